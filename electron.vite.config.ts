@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'electron-vite';
+
+const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string };
+const define = { __APP_VERSION__: JSON.stringify(version) };
+
+/**
+ * One build for main, preload and renderer. Main has two entries: the Electron main process and the
+ * web shell (the same main-process code under plain Node).
+ */
+export default defineConfig({
+  main: {
+    define,
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          main: resolve(import.meta.dirname, 'src-main/shells/electron/main.ts'),
+          web: resolve(import.meta.dirname, 'src-main/shells/web/cli.ts'),
+        },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot load modules: one self-contained CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { preload: resolve(import.meta.dirname, 'src-main/shells/electron/preload.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src-renderer'),
+    define,
+    plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },
+      // No inline scripts or styles: the CSP allows 'self' only.
+      assetsInlineLimit: 0,
+    },
+  },
+});

@@ -1,0 +1,119 @@
+import { AppError, type ErrorCode, type ErrorInfo } from '../../src-shared/errors';
+
+/** Which module answered: each has its own error body shape (spec §7.2–§7.5). */
+export type ApiModule = 'authentication' | 'merchant' | 'order' | 'shipping' | 'promotion' | 'review' | 'catalog';
+
+/** The error body, normalised from the module's own shape. */
+export interface ApiErrorBody {
+  /** Review `error`, promotion `title`, merchant name (`InterruptionOverlap`), order/shipping/catalog `code`. */
+  code?: string;
+  message?: string;
+  /** Review 422 `details.reason` (e.g. `INAPPROPRIATE_CONTENT`). */
+  reason?: string;
+  raw: unknown;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate-limit';
+  if (status >= 500) return 'server';
+  return 'validation';
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function parseErrorBody(module: ApiModule, raw: unknown): ApiErrorBody {
+  if (raw === null || typeof raw !== 'object') {
+    return { raw, ...(str(raw) ? { message: str(raw) } : {}) };
+  }
+  const b = raw as Record<string, unknown>;
+  const body: ApiErrorBody = { raw };
+  const set = (key: 'code' | 'message' | 'reason', value: unknown): void => {
+    const s = str(value);
+    if (s !== undefined) body[key] = s;
+  };
+  switch (module) {
+    case 'review': // {error, status, details?: {reason}}
+      set('code', b.error);
+      set('message', b.message ?? b.error);
+      set('reason', (b.details as Record<string, unknown> | undefined)?.reason);
+      break;
+    case 'promotion': // {type, title, status, detail, instance}
+      set('code', b.title ?? b.type);
+      set('message', b.detail ?? b.title);
+      break;
+    case 'merchant': // {error: 'InterruptionOverlap', message}
+    case 'authentication':
+      set('code', b.error ?? b.code);
+      set('message', b.message ?? b.error_description ?? b.error);
+      break;
+    default: // order, shipping, catalog: {code, message}
+      set('code', b.code);
+      set('message', b.message);
+  }
+  return body;
+}
+
+export class ApiError extends AppError {
+  readonly status: number | undefined;
+  readonly body: ApiErrorBody | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly route: string;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      route: string;
+      status?: number;
+      body?: ApiErrorBody;
+      retryable?: boolean;
+      retryAfterMs?: number;
+      cause?: unknown;
+      field?: string;
+    },
+  ) {
+    super(code, message, {
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+      ...(options.field === undefined ? {} : { field: options.field }),
+    });
+    this.name = 'ApiError';
+    this.route = options.route;
+    this.status = options.status;
+    this.body = options.body;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  static fromResponse(input: {
+    module: ApiModule;
+    route: string;
+    status: number;
+    body: unknown;
+    retryAfterMs?: number;
+  }): ApiError {
+    const body = parseErrorBody(input.module, input.body);
+    const code = codeForStatus(input.status);
+    const detail = body.message ?? body.code ?? `HTTP ${input.status}`;
+    return new ApiError(code, `${input.route} answered ${input.status}: ${detail}`, {
+      route: input.route,
+      status: input.status,
+      body,
+      retryable: input.status === 500 || input.status === 503 || input.status === 502 || input.status === 429,
+      ...(input.retryAfterMs === undefined ? {} : { retryAfterMs: input.retryAfterMs }),
+    });
+  }
+
+  override toInfo(): ErrorInfo {
+    const info = super.toInfo();
+    if (this.status !== undefined) info.status = this.status;
+    if (this.retryAfterMs !== undefined) info.retryAfterMs = this.retryAfterMs;
+    return info;
+  }
+}

@@ -1,0 +1,139 @@
+import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import { ApiError } from './errors';
+
+/**
+ * HTTP on undici: one shared keep-alive agent for the app, timeouts on every request, abort signals
+ * passed through. It speaks bytes and JSON; it knows nothing of tokens, retries or limits.
+ */
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the base URL, with the module prefix, e.g. `/merchant/v1.0/merchants`. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Ask for the body as bytes (PDFs). */
+  binary?: boolean;
+  timeoutMs?: number;
+  /** Name used in errors and logs, e.g. `GET /merchants/{merchantId}`. */
+  route: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON, text, bytes (when `binary`), or undefined for an empty body. */
+  body: unknown;
+}
+
+export interface Transport {
+  send(request: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+function buildPath(basePath: string, request: HttpRequest): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${basePath}${request.path}${qs ? `?${qs}` : ''}`;
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+async function readBody(response: Dispatcher.ResponseData, binary: boolean): Promise<unknown> {
+  const bytes = Buffer.from(await response.body.arrayBuffer());
+  if (binary && response.statusCode < 300) return bytes;
+  if (bytes.length === 0) return undefined;
+  const text = bytes.toString('utf8');
+  const type = String(response.headers['content-type'] ?? '');
+  if (type.includes('json') || /^\s*[[{]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function connectionError(error: unknown, route: string, signal: AbortSignal | undefined): ApiError {
+  if (signal?.aborted) return new ApiError('aborted', `${route}: cancelled`, { route, cause: error });
+  const name = (error as { code?: string; name?: string }).code ?? (error as Error).name;
+  const timeout =
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    name === 'TimeoutError';
+  if (timeout) return new ApiError('timeout', `${route}: no answer in time`, { route, retryable: true, cause: error });
+  return new ApiError('connection', `${route}: cannot reach the API (${name ?? 'network error'})`, {
+    route,
+    retryable: true,
+    cause: error,
+  });
+}
+
+export function createTransport(baseUrl: string, options: { dispatcher?: Dispatcher; connections?: number } = {}): Transport {
+  const url = new URL(baseUrl);
+  const origin = url.origin;
+  const basePath = url.pathname.replace(/\/+$/, '');
+  const ownsDispatcher = options.dispatcher === undefined;
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      keepAliveTimeout: 30_000,
+      connections: options.connections ?? 64,
+      connect: { timeout: 10_000 },
+    });
+
+  return {
+    async send(request) {
+      const headers: Record<string, string> = { accept: request.binary ? 'application/pdf, application/json' : 'application/json', ...request.headers };
+      let body: string | undefined;
+      if (request.form !== undefined) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(request.form).toString();
+      } else if (request.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(request.json);
+      }
+      const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await dispatcher.request({
+          origin,
+          path: buildPath(basePath, request),
+          method: request.method,
+          headers,
+          body,
+          signal: request.signal,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+        });
+      } catch (error) {
+        throw connectionError(error, request.route, request.signal);
+      }
+      let parsed: unknown;
+      try {
+        parsed = await readBody(response, request.binary === true);
+      } catch (error) {
+        throw connectionError(error, request.route, request.signal);
+      }
+      return { status: response.statusCode, headers: flattenHeaders(response.headers), body: parsed };
+    },
+    async close() {
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/** Time, injected: deadlines, backoff and polling are tested without sleeping. */
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`, or rejects with the signal's reason when aborted. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+/** A clock that only moves when told to; pending sleeps wake as time passes them. */
+export class ManualClock implements Clock {
+  private time: number;
+  private sleepers: { until: number; resolve: () => void }[] = [];
+
+  constructor(start = Date.parse('2026-11-21T12:00:00Z')) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const sleeper = { until: this.time + Math.max(0, ms), resolve };
+      this.sleepers.push(sleeper);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.sleepers = this.sleepers.filter((s) => s !== sleeper);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
+  }
+
+  /** Moves time forward and wakes every sleeper whose time has come, in order. */
+  async advance(ms: number): Promise<void> {
+    const target = this.time + ms;
+    for (;;) {
+      const next = this.sleepers.filter((s) => s.until <= target).sort((a, b) => a.until - b.until)[0];
+      if (!next) break;
+      this.time = Math.max(this.time, next.until);
+      this.sleepers = this.sleepers.filter((s) => s !== next);
+      next.resolve();
+      // Let the woken task run (and maybe sleep again) before looking at the next sleeper.
+      await new Promise((r) => setImmediate(r));
+    }
+    this.time = target;
+  }
+
+  get pendingSleeps(): number {
+    return this.sleepers.length;
+  }
+}

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import { AppError, describeZodError, toAppError } from '../../src-shared/errors';
+import {
+  channels,
+  isChannelName,
+  type ChannelName,
+  type ChannelOutput,
+  type IpcResult,
+} from '../../src-shared/ipc/contract';
+import type { Logger } from '../log';
+
+/** The parsed input a handler receives (defaults applied). */
+export type HandlerInput<C extends ChannelName> = z.output<(typeof channels)[C]['input']>;
+
+export type Handlers = {
+  [C in ChannelName]: (input: HandlerInput<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
+};
+
+/**
+ * Binds the contract to handlers. Input from the renderer is untrusted: it is parsed here, and
+ * whatever happens the caller gets an IpcResult, never a throw across the boundary. Calls in flight
+ * are counted so shutdown can wait for them.
+ */
+export class IpcDispatcher {
+  private inflight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly handlers: Handlers,
+    private readonly logger: Logger,
+  ) {}
+
+  invoke(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
+    const call = this.run(channel, input);
+    this.inflight.add(call);
+    void call.finally(() => this.inflight.delete(call));
+    return call;
+  }
+
+  /** Resolves when every call in flight has answered. */
+  async drain(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  private async run(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
+    if (!isChannelName(channel)) {
+      return { ok: false, error: { code: 'bad-input', message: `unknown channel ${String(channel).slice(0, 80)}` } };
+    }
+    const spec = channels[channel];
+    const parsed = spec.input.safeParse(input ?? {});
+    if (!parsed.success) {
+      const { field, message } = describeZodError(parsed.error);
+      return { ok: false, error: { code: 'bad-input', message: `${channel}: ${message}`, field } };
+    }
+    try {
+      const handler = this.handlers[channel] as (input: unknown) => Promise<unknown>;
+      const output = await handler(parsed.data);
+      const checked = spec.output.safeParse(output);
+      if (!checked.success) {
+        // A handler broke the contract: a bug, reported as such, never passed on half-formed.
+        throw new AppError('internal', `${channel} produced an invalid answer: ${describeZodError(checked.error).message}`);
+      }
+      return { ok: true, value: checked.data };
+    } catch (error) {
+      const appError = toAppError(error);
+      const log = appError.code === 'internal' ? this.logger.error : this.logger.warn;
+      log(`ipc ${channel} failed`, { code: appError.code, error: appError });
+      return { ok: false, error: appError.toInfo() };
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// Entry of the Electron main process.
+import { join } from 'node:path';
+import * as electron from 'electron';
+import { startApp } from '../../app';
+import { loadConfig } from '../../config';
+import { createLogger } from '../../log';
+import { APP_VERSION } from '../../version';
+import { runElectronShell } from './shell';
+
+const logger = createLogger();
+
+try {
+  const config = loadConfig(process.argv.slice(1), process.env);
+  if (config.dataDir) electron.app.setPath('userData', config.dataDir);
+  await runElectronShell({
+    electron,
+    logger,
+    rendererDir: join(import.meta.dirname, '..', 'renderer'),
+    preloadPath: join(import.meta.dirname, '..', 'preload', 'preload.cjs'),
+    startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION }),
+  });
+} catch (error) {
+  logger.error('Store Terminal could not start', { error });
+  electron.dialog.showErrorBox('Store Terminal could not start', (error as Error).message);
+  electron.app.exit(1);
+}

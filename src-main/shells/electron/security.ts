@@ -1,0 +1,52 @@
+import type { BrowserWindowConstructorOptions } from 'electron';
+
+/**
+ * The Electron shell's security settings in one place, so tests can assert them. The renderer is
+ * untrusted: isolated, sandboxed, no Node, no navigation, no new windows, no permissions.
+ */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'renderer';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+export const RENDERER_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self' data:",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function secureWebPreferences(preload: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    experimentalFeatures: false,
+    spellcheck: false,
+  };
+}
+
+/** Only the app's own pages may talk to the main process. */
+export function isTrustedSender(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,40 @@
+import { parseArgs } from 'node:util';
+import { startSandbox } from './index';
+
+/** `npm run sandbox -- --port 8787 [--no-rate-limits] [--rate-limit-factor N]` */
+const usage = 'usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--no-rate-limits] [--rate-limit-factor N]';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8787' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'no-rate-limits': { type: 'boolean', default: false },
+      'rate-limit-factor': { type: 'string', default: '1' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const port = Number(values.port);
+  const factor = values['no-rate-limits'] ? 0 : Number(values['rate-limit-factor']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(factor) || factor < 0) {
+    console.error(usage);
+    process.exitCode = 2;
+    return;
+  }
+  const sandbox = await startSandbox({ port, host: values.host, rateLimitFactor: factor });
+  console.log(`sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret)`);
+  const stop = (): void => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox failed to start: ${(error as Error).message}`);
+  process.exitCode = 1;
+});

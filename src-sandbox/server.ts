@@ -1,0 +1,110 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { limitFor } from '../src-shared/spec-limits';
+import { registerAuthRoutes } from './auth/routes';
+import type { SandboxContext } from './context';
+import { registerControlRoutes } from './control/routes';
+import { errorBody, genericCode, moduleOf, SandboxError } from './http/errors';
+import { RateLimiter } from './http/rate-limit';
+import { registerMerchantRoutes } from './merchant/routes';
+import { World } from './world';
+
+export interface SandboxServerOptions {
+  world?: World;
+  /** Multiplies every rate limit; 0 turns limiting off. */
+  rateLimitFactor?: number;
+  /** Largest accepted request body. */
+  bodyLimitBytes?: number;
+  logger?: boolean;
+}
+
+export interface SandboxServer {
+  app: FastifyInstance;
+  ctx: SandboxContext;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true;
+}
+
+/** Routes that need no bearer token: the token routes themselves and the control surface. */
+function isOpenRoute(url: string): boolean {
+  return url.startsWith('/authentication/') || url.startsWith('/_sandbox/') || url === '/_sandbox';
+}
+
+export function createSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
+  const world = options.world ?? new World();
+  const limiter = new RateLimiter(() => world.clock.now(), options.rateLimitFactor ?? 1);
+  const ctx: SandboxContext = { world, limiter };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    // Route params like `orders:polling` need the colon kept; ids are never this long.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.register(formbody);
+  app.decorateRequest('principal', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/_sandbox') && !isLoopback(request.socket.remoteAddress)) {
+      throw new SandboxError(403, 'Forbidden', 'control routes answer loopback callers only');
+    }
+    if (isOpenRoute(request.url)) return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const principal = match?.[1] ? await world.tokens.verify(match[1]) : undefined;
+    if (!principal || !world.applications.has(principal.clientId)) {
+      throw new SandboxError(401, genericCode(401), 'token missing, expired or invalid');
+    }
+    request.principal = principal;
+  });
+
+  // Rate limits run before the body is parsed, per application (token subject, or client_id).
+  app.addHook('preHandler', async (request, reply) => {
+    const route = request.routeOptions.config.route;
+    if (!route || !limiter.enabled) return;
+    const module = moduleOf(request.url);
+    const rule = limitFor(module, route);
+    if (!rule) return;
+    const who = request.principal?.clientId ?? clientIdOf(request) ?? request.ip;
+    const verdict = limiter.take(`${who} ${module} ${route}`, rule);
+    reply.header('X-RateLimit-Limit', verdict.limit);
+    reply.header('X-RateLimit-Remaining', verdict.remaining);
+    reply.header('X-RateLimit-Reset', verdict.resetSeconds);
+    if (!verdict.allowed) throw new SandboxError(429, genericCode(429), `rate limit of ${verdict.limit} exceeded for ${route}`);
+  });
+
+  app.setErrorHandler((error: FastifyError | SandboxError, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(new SandboxError(404, genericCode(404), `no route ${request.method} ${request.url.split('?')[0]}`), request, reply),
+  );
+
+  registerAuthRoutes(app, ctx);
+  registerMerchantRoutes(app, ctx);
+  registerControlRoutes(app, ctx);
+  return { app, ctx };
+}
+
+function clientIdOf(request: FastifyRequest): string | undefined {
+  const body = request.body as { client_id?: unknown } | undefined;
+  return typeof body?.client_id === 'string' ? body.client_id : undefined;
+}
+
+function sendError(error: FastifyError | SandboxError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const module = moduleOf(request.url);
+  let sandboxError: SandboxError;
+  if (error instanceof SandboxError) {
+    sandboxError = error;
+  } else {
+    // Framework errors: malformed JSON, body too large, wrong content type. Never a crash.
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const message = status === 500 ? 'internal error' : error.message;
+    if (status === 500) request.log.error(error);
+    sandboxError = new SandboxError(status, genericCode(status), message);
+  }
+  return reply
+    .code(sandboxError.status)
+    .type('application/json')
+    .send(errorBody(module, sandboxError, request.url.split('?')[0] ?? request.url));
+}

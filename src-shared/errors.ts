@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Every failure in the app is a value with one of these kinds. The renderer turns a kind into a
+ * sentence a counter clerk understands; logs keep the details.
+ */
+export const ErrorCode = z.enum([
+  'auth', // 401: credential rejected, sign in again
+  'forbidden', // 403: the credential cannot see this store or resource
+  'not-found', // 404
+  'conflict', // 409: the action makes no sense in the current state
+  'validation', // 400 / 412 / 422, or a response that breaks its schema
+  'rate-limit', // 429
+  'server', // 5xx
+  'connection', // no response: network down, refused, reset
+  'timeout',
+  'aborted',
+  'bad-input', // the renderer sent something the contract rejects
+  'storage', // local database or keychain problem
+  'internal', // a bug: should never reach a user, but must never crash the app
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The plain shape an error takes when it crosses IPC. */
+export const ErrorInfo = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  status: z.number().int().optional(),
+  retryAfterMs: z.number().nonnegative().optional(),
+  /** The field that failed validation, when one is known (e.g. `items.0.price`). */
+  field: z.string().optional(),
+});
+export type ErrorInfo = z.infer<typeof ErrorInfo>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; field?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.field = options?.field;
+  }
+
+  toInfo(): ErrorInfo {
+    const info: ErrorInfo = { code: this.code, message: this.message };
+    if (this.field !== undefined) info.field = this.field;
+    return info;
+  }
+}
+
+/** Describes where a zod parse failed, for messages that name the field. */
+export function describeZodError(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  const field = issue ? issue.path.map(String).join('.') : '';
+  const message = issue ? `${field || '(root)'}: ${issue.message}` : 'invalid value';
+  return { field, message };
+}
+
+/** Anything thrown, as an AppError (unknown throws are bugs and become `internal`). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof z.ZodError) {
+    const { field, message } = describeZodError(error);
+    return new AppError('validation', message, { cause: error, field });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError('internal', message, { cause: error });
+}

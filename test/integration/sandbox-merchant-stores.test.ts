@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
+import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
+import { withSandbox } from '../support/sandbox';
+
+type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
+const M = '/merchant/v1.0';
+
+describe('sandbox merchant stores', () => {
+  let sandbox: Sandbox;
+  let demo: string;
+  let other: string;
+  before(async () => {
+    sandbox = await withSandbox();
+    demo = await sandbox.http.token('demo', 'demo-secret');
+    other = await sandbox.http.token('other', 'other-secret');
+  });
+  after(() => sandbox.close());
+
+  it('lists the stores of the credential only: demo has a restaurant and a grocery', async () => {
+    const response = await sandbox.http.send('GET', `${M}/merchants`, { token: demo });
+    assert.equal(response.status, 200);
+    const stores = StoreListItem.array().parse(response.body);
+    assert.ok(stores.some((s) => s.id === DEMO_RESTAURANT_ID));
+    assert.ok(stores.some((s) => s.id === DEMO_GROCERY_ID));
+    assert.ok(!stores.some((s) => s.id === OTHER_BAKERY_ID));
+    const types = new Set<string>();
+    for (const s of stores) {
+      const detail = StoreDetail.parse((await sandbox.http.send('GET', `${M}/merchants/${s.id}`, { token: demo })).body);
+      types.add(detail.type);
+    }
+    assert.deepEqual([...types].sort(), ['GROCERY', 'RESTAURANT']);
+    const others = StoreListItem.array().parse((await sandbox.http.send('GET', `${M}/merchants`, { token: other })).body);
+    assert.deepEqual(others.map((s) => s.id), [OTHER_BAKERY_ID]);
+  });
+
+  it('pages the list with page and size', async () => {
+    const page1 = (await sandbox.http.send('GET', `${M}/merchants?page=1&size=2`, { token: demo })).body as unknown[];
+    const page2 = (await sandbox.http.send('GET', `${M}/merchants?page=2&size=2`, { token: demo })).body as unknown[];
+    assert.equal(page1.length, 2);
+    assert.equal(page2.length, 1);
+    assert.equal((await sandbox.http.send('GET', `${M}/merchants?page=0`, { token: demo })).status, 400);
+  });
+
+  it('returns the store detail with address and operations', async () => {
+    const response = await sandbox.http.send('GET', `${M}/merchants/${DEMO_GROCERY_ID}`, { token: demo });
+    assert.equal(response.status, 200);
+    const detail = StoreDetail.parse(response.body);
+    assert.equal(detail.type, 'GROCERY');
+    assert.ok(detail.operations.some((o) => o.name === 'DELIVERY'));
+    assert.equal(typeof detail.address.latitude, 'number');
+  });
+
+  it('answers 403 for a store of another application and 404 for an unknown one', async () => {
+    const forbidden = await sandbox.http.send('GET', `${M}/merchants/${OTHER_BAKERY_ID}`, { token: demo });
+    assert.equal(forbidden.status, 403);
+    assert.equal((forbidden.body as { error: string }).error, 'Forbidden');
+    const missing = await sandbox.http.send('GET', `${M}/merchants/00000000-0000-4000-8000-000000000000`, { token: demo });
+    assert.equal(missing.status, 404);
+    assert.equal((missing.body as { error: string }).error, 'NotFound');
+  });
+
+  it('puts the rate-limit headers on limited routes', async () => {
+    const response = await sandbox.http.send('GET', `${M}/merchants/${DEMO_RESTAURANT_ID}`, { token: demo });
+    assert.equal(response.headers['x-ratelimit-limit'], '300');
+    assert.ok(Number(response.headers['x-ratelimit-remaining']) < 300);
+    assert.ok(Number(response.headers['x-ratelimit-reset']) <= 60);
+  });
+
+  it('answers 429 past the limit of GET /merchants (100 per minute)', async () => {
+    const fresh = await withSandbox();
+    try {
+      const token = await fresh.http.token();
+      const statuses = [];
+      for (let i = 0; i < 101; i++) statuses.push((await fresh.http.send('GET', `${M}/merchants`, { token })).status);
+      assert.equal(statuses.filter((s) => s === 200).length, 100);
+      const last = await fresh.http.send('GET', `${M}/merchants`, { token });
+      assert.equal(last.status, 429);
+      assert.equal(last.headers['x-ratelimit-remaining'], '0');
+      // Another application has a budget of its own.
+      const otherToken = await fresh.http.token('other', 'other-secret');
+      assert.equal((await fresh.http.send('GET', `${M}/merchants`, { token: otherToken })).status, 200);
+      await fresh.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 61 } });
+      assert.equal((await fresh.http.send('GET', `${M}/merchants`, { token: await fresh.http.token() })).status, 200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('survives bad input with 4xx: malformed JSON, unknown routes, huge bodies', async () => {
+    const malformed = await sandbox.http.send('POST', '/_sandbox/clock', { raw: '{"advanceSeconds":' });
+    assert.equal(malformed.status, 400);
+    const unknown = await sandbox.http.send('GET', `${M}/nothing-here`, { token: demo });
+    assert.equal(unknown.status, 404);
+    const huge = await sandbox.http.send('POST', '/_sandbox/clock', { raw: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }) });
+    assert.equal(huge.status, 413);
+    assert.equal((await sandbox.http.send('GET', `${M}/merchants`, { token: demo })).status, 200);
+  });
+});
