@@ -6,7 +6,13 @@ import type { SandboxContext } from './context';
 import { registerControlRoutes } from './control/routes';
 import { errorBody, genericCode, moduleOf, SandboxError } from './http/errors';
 import { RateLimiter } from './http/rate-limit';
+import { registerCatalogRoutes } from './catalog/routes';
+import { registerMerchantOpsRoutes } from './merchant/ops-routes';
 import { registerMerchantRoutes } from './merchant/routes';
+import { registerOrderRoutes } from './orders/routes';
+import { registerPromotionRoutes } from './promotions/routes';
+import { registerReviewRoutes } from './reviews/routes';
+import { registerShippingRoutes } from './shipping/routes';
 import { World } from './world';
 
 export interface SandboxServerOptions {
@@ -82,6 +88,12 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
 
   registerAuthRoutes(app, ctx);
   registerMerchantRoutes(app, ctx);
+  registerMerchantOpsRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+  registerShippingRoutes(app, ctx);
+  registerReviewRoutes(app, ctx);
+  registerPromotionRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   return { app, ctx };
 }

@@ -1,5 +1,11 @@
 import { SandboxClock } from './clock';
 import { TokenIssuer, type Principal } from './auth/tokens';
+import { CatalogState } from './catalog/state';
+import { MerchantOpsState } from './merchant/ops-state';
+import { OrdersState } from './orders/state';
+import { PromotionsState } from './promotions/state';
+import { ReviewsState } from './reviews/state';
+import { ShippingState } from './shipping/state';
 import { seedApplications, seedStores, type SeedApplication, type SeedStore } from './seed/stores';
 
 /**
@@ -11,16 +17,32 @@ export class World {
   readonly tokens: TokenIssuer;
   applications = new Map<string, SeedApplication>();
   stores = new Map<string, SeedStore>();
+  /** Last event poll per application (epoch ms of the sandbox clock): drives `is-connected`. */
+  lastPollAt = new Map<string, number>();
+  readonly orders: OrdersState;
+  readonly shipping: ShippingState;
+  readonly merchantOps: MerchantOpsState;
+  readonly reviews: ReviewsState;
+  readonly promotions: PromotionsState;
+  readonly catalog: CatalogState;
 
   constructor(clock = new SandboxClock()) {
     this.clock = clock;
     this.tokens = new TokenIssuer(clock);
+    this.orders = new OrdersState(clock);
+    this.shipping = new ShippingState(clock);
+    this.merchantOps = new MerchantOpsState(clock);
+    this.reviews = new ReviewsState(clock);
+    this.promotions = new PromotionsState(clock);
+    this.catalog = new CatalogState(clock);
     this.seed();
   }
 
   reset(): void {
     this.clock.reset();
     this.tokens.reset();
+    this.lastPollAt = new Map();
+    for (const module of [this.orders, this.shipping, this.merchantOps, this.reviews, this.promotions, this.catalog]) module.reset();
     this.seed();
   }
 
