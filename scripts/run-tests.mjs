@@ -10,7 +10,7 @@ if (kinds.length === 0) kinds.push('unit', 'integration', 'electron', 'e2e');
 
 function find(dir) {
   let out = [];
-  let entries = [];
+  let entries;
   try {
     entries = readdirSync(dir);
   } catch {

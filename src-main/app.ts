@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { DEMO_CREDENTIALS, startEmbeddedSandbox } from './demo/embedded-sandbox';
 import { IpcDispatcher, type Handlers } from './ipc/dispatcher';
+import { storeHandlers } from './ipc/handlers/stores';
 import { PushHub } from './ipc/push-hub';
 import type { Logger } from './log';
 import { ConnectivityMonitor } from './sync/connectivity';
@@ -98,8 +99,7 @@ export async function startApp(options: StartOptions): Promise<App> {
 
     const handlers: Handlers = {
       'app:status': () => status(),
-      'stores:list': () => merchant.listStores(),
-      'stores:detail': ({ merchantId }) => merchant.getStore(merchantId),
+      ...storeHandlers(merchant),
     };
     const ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
     // Stopped first (modules stop in reverse): answer what is in flight before closing anything.

@@ -1,56 +1,21 @@
-import { z } from 'zod';
-import { ErrorInfo } from '../errors';
-import { StoreDetail, StoreListItem } from '../wire/merchant';
+import type { z } from 'zod';
+import type { ErrorInfo } from '../errors';
+import { appChannels, appPushEvents } from './channels/app';
+import { storeChannels } from './channels/stores';
 
 /**
  * The one contract between the renderer and the main process. Every channel names a zod schema for
- * its input and its output; every push event names the schema of its payload. Both shells (Electron
- * preload, web host) expose exactly this, and the main process parses every input with it.
+ * its input and its output; every push event names the schema of its payload. Channels are grouped
+ * by domain in `channels/`; this file is the whole contract. Both shells (Electron preload, web host)
+ * expose exactly this, and the main process parses every input with it.
  */
-
-const noInput = z.object({}).strict();
-
-/** `connecting` until the first answer from the API. */
-export const ConnectivityState = z.enum(['connecting', 'online', 'degraded', 'offline', 'unauthorized']);
-export type ConnectivityState = z.infer<typeof ConnectivityState>;
-
-export const Connectivity = z.object({
-  state: ConnectivityState,
-  /** ISO time of the last successful call to the API, null before the first. */
-  lastSuccessAt: z.string().nullable(),
-  /** ISO time of the last successful event poll, null before the first. */
-  lastPollAt: z.string().nullable(),
-  /** Why the state is not `online`, for the indicator's tooltip. */
-  reason: ErrorInfo.nullable(),
-});
-export type Connectivity = z.infer<typeof Connectivity>;
-
-export const AppStatus = z.object({
-  version: z.string(),
-  mode: z.enum(['demo', 'live']),
-  shell: z.enum(['electron', 'web']),
-  apiBaseUrl: z.string(),
-  dataDir: z.string(),
-  pollIntervalSeconds: z.number(),
-  connectivity: Connectivity,
-});
-export type AppStatus = z.infer<typeof AppStatus>;
-
-// Any 8-4-4-4-12 hex id: the platform does not promise RFC 4122 versions.
-const merchantId = z.guid();
-
-function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
-  return { input, output };
-}
-
 export const channels = {
-  'app:status': channel(noInput, AppStatus),
-  'stores:list': channel(noInput, z.array(StoreListItem)),
-  'stores:detail': channel(z.object({ merchantId }).strict(), StoreDetail),
+  ...appChannels,
+  ...storeChannels,
 } as const;
 
 export const pushEvents = {
-  'connectivity:changed': Connectivity,
+  ...appPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;
@@ -83,3 +48,5 @@ export function isPushName(name: unknown): name is PushName {
 
 /** The global name under which the Electron preload exposes the bridge. */
 export const BRIDGE_GLOBAL = 'storeTerminal';
+
+export type { AppStatus, Connectivity, ConnectivityState } from './channels/app';

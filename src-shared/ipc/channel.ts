@@ -1,0 +1,6 @@
+import type { z } from 'zod';
+
+/** One invoke channel: what the renderer sends and what it gets back. */
+export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
