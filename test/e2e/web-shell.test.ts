@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+
+const SHOTS = join(ROOT, 'test-results');
+mkdirSync(SHOTS, { recursive: true });
+
+describe('web shell in Chromium, against the embedded sandbox', () => {
+  let shell: RunningShell;
+  let browser: Browser;
+
+  before(async () => {
+    shell = await startWebShell();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await shell?.stop();
+  });
+
+  async function open(viewport = { width: 1280, height: 800 }): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(shell.launchUrl);
+    await page.getByTestId('store-list').getByRole('button').first().waitFor();
+    (page as Page & { errors: string[] }).errors = errors;
+    return page;
+  }
+
+  it('shows the demo stores in Portuguese, with the store name and connectivity in the frame', async () => {
+    const page = await open();
+    const list = page.getByTestId('store-list');
+    for (const name of ['Cantina da Vila', 'Mercado Bom Preço', 'Pizzaria Forno a Lenha']) {
+      await list.getByText(name, { exact: true }).waitFor();
+    }
+    assert.equal(await list.getByText('Padaria Pão Quente').count(), 0, "another application's store never shows");
+    assert.equal(await page.getByTestId('current-store').innerText(), 'Cantina da Vila');
+    await page.getByTestId('connectivity').getByText('Conectado').waitFor();
+    assert.equal(await page.getByRole('navigation').getByRole('button', { name: 'Pedidos' }).count(), 1);
+    assert.deepEqual((page as Page & { errors: string[] }).errors, []);
+    assert.equal(new URL(page.url()).searchParams.get('secret'), null, 'the secret leaves the address bar');
+    await page.context().close();
+  });
+
+  it('shows a store detail and switches the current store', async () => {
+    const page = await open();
+    await page.getByTestId('store-list').getByText('Mercado Bom Preço').click();
+    const detail = page.getByTestId('store-detail');
+    await detail.getByRole('heading', { name: 'Mercado Bom Preço' }).waitFor();
+    await detail.getByText('Mercado', { exact: true }).waitFor();
+    await detail.getByText('Avenida Pompeia, 1780', { exact: false }).waitFor();
+    await page.getByTestId('select-store').click();
+    await page.getByTestId('current-store').getByText('Mercado Bom Preço').waitFor();
+    await page.reload();
+    await page.getByTestId('current-store').getByText('Mercado Bom Preço').waitFor();
+    await page.context().close();
+  });
+
+  it('switches to English from Settings (keyboard shortcut Alt+4), and remembers it', async () => {
+    const page = await open();
+    await page.keyboard.press('Alt+4');
+    await page.getByTestId('locale-en').click();
+    await page.getByRole('navigation').getByRole('button', { name: 'Orders' }).waitFor();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByText('Demo (embedded sandbox)').waitFor();
+    await page.reload();
+    await page.getByRole('navigation').getByRole('button', { name: 'Reviews' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    await page.screenshot({ path: join(SHOTS, 'settings-en.png') });
+    await page.context().close();
+  });
+
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }]) {
+    it(`fits ${viewport.width}x${viewport.height} with large touch targets`, async () => {
+      const page = await open(viewport);
+      await page.getByTestId('store-list').getByText('Cantina da Vila', { exact: true }).click();
+      await page.getByTestId('store-detail').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
+      const heights = await page.getByRole('navigation').getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      assert.ok(heights.every((h) => h >= 56), `nav buttons must be at least 56px tall: ${heights}`);
+      await page.screenshot({ path: join(SHOTS, `stores-${viewport.width}x${viewport.height}.png`) });
+      await page.context().close();
+    });
+  }
+
+  it('refuses a bad secret on the web host', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${shell.origin}/?secret=not-the-secret`);
+    assert.equal(response?.status(), 401);
+    await page.getByText('this link is not valid').waitFor();
+    const direct = await page.goto(`${shell.origin}/`);
+    assert.equal(direct?.status(), 401, 'no cookie, no app');
+    await context.close();
+  });
+});

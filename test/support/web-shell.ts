@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+const WEB_ENTRY = join(ROOT, 'out', 'main', 'web.js');
+
+export interface RunningShell {
+  launchUrl: string;
+  origin: string;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built web shell (`node out/main/web.js --no-window`) and waits for its launch URL. */
+export async function startWebShell(args: string[] = [], dataDir = mkdtempSync(join(tmpdir(), 'st-e2e-'))): Promise<RunningShell> {
+  if (!existsSync(WEB_ENTRY)) throw new Error(`${WEB_ENTRY} is missing: run \`npm run build\` first`);
+  const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, STORE_TERMINAL_LOG_LEVEL: 'info' },
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const launchUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web shell did not start:\n${output}`)), 20_000);
+    const check = (): void => {
+      const match = /web shell on (http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web shell exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    launchUrl,
+    origin: new URL(launchUrl).origin,
+    dataDir,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export const CHROMIUM = process.env.STORE_TERMINAL_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AppError } from '../../src-shared/errors';
+import { defaultDataDir, loadConfig } from '../../src-main/config';
+
+describe('configuration from flags and environment', () => {
+  it('defaults to demo mode: no API base URL, 30 s polling, a window', () => {
+    const config = loadConfig([], { HOME: '/home/x' });
+    assert.equal(config.apiBaseUrl, undefined);
+    assert.equal(config.pollIntervalSeconds, 30);
+    assert.equal(config.openWindow, true);
+    assert.ok(config.dataDir.endsWith('store-terminal'));
+  });
+
+  it('reads every flag, and STORE_TERMINAL_* variables when a flag is absent (flags win)', () => {
+    const config = loadConfig(
+      ['--api-base-url', 'https://api.example.test/base', '--client-id', 'abc', '--data-dir', '/tmp/d', '--poll-interval', '15', '--shell', 'web', '--no-window'],
+      { STORE_TERMINAL_CLIENT_SECRET: 's3cret', STORE_TERMINAL_CLIENT_ID: 'ignored', STORE_TERMINAL_POLL_INTERVAL: '20' },
+    );
+    assert.equal(config.apiBaseUrl, 'https://api.example.test/base');
+    assert.equal(config.clientId, 'abc');
+    assert.equal(config.clientSecret, 's3cret');
+    assert.equal(config.dataDir, '/tmp/d');
+    assert.equal(config.pollIntervalSeconds, 15);
+    assert.equal(config.shell, 'web');
+    assert.equal(config.openWindow, false);
+    assert.equal(loadConfig([], { STORE_TERMINAL_NO_WINDOW: '1' }).openWindow, false);
+  });
+
+  it('refuses a real API without credentials, a bad URL, a poll interval over 30 s, an unknown shell', () => {
+    const cases: [string[], string][] = [
+      [['--api-base-url', 'https://api.example.test'], 'clientId'],
+      [['--api-base-url', 'ftp://nope', '--client-id', 'a', '--client-secret', 'b'], 'apiBaseUrl'],
+      [['--poll-interval', '45'], 'pollIntervalSeconds'],
+      [['--poll-interval', 'soon'], 'pollIntervalSeconds'],
+      [['--shell', 'tty'], 'shell'],
+    ];
+    for (const [argv, field] of cases) {
+      assert.throws(
+        () => loadConfig(argv, {}),
+        (error: unknown) => error instanceof AppError && error.code === 'bad-input' && error.field === field,
+        `${argv.join(' ')} should be refused on ${field}`,
+      );
+    }
+  });
+
+  it('ignores switches that Electron or Chromium add', () => {
+    assert.doesNotThrow(() => loadConfig(['--enable-logging', '--inspect=9229', 'out/main/main.js'], {}));
+  });
+
+  it('places the data folder where Electron puts userData on each platform', () => {
+    assert.match(defaultDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux'), /^\/cfg\/store-terminal$/);
+    assert.match(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32'), /Store Terminal$/);
+    assert.match(defaultDataDir({}, 'darwin'), /Library\/Application Support\/Store Terminal$/);
+  });
+});
