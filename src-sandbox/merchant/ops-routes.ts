@@ -1,4 +1,125 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../context';
+import { z } from 'zod';
+import { Operation } from '../../src-shared/wire/merchant';
+import { storeFor, type SandboxContext } from '../context';
+import { fail, SandboxError } from '../http/errors';
+import { describeIssues } from '../http/zod-issues';
+import type { SeedStore } from '../seed/stores';
+import { registerCheckinRoute } from './checkin-routes';
+import { checkInterruption, InterruptionInput } from './interruptions';
+import { findOverlap, OpeningHoursReplace } from './opening-hours';
+import { operationStatus, storeStatus, type StatusInputs } from './status';
 
-export function registerMerchantOpsRoutes(_app: FastifyInstance, _ctx: SandboxContext): void {}
+/** Merchant module (spec §4.4): status, interruptions, opening hours; check-in; the ops control route. */
+
+const PREFIX = '/merchant/v1.0/merchants/:merchantId';
+type MerchantParams = { Params: { merchantId: string } };
+
+const Switches = z
+  .object({
+    operation: z.enum(['DELIVERY', 'TAKEOUT']),
+    catalogEnabled: z.boolean().optional(),
+    deliveryArea: z.boolean().optional(),
+  })
+  .strict();
+
+export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const { world } = ctx;
+  const ops = world.merchantOps;
+
+  const statusInputs = (store: SeedStore): StatusInputs => ({
+    store,
+    nowMs: world.clock.now(),
+    lastPollAt: world.lastPollAt.get(store.owner),
+    shifts: ops.shifts(store.id),
+    interruptions: ops.interruptions(store.id),
+    catalogEnabled: (operation) => ops.catalogEnabled(store.id, operation),
+    deliveryArea: ops.switches(store.id).deliveryArea,
+  });
+
+  app.get<MerchantParams>(`${PREFIX}/status`, { config: { route: 'GET /merchants/{merchantId}/status' } }, async (request) =>
+    storeStatus(statusInputs(storeFor(ctx, request, request.params.merchantId))),
+  );
+
+  app.get<{ Params: { merchantId: string; operation: string } }>(
+    `${PREFIX}/status/:operation`,
+    { config: { route: 'GET /merchants/{merchantId}/status/{operation}' } },
+    async (request) => {
+      const store = storeFor(ctx, request, request.params.merchantId);
+      const operation = Operation.safeParse(request.params.operation);
+      if (!operation.success) throw fail.badRequest('operation must be DELIVERY, TAKEOUT or INDOOR');
+      return operationStatus(operation.data, statusInputs(store));
+    },
+  );
+
+  app.get<MerchantParams>(`${PREFIX}/interruptions`, { config: { route: 'GET /merchants/{merchantId}/interruptions' } }, async (request) =>
+    ops.interruptions(storeFor(ctx, request, request.params.merchantId).id),
+  );
+
+  app.post<MerchantParams>(
+    `${PREFIX}/interruptions`,
+    { config: { route: 'POST /merchants/{merchantId}/interruptions' } },
+    async (request, reply) => {
+      const store = storeFor(ctx, request, request.params.merchantId);
+      const body = InterruptionInput.safeParse(request.body);
+      if (!body.success) throw fail.badRequest(describeIssues(body.error));
+      const verdict = checkInterruption(body.data, ops.interruptions(store.id), world.clock.now());
+      if (!verdict.ok) {
+        throw verdict.kind === 'overlap' ? fail.conflict('InterruptionOverlap', verdict.message) : fail.badRequest(verdict.message);
+      }
+      return reply.code(201).send(ops.addInterruption(store.id, body.data.description, verdict.startMs, verdict.endMs));
+    },
+  );
+
+  app.delete<{ Params: { merchantId: string; interruptionId: string } }>(
+    `${PREFIX}/interruptions/:interruptionId`,
+    { config: { route: 'DELETE /merchants/{merchantId}/interruptions/{interruptionId}' } },
+    async (request, reply) => {
+      const store = storeFor(ctx, request, request.params.merchantId);
+      if (!ops.removeInterruption(store.id, request.params.interruptionId)) {
+        throw fail.notFound(`interruption ${request.params.interruptionId} not found`);
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<MerchantParams>(`${PREFIX}/opening-hours`, { config: { route: 'GET /merchants/{merchantId}/opening-hours' } }, async (request) => {
+    const store = storeFor(ctx, request, request.params.merchantId);
+    return [{ storeId: store.id, shifts: ops.shifts(store.id) }];
+  });
+
+  app.put<MerchantParams>(
+    `${PREFIX}/opening-hours`,
+    { config: { route: 'PUT /merchants/{merchantId}/opening-hours' } },
+    async (request, reply) => {
+      const store = storeFor(ctx, request, request.params.merchantId);
+      const body = OpeningHoursReplace.safeParse(request.body);
+      if (!body.success) throw fail.badRequest(describeIssues(body.error));
+      if (body.data.storeId !== store.id) throw fail.badRequest('storeId must be the merchantId of the path');
+      const overlap = findOverlap(body.data.shifts);
+      if (overlap) throw fail.badRequest(`shifts ${overlap[0]} and ${overlap[1]} overlap`);
+      return reply.code(201).send({ storeId: store.id, shifts: ops.replaceShifts(store.id, body.data.shifts) });
+    },
+  );
+
+  registerCheckinRoute(app, ctx);
+
+  // Control: flip the switches behind `catalog-enabled` and `delivery-area` (no token, loopback).
+  app.put<MerchantParams>('/_sandbox/merchants/:merchantId/operations', async (request) => {
+    const store = world.stores.get(request.params.merchantId);
+    if (!store) throw fail.notFound(`merchant ${request.params.merchantId} not found`);
+    const body = Switches.safeParse(request.body);
+    if (!body.success) throw fail.badRequest(describeIssues(body.error));
+    const switches = ops.switches(store.id);
+    if (body.data.deliveryArea !== undefined) {
+      if (body.data.operation !== 'DELIVERY') throw new SandboxError(400, 'BadRequest', 'deliveryArea applies to DELIVERY only');
+      switches.deliveryArea = body.data.deliveryArea;
+    }
+    if (body.data.catalogEnabled !== undefined) switches.catalogEnabled[body.data.operation] = body.data.catalogEnabled;
+    return {
+      merchantId: store.id,
+      deliveryArea: switches.deliveryArea,
+      catalogEnabled: { DELIVERY: ops.catalogEnabled(store.id, 'DELIVERY'), TAKEOUT: ops.catalogEnabled(store.id, 'TAKEOUT') },
+    };
+  });
+}

@@ -1,9 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Operation } from '../../src-shared/wire/merchant';
 import type { SandboxClock } from '../clock';
+import { stableUuid } from '../seed/ids';
+import { SEED_HOURS_CREATED_AT, seedOpeningHours } from '../seed/opening-hours';
+import { hasEnded, type Interruption } from './interruptions';
+import type { Shift, ShiftInput } from './opening-hours';
+
+/** The switches behind `catalog-enabled` and `delivery-area` (set through the control surface). */
+export interface OperationSwitches {
+  /** Per operation: is a catalog enabled for it. */
+  catalogEnabled: Partial<Record<Operation, boolean>>;
+  /** Has the store a delivery area (only DELIVERY checks it). */
+  deliveryArea: boolean;
+}
+
+interface StoreOps {
+  shifts: Shift[];
+  interruptions: Interruption[];
+  switches: OperationSwitches;
+}
 
 /** Per-store operation state: interruptions, opening hours, catalog and delivery-area switches. */
 export class MerchantOpsState {
-  constructor(readonly clock: SandboxClock) {}
+  private stores = new Map<string, StoreOps>();
+
+  constructor(readonly clock: SandboxClock) {
+    this.seed();
+  }
 
   /** Back to the seed state (called by World.reset). */
-  reset(): void {}
+  reset(): void {
+    this.stores = new Map();
+    this.seed();
+  }
+
+  private seed(): void {
+    for (const [storeId, shifts] of Object.entries(seedOpeningHours)) {
+      this.of(storeId).shifts = shifts.map((shift, i) => ({
+        ...shift,
+        id: stableUuid(`shift/${storeId}/${i}`),
+        enabled: true,
+        createdAt: SEED_HOURS_CREATED_AT,
+      }));
+    }
+  }
+
+  private of(storeId: string): StoreOps {
+    let ops = this.stores.get(storeId);
+    if (!ops) {
+      ops = { shifts: [], interruptions: [], switches: { catalogEnabled: {}, deliveryArea: true } };
+      this.stores.set(storeId, ops);
+    }
+    return ops;
+  }
+
+  shifts(storeId: string): readonly Shift[] {
+    return this.of(storeId).shifts;
+  }
+
+  /** Complete replacement (spec §4.4); the caller has validated the shifts. */
+  replaceShifts(storeId: string, shifts: readonly ShiftInput[]): Shift[] {
+    const createdAt = this.clock.nowIso();
+    const next = shifts.map((shift) => ({ ...shift, id: randomUUID(), enabled: true, createdAt }));
+    this.of(storeId).shifts = next;
+    return next;
+  }
+
+  /** Active and future interruptions, earliest first; ended ones are dropped. */
+  interruptions(storeId: string): readonly Interruption[] {
+    const ops = this.of(storeId);
+    const now = this.clock.now();
+    ops.interruptions = ops.interruptions.filter((i) => !hasEnded(i, now)).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+    return ops.interruptions;
+  }
+
+  addInterruption(storeId: string, description: string, startMs: number, endMs: number): Interruption {
+    const interruption = { id: randomUUID(), description, start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() };
+    this.of(storeId).interruptions.push(interruption);
+    return interruption;
+  }
+
+  /** False when there was no such (unended) interruption. */
+  removeInterruption(storeId: string, interruptionId: string): boolean {
+    const ops = this.of(storeId);
+    const before = this.interruptions(storeId).length;
+    ops.interruptions = ops.interruptions.filter((i) => i.id !== interruptionId);
+    return ops.interruptions.length < before;
+  }
+
+  switches(storeId: string): OperationSwitches {
+    return this.of(storeId).switches;
+  }
+
+  catalogEnabled(storeId: string, operation: Operation): boolean {
+    return this.of(storeId).switches.catalogEnabled[operation] ?? true;
+  }
 }

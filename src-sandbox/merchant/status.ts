@@ -1,0 +1,147 @@
+import type { Operation } from '../../src-shared/wire/merchant';
+import { stableUuid } from '../seed/ids';
+import type { SeedStore } from '../seed/stores';
+import { isActive, type Interruption } from './interruptions';
+import { isOpenAt, secondsUntilNextOpening, type Shift } from './opening-hours';
+import { clockText, localMoment } from './store-time';
+
+/**
+ * Operation status (spec §2.4, §3.3): one entry per offered operation and enabled sales channel,
+ * each with its validations. Derivation (the spec leaves it open; documented in docs/sandbox-store.md):
+ *   validation states — is-connected OK|ERROR, opening-hours OK|CLOSED, catalog-enabled OK|ERROR,
+ *   delivery-area OK|ERROR, unavailabilities OK|WARNING (a pause starts within the hour)|CLOSED
+ *   (a pause is active);
+ *   entry state — UNAVAILABLE when the operation is not offered (INDOOR never is) or no channel is
+ *   enabled; else CLOSED if any validation is CLOSED (closed as expected wins: a customer sees a
+ *   closed store), else ERROR if any is ERROR, else WARNING if any is WARNING, else OK.
+ *   `available` is true for OK and WARNING.
+ */
+
+export const CONNECTED_WINDOW_MS = 30_000;
+export const PAUSE_WARNING_MS = 60 * 60_000;
+
+export type ValidationState = 'OK' | 'WARNING' | 'CLOSED' | 'ERROR';
+export type EntryState = ValidationState | 'UNAVAILABLE';
+export type ValidationCode = 'is-connected' | 'opening-hours' | 'catalog-enabled' | 'delivery-area' | 'unavailabilities';
+
+export interface StatusMessage {
+  title: string;
+  subtitle: string;
+  description: string;
+}
+
+export interface Validation {
+  id: string;
+  code: ValidationCode;
+  state: ValidationState;
+  message: StatusMessage;
+}
+
+export interface StatusEntry {
+  operation: Operation;
+  salesChannel: string;
+  available: boolean;
+  state: EntryState;
+  validations: Validation[];
+  message: StatusMessage;
+}
+
+export interface StatusInputs {
+  store: SeedStore;
+  nowMs: number;
+  lastPollAt: number | undefined;
+  shifts: readonly Shift[];
+  interruptions: readonly Interruption[];
+  catalogEnabled: (operation: Operation) => boolean;
+  deliveryArea: boolean;
+}
+
+const CHECKS: Record<Operation, ValidationCode[]> = {
+  DELIVERY: ['is-connected', 'opening-hours', 'catalog-enabled', 'delivery-area', 'unavailabilities'],
+  TAKEOUT: ['is-connected', 'opening-hours', 'catalog-enabled', 'unavailabilities'],
+  INDOOR: [],
+};
+
+const msg = (title: string, subtitle: string, description = ''): StatusMessage => ({ title, subtitle, description });
+
+function localTime(epochMs: number): string {
+  return clockText(localMoment(epochMs).secondOfDay).slice(0, 5);
+}
+
+function judge(code: ValidationCode, operation: Operation, inputs: StatusInputs): [ValidationState, StatusMessage] {
+  const { nowMs } = inputs;
+  switch (code) {
+    case 'is-connected': {
+      const ok = inputs.lastPollAt !== undefined && nowMs - inputs.lastPollAt <= CONNECTED_WINDOW_MS;
+      return ok
+        ? ['OK', msg('Connected', 'The store application is polling')]
+        : ['ERROR', msg('Not connected', 'No polling received in the last 30 seconds', 'Open the store application and keep it polling for orders.')];
+    }
+    case 'opening-hours': {
+      if (isOpenAt(inputs.shifts, nowMs)) return ['OK', msg('Within opening hours', 'The store is open now')];
+      const wait = secondsUntilNextOpening(inputs.shifts, nowMs);
+      const next = wait === undefined ? 'No opening hours are set.' : `Opens at ${localTime(nowMs + wait * 1000)} (store time).`;
+      return ['CLOSED', msg('Outside opening hours', 'Closed as expected', next)];
+    }
+    case 'catalog-enabled':
+      return inputs.catalogEnabled(operation)
+        ? ['OK', msg('Catalog enabled', `The catalog is on sale for ${operation}`)]
+        : ['ERROR', msg('Catalog disabled', `No catalog is enabled for ${operation}`, 'Enable a catalog for this operation.')];
+    case 'delivery-area':
+      return inputs.deliveryArea
+        ? ['OK', msg('Delivery area set', 'Customers in the area can order')]
+        : ['ERROR', msg('No delivery area', 'No delivery area is configured', 'Configure a delivery area to receive delivery orders.')];
+    case 'unavailabilities': {
+      const active = inputs.interruptions.find((i) => isActive(i, nowMs));
+      if (active) return ['CLOSED', msg('Paused', active.description || 'The store is paused', `Reopens at ${localTime(Date.parse(active.end))} (store time).`)];
+      const soon = inputs.interruptions.find((i) => Date.parse(i.start) > nowMs && Date.parse(i.start) - nowMs <= PAUSE_WARNING_MS);
+      if (soon) return ['WARNING', msg('Pause coming', soon.description || 'A pause is scheduled', `Pauses at ${localTime(Date.parse(soon.start))} (store time).`)];
+      return ['OK', msg('No pause', 'No interruption is active')];
+    }
+  }
+}
+
+const OVERALL_ORDER: ValidationState[] = ['CLOSED', 'ERROR', 'WARNING'];
+
+function entryFor(operation: Operation, salesChannel: string, inputs: StatusInputs): StatusEntry {
+  const validations = CHECKS[operation].map((code): Validation => {
+    const [state, message] = judge(code, operation, inputs);
+    return { id: stableUuid(`validation/${inputs.store.id}/${operation}/${salesChannel}/${code}`), code, state, message };
+  });
+  const decisive = OVERALL_ORDER.map((state) => validations.find((v) => v.state === state)).find((v) => v !== undefined);
+  const state: EntryState = decisive?.state ?? 'OK';
+  return {
+    operation,
+    salesChannel,
+    available: state === 'OK' || state === 'WARNING',
+    state,
+    validations,
+    message: decisive?.message ?? msg('Open', 'Online and ready to receive orders'),
+  };
+}
+
+function unavailable(operation: Operation, why: string): StatusEntry {
+  return {
+    operation,
+    salesChannel: 'MARKETPLACE',
+    available: false,
+    state: 'UNAVAILABLE',
+    validations: [],
+    message: msg('Unavailable', why),
+  };
+}
+
+/** Entries of one operation: one per enabled channel, or a single UNAVAILABLE entry. */
+export function operationStatus(operation: Operation, inputs: StatusInputs): StatusEntry[] {
+  if (operation === 'INDOOR') return [unavailable(operation, 'INDOOR is currently unavailable')];
+  const offered = inputs.store.operations.find((o) => o.name === operation);
+  if (!offered) return [unavailable(operation, `The store does not offer ${operation}`)];
+  const channels = offered.salesChannels.filter((c) => c.enabled);
+  if (channels.length === 0) return [unavailable(operation, `No sales channel is enabled for ${operation}`)];
+  return channels.map((c) => entryFor(operation, c.name, inputs));
+}
+
+/** Entries of every operation the store offers. */
+export function storeStatus(inputs: StatusInputs): StatusEntry[] {
+  return inputs.store.operations.flatMap((o) => operationStatus(o.name, inputs));
+}
