@@ -40,7 +40,7 @@ export default tseslint.config(
     files: ['src-shared/**', 'src-main/**', 'src-renderer/**', 'src-sandbox/**'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { alwaysTryTypes: true }, node: true },
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.svelte'] } },
       'boundaries/elements': [
         { type: 'shared', pattern: 'src-shared/**', partialMatch: false },
         { type: 'electron-shell', pattern: 'src-main/shells/electron/**', partialMatch: false },

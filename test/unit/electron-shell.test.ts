@@ -33,6 +33,7 @@ describe('Electron shell wiring (fake electron module)', () => {
     assert.equal(prefs.allowRunningInsecureContent, false);
     assert.equal(prefs.webviewTag, false);
     assert.equal(prefs.preload, '/p/preload.cjs');
+    assert.equal(prefs.disableBlinkFeatures, 'Auxclick');
     assert.equal(window.loaded, `${APP_ORIGIN}/index.html`);
   });
 

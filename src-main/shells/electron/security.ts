@@ -1,5 +1,3 @@
-import type { BrowserWindowConstructorOptions } from 'electron';
-
 /**
  * The Electron shell's security settings in one place, so tests can assert them. The renderer is
  * untrusted: isolated, sandboxed, no Node, no navigation, no new windows, no permissions.
@@ -22,23 +20,6 @@ export const RENDERER_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-export function secureWebPreferences(preload: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
-  return {
-    preload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    experimentalFeatures: false,
-    spellcheck: false,
-  };
-}
 
 /** Only the app's own pages may talk to the main process. */
 export function isTrustedSender(url: string | undefined): boolean {

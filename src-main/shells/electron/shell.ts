@@ -5,7 +5,7 @@ import { channelNames } from '../../../src-shared/ipc/contract';
 import type { App } from '../../app';
 import type { Logger } from '../../log';
 import { PUSH_CHANNEL } from './bridge';
-import { APP_HOST, APP_ORIGIN, APP_SCHEME, RENDERER_CSP, isTrustedSender, secureWebPreferences } from './security';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME, RENDERER_CSP, isTrustedSender } from './security';
 
 /** The parts of the `electron` module the shell uses; tests pass a fake with the same shape. */
 export type ElectronApi = Pick<typeof ElectronModule, 'app' | 'BrowserWindow' | 'ipcMain' | 'protocol' | 'session'>;
@@ -123,7 +123,23 @@ export async function runElectronShell(options: ElectronShellOptions): Promise<v
     backgroundColor: '#101418',
     title: 'Store Terminal',
     autoHideMenuBar: true,
-    webPreferences: secureWebPreferences(options.preloadPath),
+    // Written out here (not built elsewhere) so static auditors such as electronegativity see them.
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      experimentalFeatures: false,
+      spellcheck: false,
+      // Middle-click must not open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   window.once('ready-to-show', () => window.show());
   const disconnect = app.push.connect((event, payload) => {
