@@ -139,6 +139,8 @@ export async function runElectronShell(options: ElectronShellOptions): Promise<v
       spellcheck: false,
       // Middle-click must not open links in new windows.
       disableBlinkFeatures: 'Auxclick',
+      // The new-order chime must ring without a click first.
+      autoplayPolicy: 'no-user-gesture-required',
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -33,9 +33,13 @@ export function planWindow(
       '--disable-component-update',
       '--disable-sync',
       '--window-size=1280,800',
+      // The app has its own language switch; the new-order chime must ring without a click first.
+      '--disable-features=Translate',
+      '--autoplay-policy=no-user-gesture-required',
     ];
-    // Chromium refuses to start as root with its sandbox on; a kiosk running as root is unusual.
-    if (options.isRoot) args.push('--no-sandbox');
+    // Chromium refuses to start as root with its sandbox on (a kiosk running as root is unusual);
+    // --test-type keeps the resulting warning bar off the counter's screen.
+    if (options.isRoot) args.push('--no-sandbox', '--test-type');
     return { command: chromium, args, description: `a Chromium app window (${chromium})` };
   }
   if (options.platform === 'darwin') return { command: 'open', args: [url], description: 'the default browser' };
