@@ -4,6 +4,7 @@ import { limitFor } from '../src-shared/spec-limits';
 import { registerAuthRoutes } from './auth/routes';
 import type { SandboxContext } from './context';
 import { registerControlRoutes } from './control/routes';
+import { installFaults } from './faults/hooks';
 import { errorBody, genericCode, moduleOf, SandboxError } from './http/errors';
 import { RateLimiter } from './http/rate-limit';
 import { registerCatalogRoutes } from './catalog/routes';
@@ -52,6 +53,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
   });
   app.register(formbody);
   app.decorateRequest('principal', undefined);
+  // Fault injection first: an injected error or early drop happens before anything else.
+  installFaults(app, ctx);
 
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/_sandbox') && !isLoopback(request.socket.remoteAddress)) {

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { principalOf, type SandboxContext } from '../context';
+import { faultsOf } from '../faults/registry';
+import { fail } from '../http/errors';
+import { ACCEPTED, bodyOf } from './access';
+
+/**
+ * Polling and acknowledgment (spec §4.5, §6): a poll hands out the unacknowledged events of the
+ * token's stores, oldest first, at most `limit`; acknowledged events never come back. A poll also
+ * marks the application connected (the `is-connected` validation reads `world.lastPollAt`).
+ */
+export const DEFAULT_POLL_LIMIT = 100;
+export const MAX_POLL_LIMIT = 1000;
+export const MAX_ACK_IDS = 2000;
+
+const PollQuery = z.object({ limit: z.string().regex(/^\d+$/, 'an integer').optional() });
+const AckBody = z.object({ acknowledgedEventIds: z.array(z.string()).max(MAX_ACK_IDS) });
+
+export function registerEventRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const { world } = ctx;
+  const faults = faultsOf(world);
+
+  app.get('/order/v1.0/orders::polling', { config: { route: 'GET /orders:polling' } }, async (request) => {
+    const query = PollQuery.safeParse(request.query);
+    const limit = query.success ? Number(query.data.limit ?? DEFAULT_POLL_LIMIT) : NaN;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_POLL_LIMIT) {
+      throw fail.badRequest(`limit must be an integer from 1 to ${MAX_POLL_LIMIT} (default ${DEFAULT_POLL_LIMIT})`);
+    }
+    const principal = principalOf(request);
+    world.lastPollAt.set(principal.clientId, world.clock.now());
+    const merchantIds = new Set(world.storesOf(principal).map((s) => s.id));
+    const batch = faults.duplicate(world.orders.events.pending(merchantIds, limit), limit);
+    for (const record of batch) record.deliveries += 1;
+    return { events: batch.map((r) => r.event) };
+  });
+
+  app.post('/order/v1.0/orders::acknowledgment', { config: { route: 'POST /orders:acknowledgment' } }, async (request, reply) => {
+    const body = bodyOf(AckBody, request.body, `body must be {acknowledgedEventIds: string[]} with at most ${MAX_ACK_IDS} ids`);
+    const merchantIds = new Set(world.storesOf(principalOf(request)).map((s) => s.id));
+    world.orders.events.acknowledge(body.acknowledgedEventIds, merchantIds);
+    return reply.code(202).send(ACCEPTED);
+  });
+}

@@ -1,0 +1,83 @@
+import { fail } from '../http/errors';
+import { isCancellationCode, ORDER_CANCELLATION_REASONS } from './cancellation-reasons';
+import { isMerchantDelivery, type OrderRecord, type OrderStatus } from './model';
+import { cancelOrder, DEADLINE_REASON, setStatus } from './platform';
+import type { OrdersState } from './state';
+
+/**
+ * The merchant's order actions (spec §4.5). Each is accepted (the route answers 202) and its
+ * outcome is an event seen on a later poll; an action that makes no sense in the order's current
+ * status is refused with 409, so a resent confirm of a confirmed order is recognisable.
+ */
+export const CANCELLATION_REVIEW_MS = 5_000;
+
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PLACED', 'CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'];
+
+function statusConflict(order: OrderRecord, action: string): Error {
+  const { status } = order.detail;
+  if (status === 'CANCELLED' && order.cancellation?.reason === DEADLINE_REASON) {
+    return fail.conflict('ConfirmationDeadlinePassed', `cannot ${action}: the order was cancelled because it was ${DEADLINE_REASON}`);
+  }
+  return fail.conflict('InvalidOrderStatus', `cannot ${action} an order in status ${status}`);
+}
+
+export function confirmOrder(state: OrdersState, order: OrderRecord): void {
+  if (order.detail.status !== 'PLACED') throw statusConflict(order, 'confirm');
+  setStatus(order, 'CONFIRMED');
+  state.emit(order, 'CFM');
+}
+
+export function startPreparation(state: OrdersState, order: OrderRecord): void {
+  if (order.detail.status !== 'CONFIRMED') throw statusConflict(order, 'start preparation of');
+  if (state.clock.now() < order.preparationStartMs) {
+    throw fail.conflict('PreparationNotDue', `a scheduled order starts preparation at ${order.detail.preparationStartDateTime}`);
+  }
+  setStatus(order, 'PREPARATION_STARTED');
+  state.emit(order, 'PRS');
+}
+
+export function readyToPickup(state: OrdersState, order: OrderRecord): void {
+  if (order.detail.status !== 'CONFIRMED' && order.detail.status !== 'PREPARATION_STARTED') throw statusConflict(order, 'mark ready');
+  setStatus(order, 'READY_TO_PICKUP');
+  state.emit(order, 'RTP');
+}
+
+export function dispatchOrder(state: OrdersState, order: OrderRecord): void {
+  if (!isMerchantDelivery(order)) {
+    throw fail.conflict('NotMerchantDelivery', 'dispatch is only for a DELIVERY order delivered by MERCHANT');
+  }
+  if (!['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'].includes(order.detail.status)) throw statusConflict(order, 'dispatch');
+  setStatus(order, 'DISPATCHED');
+  state.emit(order, 'DSP', { deliveredBy: 'MERCHANT' });
+}
+
+/** Reasons offered for this order: the common list while it can be cancelled, none after. */
+export function cancellationReasonsFor(order: OrderRecord) {
+  return CANCELLABLE_STATUSES.includes(order.detail.status) ? ORDER_CANCELLATION_REASONS : [];
+}
+
+/**
+ * Accepted as CANCELLATION_REQUESTED; the platform decides a few seconds later: CANCELLED, or
+ * CANCELLATION_REQUEST_FAILED when a platform driver is already on the way (the order goes back
+ * to where it was).
+ */
+export function requestCancellation(state: OrdersState, order: OrderRecord, reasonCode: string): void {
+  if (!isCancellationCode(reasonCode)) {
+    throw fail.badRequest(`reason must be a code from cancellationReasons (${ORDER_CANCELLATION_REASONS.map((r) => r.code).join(', ')})`);
+  }
+  const previous = order.detail.status;
+  if (!CANCELLABLE_STATUSES.includes(previous)) throw statusConflict(order, 'request cancellation of');
+  order.statusBeforeCancellationRequest = previous;
+  setStatus(order, 'CANCELLATION_REQUESTED');
+  state.emit(order, 'CAR', { reasonCode });
+  state.timeline.schedule(state.clock.now() + CANCELLATION_REVIEW_MS, (due) => {
+    if (order.detail.status !== 'CANCELLATION_REQUESTED') return; // the customer cancelled meanwhile
+    if (order.driver) {
+      setStatus(order, order.statusBeforeCancellationRequest ?? previous);
+      state.emit(order, 'CARF', { reasonCode, reason: 'a platform driver is already on the way' }, due);
+      return;
+    }
+    const description = ORDER_CANCELLATION_REASONS.find((r) => r.code === reasonCode)?.description ?? reasonCode;
+    cancelOrder(state, order, { origin: 'MERCHANT', cancelCode: reasonCode, reason: description }, due);
+  });
+}
