@@ -1,8 +1,10 @@
 import type { AppStatus } from '../src-shared/ipc/contract';
-import { ApiClient } from './api/client';
-import { MerchantApi } from './api/merchant';
+import { createMarketplaceApi } from './api/index';
 import { createTransport, type Transport } from './api/transport';
-import { TokenManager } from './auth/token-manager';
+import { centralizedTokens } from './auth/centralized';
+import { MemoryCredentialStore } from './auth/credentials/credential-store';
+import { openCredentialStore } from './auth/credentials/open-store';
+import type { SafeStorageLike } from './auth/credentials/safe-storage-store';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { DEMO_CREDENTIALS, startEmbeddedSandbox } from './demo/embedded-sandbox';
@@ -27,6 +29,8 @@ export interface StartOptions {
   logger: Logger;
   version: string;
   clock?: Clock;
+  /** Electron's safeStorage, from the Electron shell: where no OS keychain is, secrets are encrypted with it. */
+  safeStorage?: SafeStorageLike;
 }
 
 export interface App {
@@ -65,24 +69,33 @@ export async function startApp(options: StartOptions): Promise<App> {
     const transport: Transport = createTransport(apiBaseUrl);
     modules.push({ name: 'transport', stop: () => transport.close() });
     const connectivity = new ConnectivityMonitor(clock);
-    const tokens = new TokenManager({
+    const apiFactory = createMarketplaceApi({
       transport,
-      clock,
-      clientId: credentials.clientId,
-      clientSecret: credentials.clientSecret,
-      initialGrant: () =>
-        credentials.clientId && credentials.clientSecret
-          ? { grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }
-          : undefined,
-    });
-    const client = new ApiClient({
-      transport,
-      tokens,
       clock,
       logger: logger.child({ room: 'api' }),
       onOutcome: (outcome) => connectivity.record(outcome),
     });
-    const merchant = new MerchantApi(client);
+    // Secrets (client secret, refresh tokens): the OS keychain or its fallbacks; demo mode keeps
+    // them in memory (the embedded sandbox forgets its tokens when it stops anyway).
+    const secrets =
+      mode === 'demo'
+        ? new MemoryCredentialStore()
+        : await openCredentialStore({
+            dataDir: config.dataDir,
+            logger: logger.child({ room: 'auth' }),
+            prefer: config.credentialStore,
+            ...(options.safeStorage ? { safeStorage: options.safeStorage } : {}),
+          });
+    const tokens = await centralizedTokens({
+      endpoint: apiFactory.authentication,
+      clock,
+      store: secrets,
+      logger: logger.child({ room: 'auth' }),
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+    });
+    const api = apiFactory.withTokens(tokens);
+    const { merchant } = api;
 
     const push = new PushHub(logger);
     connectivity.onChange((value) => push.push('connectivity:changed', value));

@@ -18,9 +18,12 @@ export const Config = z
     shell: z.enum(['electron', 'web']).optional(),
     openWindow: z.boolean().default(true),
     webPort: z.coerce.number().int().min(0).max(65535).default(0),
+    /** Where secrets are kept: `auto` (OS keychain, else Electron safeStorage, else a warned 0600 file) or one explicitly. */
+    credentialStore: z.enum(['auto', 'keychain', 'safe-storage', 'file']).default('auto'),
   })
-  .refine((c) => c.apiBaseUrl === undefined || (c.clientId !== undefined && c.clientSecret !== undefined), {
-    message: 'a real API needs --client-id and --client-secret too',
+  // The client secret may come from the credential store, where an earlier launch kept it.
+  .refine((c) => c.apiBaseUrl === undefined || c.clientId !== undefined, {
+    message: 'a real API needs --client-id (and --client-secret once, kept in the credential store)',
     path: ['clientId'],
   });
 export type Config = z.infer<typeof Config>;
@@ -34,6 +37,7 @@ const flags = {
   shell: { type: 'string' },
   'no-window': { type: 'boolean' },
   'web-port': { type: 'string' },
+  'credential-store': { type: 'string' },
 } as const;
 
 function envName(flag: string): string {
@@ -72,6 +76,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     shell: pick('shell'),
     openWindow: !noWindow,
     webPort: pick('web-port'),
+    credentialStore: pick('credential-store'),
   });
   if (!parsed.success) {
     const { field, message } = describeZodError(parsed.error);

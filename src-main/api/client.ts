@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import { describeZodError } from '../../src-shared/errors';
-import type { TokenSource } from '../auth/token-manager';
+import { singleSource, type TokenRouter, type TokenSource } from '../auth/token-manager';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
-import { ApiError, type ApiModule } from './errors';
+import { ApiError, errorFromResponse, parseBody, type ApiModule } from './errors';
+import type { RequestLimiter } from './rate-limiter';
+import { RetryPolicy } from './retry';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
 
 /** One call to the API, as a module file describes it. */
@@ -17,23 +18,23 @@ export interface ApiCall<T> {
   query?: HttpRequest['query'];
   json?: unknown;
   binary?: boolean;
-  /** Schema of a successful body; omitted for bodies the app ignores (202 confirmations). */
+  /** Schema of a successful body; omitted for bodies the app ignores. */
   schema?: z.ZodType<T>;
   /** Statuses that count as success (default: any 2xx). */
   expect?: readonly number[];
-  /** Which token to use (distributed apps hold one per merchant). */
-  tokens?: TokenSource;
+  /** The store the call is about: picks its token in a distributed app. */
+  merchantId?: string;
+  /** Sending twice is harmless (default: GET, PUT, DELETE). Decides retries after no answer. */
+  idempotent?: boolean;
+  timeoutMs?: number;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
-}
-
-/** Keeps the app under the spec's limits (§8); the real one lives in `rate-limiter.ts`. */
-export interface RequestLimiter {
-  acquire(route: string, signal?: AbortSignal): Promise<void>;
-  /** What the server said of a route's budget, to stay in step with it. */
-  observe?(route: string, headers: Record<string, string>): void;
+  /** For calls whose path names no store (orders, shipping): the store, to pick its token. */
+  merchantId?: string;
+  /** Use this token source instead of routing by store (e.g. right after an authorization). */
+  tokens?: TokenSource;
 }
 
 export interface CallOutcome {
@@ -44,7 +45,8 @@ export interface CallOutcome {
 
 export interface ApiClientOptions {
   transport: Transport;
-  tokens: TokenSource;
+  /** One source (centralized app) or a router per store (distributed app). */
+  tokens: TokenSource | TokenRouter;
   clock: Clock;
   logger: Logger;
   limiter?: RequestLimiter;
@@ -56,23 +58,34 @@ export interface ApiClientOptions {
   onOutcome?: (outcome: CallOutcome) => void;
 }
 
-const DEFAULT_RETRY_DELAYS = [2_000, 4_000] as const;
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 
+/**
+ * The authenticated client every module file stands on: bearer token (renewed once on a 401, then
+ * the request sent again), pacing by the limits table, retries as spec §7 says, and every success
+ * body parsed by its schema so a broken answer is a typed error naming the field.
+ */
 export class ApiClient {
-  private readonly retryDelays: readonly number[];
-  private readonly jitter: number;
-  private readonly random: () => number;
+  private readonly router: TokenRouter;
+  private readonly retry: RetryPolicy;
 
   constructor(private readonly options: ApiClientOptions) {
-    this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS;
-    this.jitter = options.jitter ?? 0.2;
-    this.random = options.random ?? Math.random;
+    this.router = 'sourceFor' in options.tokens ? options.tokens : singleSource(options.tokens);
+    this.retry = new RetryPolicy({
+      clock: options.clock,
+      logger: options.logger,
+      ...(options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {}),
+      ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
+      ...(options.random ? { random: options.random } : {}),
+    });
   }
 
   async call<T>(call: ApiCall<T>, options: CallOptions = {}): Promise<T> {
+    const { signal } = options;
     try {
-      const value = await this.attempts(call, options.signal);
+      const tokens = options.tokens ?? this.router.sourceFor(call.merchantId ?? options.merchantId);
+      const idempotent = call.idempotent ?? IDEMPOTENT_METHODS.has(call.method);
+      const value = await this.retry.run({ route: call.route, idempotent, signal }, () => this.authorized(call, tokens, signal));
       this.options.onOutcome?.({ route: call.route, ok: true });
       return value;
     } catch (error) {
@@ -81,85 +94,59 @@ export class ApiClient {
     }
   }
 
-  private async attempts<T>(call: ApiCall<T>, signal: AbortSignal | undefined): Promise<T> {
-    const { clock, logger } = this.options;
-    let failures = 0;
-    let rateLimited = 0;
-    for (;;) {
-      try {
-        return await this.authorized(call, signal);
-      } catch (error) {
-        if (!(error instanceof ApiError) || !error.retryable || signal?.aborted) throw error;
-        if (error.code === 'rate-limit') {
-          // 429: wait for the window the server named, a few times, then give up.
-          if (++rateLimited > 3) throw error;
-          const wait = Math.min(error.retryAfterMs ?? 1_000, MAX_RATE_LIMIT_WAIT_MS);
-          logger.warn('rate limited, waiting', { route: call.route, waitMs: wait });
-          await clock.sleep(wait, signal);
-          continue;
-        }
-        const delay = this.retryDelays[failures++];
-        if (delay === undefined) throw error;
-        const wait = Math.round(delay * (1 + this.jitter * (this.random() * 2 - 1)));
-        logger.warn('transient failure, retrying', { route: call.route, status: error.status, code: error.code, waitMs: wait });
-        await clock.sleep(wait, signal);
-      }
-    }
-  }
-
   /** One attempt, renewing the token and trying once more if the API answers 401. */
-  private async authorized<T>(call: ApiCall<T>, signal: AbortSignal | undefined): Promise<T> {
-    const tokens = call.tokens ?? this.options.tokens;
+  private async authorized<T>(call: ApiCall<T>, tokens: TokenSource, signal: AbortSignal | undefined): Promise<T> {
     const token = await tokens.accessToken(signal);
     const response = await this.send(call, token, signal);
     if (response.status !== 401) return this.settle(call, response);
     await tokens.rejected(token, signal);
     const retried = await this.send(call, await tokens.accessToken(signal), signal);
+    if (retried.status === 401) {
+      // A fresh token refused too: the credential no longer opens this door. Never loop on it.
+      const cause = errorFromResponse(call.module, call.route, retried);
+      throw new ApiError('auth', `${call.route}: the marketplace refused a fresh token: sign in again.`, {
+        route: call.route,
+        status: 401,
+        ...(cause.body ? { body: cause.body } : {}),
+        cause,
+      });
+    }
     return this.settle(call, retried);
   }
 
   private async send(call: ApiCall<unknown>, token: string, signal: AbortSignal | undefined): Promise<HttpResponse> {
-    await this.options.limiter?.acquire(call.route, signal);
-    const response = await this.options.transport.send({
-      method: call.method,
-      path: call.path,
-      route: call.route,
-      headers: { authorization: `Bearer ${token}` },
-      ...(call.query ? { query: call.query } : {}),
-      ...(call.json !== undefined ? { json: call.json } : {}),
-      ...(call.binary ? { binary: true } : {}),
-      ...(signal ? { signal } : {}),
-    });
-    this.options.limiter?.observe?.(call.route, response.headers);
-    return response;
+    const { limiter, transport, clock, logger } = this.options;
+    const permit = await limiter?.acquire({ module: call.module, route: call.route }, signal);
+    const started = clock.now();
+    let response: HttpResponse | undefined;
+    try {
+      response = await transport.send({
+        method: call.method,
+        path: call.path,
+        route: call.route,
+        headers: { authorization: `Bearer ${token}` },
+        ...(call.query ? { query: call.query } : {}),
+        ...(call.json !== undefined ? { json: call.json } : {}),
+        ...(call.binary ? { binary: true } : {}),
+        ...(call.timeoutMs ? { timeoutMs: call.timeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      return response;
+    } finally {
+      permit?.done(response?.headers);
+      logger.debug('api call', { route: call.route, status: response?.status ?? null, ms: clock.now() - started });
+    }
   }
 
   private settle<T>(call: ApiCall<T>, response: HttpResponse): T {
     const ok = call.expect ? call.expect.includes(response.status) : response.status >= 200 && response.status < 300;
-    if (!ok) {
-      throw ApiError.fromResponse({
-        module: call.module,
-        route: call.route,
-        status: response.status,
-        body: response.body,
-        ...(response.status === 429 ? { retryAfterMs: retryAfterMs(response.headers) } : {}),
-      });
-    }
+    if (!ok) throw errorFromResponse(call.module, call.route, response);
     if (!call.schema) return response.body as T;
-    const parsed = call.schema.safeParse(response.body);
-    if (parsed.success) return parsed.data;
-    const { field, message } = describeZodError(parsed.error);
-    throw new ApiError('validation', `${call.route} answered a body the app cannot read (${message})`, {
-      route: call.route,
-      status: response.status,
-      field,
-      cause: parsed.error,
-    });
+    try {
+      return parseBody(call.route, response.status, response.body, call.schema);
+    } catch (error) {
+      this.options.logger.warn('unreadable answer', { route: call.route, field: (error as ApiError).field ?? '' });
+      throw error;
+    }
   }
-}
-
-/** X-RateLimit-Reset is seconds until the window resets (spec §8). */
-export function retryAfterMs(headers: Record<string, string>): number {
-  const reset = Number(headers['x-ratelimit-reset'] ?? headers['retry-after']);
-  return Number.isFinite(reset) && reset >= 0 ? Math.ceil(reset * 1000) : 1_000;
 }

@@ -1,4 +1,5 @@
-import { AppError, type ErrorCode, type ErrorInfo } from '../../src-shared/errors';
+import type { z } from 'zod';
+import { AppError, describeZodError, type ErrorCode, type ErrorInfo } from '../../src-shared/errors';
 
 /** Which module answered: each has its own error body shape (spec §7.2–§7.5). */
 export type ApiModule = 'authentication' | 'merchant' | 'order' | 'shipping' | 'promotion' | 'review' | 'catalog';
@@ -12,6 +13,9 @@ export interface ApiErrorBody {
   reason?: string;
   raw: unknown;
 }
+
+/** Spec §7.1 names 500 and 503; gateways in front of an API answer 502 and 504 for the same reason. */
+const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'auth';
@@ -105,7 +109,7 @@ export class ApiError extends AppError {
       route: input.route,
       status: input.status,
       body,
-      retryable: input.status === 500 || input.status === 503 || input.status === 502 || input.status === 429,
+      retryable: TRANSIENT_STATUSES.has(input.status) || input.status === 429,
       ...(input.retryAfterMs === undefined ? {} : { retryAfterMs: input.retryAfterMs }),
     });
   }
@@ -116,4 +120,32 @@ export class ApiError extends AppError {
     if (this.retryAfterMs !== undefined) info.retryAfterMs = this.retryAfterMs;
     return info;
   }
+}
+
+/** X-RateLimit-Reset is seconds until the window resets (spec §8); Retry-After is read alike. */
+export function retryAfterMs(headers: Record<string, string>): number | undefined {
+  const raw = headers['x-ratelimit-reset'] ?? headers['retry-after'];
+  const reset = Number(raw);
+  return raw !== undefined && raw !== '' && Number.isFinite(reset) && reset >= 0 ? Math.ceil(reset * 1000) : undefined;
+}
+
+/** The error a non-success answer becomes, with the module's error body parsed into it. */
+export function errorFromResponse(module: ApiModule, route: string, response: { status: number; headers: Record<string, string>; body: unknown }): ApiError {
+  const wait = response.status === 429 ? retryAfterMs(response.headers) : undefined;
+  return ApiError.fromResponse({ module, route, status: response.status, body: response.body, ...(wait === undefined ? {} : { retryAfterMs: wait }) });
+}
+
+/**
+ * Reads a success body with its schema. A body that breaks it becomes a `validation` error naming
+ * the field (e.g. `items.0.totalPrice`); the value itself is never echoed (it may be a secret).
+ */
+export function parseBody<T>(route: string, status: number, body: unknown, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const { field, message } = describeZodError(parsed.error);
+  return throwValidation(route, status, field, message, parsed.error);
+}
+
+function throwValidation(route: string, status: number, field: string, message: string, cause: unknown): never {
+  throw new ApiError('validation', `${route} answered a body the app cannot read (${message})`, { route, status, field, cause });
 }

@@ -5,6 +5,7 @@ import { startApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../log';
 import { APP_VERSION } from '../../version';
+import { electronSafeStorage } from './safe-storage';
 import { runElectronShell } from './shell';
 
 const logger = createLogger();
@@ -17,7 +18,7 @@ try {
     logger,
     rendererDir: join(import.meta.dirname, '..', 'renderer'),
     preloadPath: join(import.meta.dirname, '..', 'preload', 'preload.cjs'),
-    startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION }),
+    startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION, safeStorage: electronSafeStorage() }),
   });
 } catch (error) {
   logger.error('Store Terminal could not start', { error });

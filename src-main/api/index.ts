@@ -1,0 +1,68 @@
+import type { TokenRouter, TokenSource } from '../auth/token-manager';
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import { AuthenticationApi } from './authentication';
+import { CatalogApi } from './catalog';
+import { ApiClient, type CallOutcome } from './client';
+import { MerchantApi } from './merchant';
+import { OrderApi } from './order';
+import { PromotionApi } from './promotion';
+import { RateLimiter } from './rate-limiter';
+import { RetryPolicy } from './retry';
+import { ReviewApi } from './review';
+import { ShippingApi } from './shipping';
+import type { Transport } from './transport';
+
+/** Every module of the API on one transport, one limiter (limits are per application) and one retry policy. */
+export interface MarketplaceApi {
+  client: ApiClient;
+  limiter: RateLimiter;
+  authentication: AuthenticationApi;
+  merchant: MerchantApi;
+  order: OrderApi;
+  shipping: ShippingApi;
+  promotion: PromotionApi;
+  review: ReviewApi;
+  catalog: CatalogApi;
+}
+
+export interface MarketplaceApiOptions {
+  transport: Transport;
+  clock: Clock;
+  logger: Logger;
+  /** Multiplies the §8 limits (1 = as documented). */
+  limitFactor?: number;
+  onOutcome?: (outcome: CallOutcome) => void;
+}
+
+/**
+ * Builds the authentication module first (the token sources need it), then the rest once the
+ * tokens exist: `createMarketplaceApi(options).withTokens(tokens)`.
+ */
+export function createMarketplaceApi(options: MarketplaceApiOptions): {
+  authentication: AuthenticationApi;
+  limiter: RateLimiter;
+  withTokens(tokens: TokenSource | TokenRouter): MarketplaceApi;
+} {
+  const { transport, clock, logger } = options;
+  const limiter = new RateLimiter({ clock, ...(options.limitFactor === undefined ? {} : { factor: options.limitFactor }) });
+  const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger }) });
+  return {
+    authentication,
+    limiter,
+    withTokens(tokens) {
+      const client = new ApiClient({ transport, tokens, clock, logger, limiter, ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}) });
+      return {
+        client,
+        limiter,
+        authentication,
+        merchant: new MerchantApi(client),
+        order: new OrderApi(client, clock),
+        shipping: new ShippingApi(client),
+        promotion: new PromotionApi(client, clock),
+        review: new ReviewApi(client),
+        catalog: new CatalogApi(client, clock),
+      };
+    },
+  };
+}
