@@ -9,10 +9,14 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { DEMO_CREDENTIALS, startEmbeddedSandbox } from './demo/embedded-sandbox';
 import { IpcDispatcher, type Handlers } from './ipc/dispatcher';
+import { orderHandlers } from './ipc/handlers/orders';
 import { storeHandlers } from './ipc/handlers/stores';
 import { PushHub } from './ipc/push-hub';
 import type { Logger } from './log';
+import { OrderStore } from './store/order-store';
+import { apiOrderGateway } from './sync/api-gateway';
 import { ConnectivityMonitor } from './sync/connectivity';
+import { SyncService } from './sync/sync-service';
 
 /**
  * The main process as a list of modules, started in order and stopped in reverse. Shells (Electron,
@@ -97,8 +101,26 @@ export async function startApp(options: StartOptions): Promise<App> {
     const api = apiFactory.withTokens(tokens);
     const { merchant } = api;
 
+    // Orders: the SQLite cache (opened and migrated here; closed last, after the sync stopped).
+    const orderStore = mode === 'demo' ? OrderStore.openDemo(config.dataDir, logger) : OrderStore.open(config.dataDir);
+    modules.push({ name: 'order-store', stop: () => orderStore.close() });
+    const orderGateway = apiOrderGateway(api);
+    const sync = new SyncService({
+      store: orderStore,
+      gateway: orderGateway,
+      clock,
+      logger,
+      connectivity,
+      pollIntervalMs: config.pollIntervalSeconds * 1000,
+    });
+
     const push = new PushHub(logger);
     connectivity.onChange((value) => push.push('connectivity:changed', value));
+    sync.feed.onChange((change) => push.push('orders:changed', change));
+    sync.tracking.onTracking((orderId, tracking) => push.push('orders:tracking', { orderId, tracking }));
+    sync.start();
+    // Stopping waits for the poll, send or tracking round in flight, so the store closes after it.
+    modules.push({ name: 'sync', stop: () => sync.stop() });
 
     const status = (): AppStatus => ({
       version: options.version,
@@ -113,6 +135,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     const handlers: Handlers = {
       'app:status': () => status(),
       ...storeHandlers(merchant),
+      ...orderHandlers({ store: orderStore, outbox: sync.outbox, details: sync.details, gateway: orderGateway, clock }),
     };
     const ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
     // Stopped first (modules stop in reverse): answer what is in flight before closing anything.

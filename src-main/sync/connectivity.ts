@@ -1,5 +1,5 @@
 import type { Connectivity, ConnectivityState } from '../../src-shared/ipc/contract';
-import type { ApiError } from '../api/errors';
+import type { AppError } from '../../src-shared/errors';
 import type { CallOutcome } from '../api/client';
 import type { Clock } from '../clock';
 
@@ -38,6 +38,20 @@ export class ConnectivityMonitor {
     this.update('online', null, { lastSuccessAt: now, lastPollAt: now });
   }
 
+  /** Fed by the sync layer when a poll, an acknowledgment or an action fails (whatever sent it). */
+  failed(error: AppError): void {
+    const state = stateFor(error);
+    if (state) this.update(state, error.toInfo());
+  }
+
+  /**
+   * The last successful poll of a previous run (kept in the database), so a restarted terminal shows
+   * when it last heard from the marketplace instead of "never". Pushes nothing: it is not news.
+   */
+  restoreLastPoll(iso: string): void {
+    if (this.value.lastPollAt === null) this.value = { ...this.value, lastPollAt: iso, lastSuccessAt: this.value.lastSuccessAt ?? iso };
+  }
+
   private isoNow(): string {
     return new Date(this.clock.now()).toISOString();
   }
@@ -55,7 +69,7 @@ export class ConnectivityMonitor {
 }
 
 /** How an error bears on connectivity; undefined for errors about one request (404, 409, 422...). */
-function stateFor(error: ApiError): ConnectivityState | undefined {
+function stateFor(error: Pick<AppError, 'code'>): ConnectivityState | undefined {
   switch (error.code) {
     case 'auth':
       return 'unauthorized';

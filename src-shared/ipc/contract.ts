@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
+import { orderChannels, orderPushEvents } from './channels/orders';
 import { storeChannels } from './channels/stores';
 
 /**
@@ -12,10 +13,12 @@ import { storeChannels } from './channels/stores';
 export const channels = {
   ...appChannels,
   ...storeChannels,
+  ...orderChannels,
 } as const;
 
 export const pushEvents = {
   ...appPushEvents,
+  ...orderPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -1,0 +1,102 @@
+import { AppError, toAppError } from '../../../src-shared/errors';
+import type { CancellationReasons, OrderDetailView } from '../../../src-shared/ipc/channels/orders';
+import type { Clock } from '../../clock';
+import { deriveColumns } from '../../store/order-detail';
+import type { OrderStore } from '../../store/order-store';
+import { toOutboxEntry } from '../../store/outbox-repo';
+import type { DetailFetcher } from '../../sync/details';
+import type { OrderGateway } from '../../sync/gateway';
+import type { OutboxWorker } from '../../sync/outbox-worker';
+import type { Handlers } from '../dispatcher';
+
+export interface OrderHandlerDeps {
+  store: OrderStore;
+  outbox: OutboxWorker;
+  details: DetailFetcher;
+  gateway: OrderGateway;
+  clock: Clock;
+}
+
+type OrderChannel = 'orders:board' | 'orders:detail' | 'orders:act' | 'orders:cancellationReasons' | 'orders:validatePickupCode';
+
+/** The spec's common cancellation codes (§4.5), offered when the platform's list cannot be fetched. */
+export const STANDARD_CANCELLATION_REASONS: CancellationReasons['reasons'] = [
+  { code: '501', description: 'System problem' },
+  { code: '502', description: 'Duplicate order' },
+  { code: '503', description: 'Item unavailable' },
+  { code: '504', description: 'No driver available' },
+  { code: '505', description: 'Menu out of date' },
+  { code: '506', description: 'Address outside the delivery area' },
+  { code: '507', description: 'Fraudulent order' },
+  { code: '508', description: 'Outside opening hours' },
+  { code: '509', description: 'Internal store problem' },
+  { code: '511', description: 'Risk area' },
+  { code: '512', description: 'Store opens later' },
+];
+
+function offline(error: unknown): boolean {
+  const code = toAppError(error).code;
+  return code === 'connection' || code === 'timeout' || code === 'server' || code === 'rate-limit';
+}
+
+/** Orders channels: the board and detail come from the cache; actions go through the outbox. */
+export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChannel> {
+  const { store, outbox, details, gateway, clock } = deps;
+
+  const detailView = (orderId: string): OrderDetailView => {
+    const view = store.read(() => {
+      const [row] = store.orders.boardRows([orderId]);
+      const cached = store.orders.detail(orderId);
+      if (!row || !cached) return undefined;
+      return {
+        row,
+        detail: cached.detail,
+        detailFetchedAt: cached.fetchedMs === null ? null : new Date(cached.fetchedMs).toISOString(),
+        events: store.events.forOrder(orderId),
+        actions: store.outbox.forOrder(orderId).map(toOutboxEntry),
+        tracking: store.orders.tracking(orderId),
+      };
+    });
+    if (!view) throw new AppError('not-found', 'This order is not on the terminal.');
+    return view;
+  };
+
+  return {
+    'orders:board': ({ merchantId }) => ({
+      rows: store.read(() => store.orders.board({ now: clock.now(), merchantId })),
+      generatedAt: new Date(clock.now()).toISOString(),
+    }),
+
+    'orders:detail': async ({ orderId }) => {
+      const first = detailView(orderId);
+      // Opening an order whose detail is missing or out of date is a good moment to try again.
+      if (first.detail === null || store.read(() => store.orders.detail(orderId)?.state) === 'stale') {
+        if (await details.fetch(orderId)) return detailView(orderId);
+      }
+      return first;
+    },
+
+    'orders:act': (input) => outbox.enqueue(input),
+
+    'orders:cancellationReasons': async ({ orderId }) => {
+      try {
+        return { reasons: await gateway.cancellationReasons(orderId), source: 'api' };
+      } catch (error) {
+        if (offline(error)) return { reasons: STANDARD_CANCELLATION_REASONS, source: 'standard' };
+        throw error;
+      }
+    },
+
+    'orders:validatePickupCode': async ({ orderId, code }) => {
+      try {
+        return { valid: await gateway.validatePickupCode(orderId, code), checkedBy: 'api' };
+      } catch (error) {
+        if (!offline(error)) throw error;
+        // Offline at the counter: the spec says to compare with the detail's pickupCode.
+        const expected = deriveColumns(store.read(() => store.orders.detail(orderId))?.detail).pickupCode;
+        if (!expected) throw error;
+        return { valid: expected === code, checkedBy: 'cache' };
+      }
+    },
+  };
+}

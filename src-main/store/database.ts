@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { AppError } from '../../src-shared/errors';
+import { migrate, type Migration } from './migrate';
+import { migrations as shippedMigrations } from './migrations/index';
+
+export type Db = Database.Database;
+
+export const DATABASE_FILE = 'store-terminal.sqlite';
+
+/**
+ * Durability: WAL with synchronous=FULL. In WAL mode NORMAL already survives a crash of the app
+ * (SIGKILL included: a commit is in the OS's hands before it returns), but not a power cut: the last
+ * commits can vanish. The terminal does get unplugged, and the poller acknowledges events right after
+ * committing them; an acknowledged event is never sent again, so a commit lost to a power cut would
+ * be an order lost for good. FULL syncs the WAL at every commit. The cost is one fsync per
+ * transaction, which the sync layer keeps few: one transaction per poll (up to `limit` events), one
+ * per outbox state change (see bench/ingest.bench.ts for the figures).
+ */
+export const SYNCHRONOUS = 'FULL';
+
+const CORRUPT = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_VTAB']);
+
+export function isSqliteError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+export function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CORRUPT.has(code);
+}
+
+/** Any SQLite failure as a typed value; a damaged file is named, never wiped. */
+export function storageError(file: string, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isCorruption(error)) {
+    return new AppError(
+      'storage',
+      `The order database ${file} is damaged and was left untouched. Move it aside (keep it for support) and restart; orders still open will be fetched again from the marketplace.`,
+      { cause: error },
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError('storage', `The order database ${file} cannot be used: ${message}`, { cause: error });
+}
+
+export interface OpenOptions {
+  /** The database file (`:memory:` for tests). */
+  file: string;
+  migrations?: readonly Migration[];
+  readonly?: boolean;
+}
+
+/** Opens the database, sets the pragmas and applies pending migrations; throws AppError('storage'). */
+export function openDatabase(options: OpenOptions): Db {
+  const { file } = options;
+  let db: Db | undefined;
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file, options.readonly ? { readonly: true, fileMustExist: true } : {});
+    // The first read of the schema is where a file that is not a database (or is damaged) shows.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma(`synchronous = ${SYNCHRONOUS}`);
+    }
+    db.pragma('foreign_keys = ON');
+    // Another reader (a second window, a support tool) must not make a write fail at once.
+    db.pragma('busy_timeout = 5000');
+    if (!options.readonly) migrate(db, options.migrations ?? shippedMigrations, file);
+    return db;
+  } catch (error) {
+    try {
+      db?.close();
+    } catch {
+      // closing a half-opened handle: nothing more to save
+    }
+    throw storageError(file, error);
+  }
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate';
+import * as m0010 from './0010-orders';
+
+/** Every shipped migration, in version order. Add a file, never edit one. */
+export const migrations: readonly Migration[] = [m0010];

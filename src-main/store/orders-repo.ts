@@ -1,0 +1,298 @@
+import type { Statement } from 'better-sqlite3';
+import { ErrorInfo } from '../../src-shared/errors';
+import type { BoardRow, OrderStatus, OrderTracking } from '../../src-shared/ipc/channels/orders';
+import { CONFIRM_WINDOW_MS, isFinalStatus, rankOf } from './order-events';
+import type { Db } from './database';
+import { deriveColumns, type DerivedColumns } from './order-detail';
+
+/** The progression state of an order, as the event ingest reads and writes it. */
+export interface OrderProgress {
+  id: string;
+  merchant_id: string | null;
+  status: string;
+  status_rank: number;
+  cancel_requested_ms: number | null;
+  cancel_resolved_ms: number | null;
+  created_at: string | null;
+  created_ms: number | null;
+  confirm_deadline_ms: number | null;
+  board_ms: number;
+  detail_state: DetailState;
+  last_event_code: string | null;
+  last_event_ms: number | null;
+  unknown_events: number;
+  driver_assigned_ms: number | null;
+  is_open: number;
+  closed_ms: number | null;
+}
+
+export type DetailState = 'missing' | 'fresh' | 'stale' | 'unavailable';
+
+interface BoardRecord {
+  id: string;
+  display_id: string | null;
+  status: string;
+  cancel_requested_ms: number | null;
+  cancel_resolved_ms: number | null;
+  is_open: number;
+  order_type: string | null;
+  order_timing: string | null;
+  created_at: string | null;
+  confirm_deadline_ms: number | null;
+  preparation_start_at: string | null;
+  customer_name: string | null;
+  items_count: number | null;
+  total: number | null;
+  delivered_by: string | null;
+  merchant_id: string | null;
+  last_event_code: string | null;
+  unknown_events: number;
+  detail_state: DetailState;
+  pa_id: number | null;
+  pa_action: string | null;
+  pa_state: string | null;
+  pa_reason: string | null;
+}
+
+const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_ms, o.cancel_resolved_ms, o.is_open, o.order_type,
+  o.order_timing, o.created_at, o.confirm_deadline_ms, o.preparation_start_at, o.customer_name, o.items_count, o.total,
+  o.delivered_by, o.merchant_id, o.last_event_code, o.unknown_events, o.detail_state,
+  pa.id AS pa_id, pa.action AS pa_action, pa.state AS pa_state, pa.reason AS pa_reason`;
+const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)`;
+
+const PROGRESS_COLUMNS = `id, merchant_id, status, status_rank, cancel_requested_ms, cancel_resolved_ms, created_at, created_ms,
+  confirm_deadline_ms, board_ms, detail_state, last_event_code, last_event_ms, unknown_events, driver_assigned_ms, is_open, closed_ms`;
+
+/** Open orders stay on the board this long after their board time (created, or preparation start). */
+export const BOARD_OPEN_WINDOW_MS = 24 * 3600_000;
+/** Concluded and cancelled orders stay visible this long, at most RECENT_CLOSED_LIMIT of them. */
+export const RECENT_CLOSED_WINDOW_MS = 3 * 3600_000;
+export const RECENT_CLOSED_LIMIT = 50;
+export const OPEN_ORDERS_LIMIT = 500;
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+function parseReason(text: string | null): ErrorInfo | null {
+  if (!text) return null;
+  try {
+    const parsed = ErrorInfo.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : { code: 'internal', message: text };
+  } catch {
+    return { code: 'internal', message: text };
+  }
+}
+
+/** The status the board shows: a pending cancellation the store asked for shows over the progression. */
+export function shownStatus(r: { status: string; is_open: number; cancel_requested_ms: number | null; cancel_resolved_ms: number | null }): OrderStatus {
+  if (r.is_open && r.cancel_requested_ms !== null && r.cancel_requested_ms > (r.cancel_resolved_ms ?? -Infinity)) {
+    return 'CANCELLATION_REQUESTED';
+  }
+  return r.status as OrderStatus;
+}
+
+function toBoardRow(r: BoardRecord): BoardRow {
+  return {
+    id: r.id,
+    displayId: r.display_id,
+    status: shownStatus(r),
+    orderType: r.order_type,
+    timing: r.order_timing,
+    createdAt: r.created_at,
+    confirmDeadline: iso(r.confirm_deadline_ms),
+    preparationStartDateTime: r.preparation_start_at,
+    customerName: r.customer_name,
+    itemsCount: r.items_count,
+    total: r.total,
+    deliveredBy: r.delivered_by,
+    merchantId: r.merchant_id,
+    pendingAction:
+      r.pa_id !== null && r.pa_state !== null && r.pa_state !== 'confirmed'
+        ? { id: r.pa_id, action: r.pa_action as never, state: r.pa_state as never, reason: parseReason(r.pa_reason) }
+        : null,
+    lastEventCode: r.last_event_code,
+    hasUnknownEvents: r.unknown_events > 0,
+    detailMissing: r.detail_state === 'missing' || r.detail_state === 'unavailable',
+  };
+}
+
+/** Orders: progression written by the event ingest, detail and board columns, tracking. */
+export class OrdersRepo {
+  private readonly s: {
+    progress: Statement<[string], OrderProgress>;
+    insertStub: Statement<{ id: string; merchant_id: string | null; created_at: string | null; created_ms: number | null; deadline: number | null; board_ms: number; now: number }>;
+    writeProgress: Statement<OrderProgress & { now: number }>;
+    detailOf: Statement<[string], { detail: string | null; detail_fetched_ms: number | null; detail_state: DetailState }>;
+    saveDetail: Statement<Record<string, unknown>>;
+    detailState: Statement<{ id: string; state: DetailState; error: string | null; now: number }>;
+    needingDetail: Statement<{ state: DetailState; limit: number }, { id: string }>;
+    boardOpen: Statement<{ since: number; merchant: string | null; limit: number }, BoardRecord>;
+    boardClosed: Statement<{ since: number; merchant: string | null; limit: number }, BoardRecord>;
+    boardRow: Statement<[string], BoardRecord>;
+    trackingDue: Statement<{ before: number; limit: number }, { id: string }>;
+    saveTracking: Statement<{ id: string; tracking: string | null; now: number }>;
+    touchTracking: Statement<{ id: string; now: number }>;
+    tracking: Statement<[string], { tracking: string | null; tracking_ms: number | null }>;
+  };
+
+  constructor(private readonly db: Db) {
+    this.s = {
+      progress: db.prepare(`SELECT ${PROGRESS_COLUMNS} FROM orders WHERE id = ?`),
+      insertStub: db.prepare(
+        `INSERT INTO orders (id, merchant_id, status, status_rank, created_at, created_ms, confirm_deadline_ms, board_ms, updated_ms)
+         VALUES (@id, @merchant_id, 'PLACED', 0, @created_at, @created_ms, @deadline, @board_ms, @now)`,
+      ),
+      writeProgress: db.prepare(
+        `UPDATE orders SET merchant_id = @merchant_id, status = @status, status_rank = @status_rank,
+           cancel_requested_ms = @cancel_requested_ms, cancel_resolved_ms = @cancel_resolved_ms, created_at = @created_at,
+           created_ms = @created_ms, confirm_deadline_ms = @confirm_deadline_ms, board_ms = @board_ms, detail_state = @detail_state,
+           last_event_code = @last_event_code, last_event_ms = @last_event_ms, unknown_events = @unknown_events,
+           driver_assigned_ms = @driver_assigned_ms, is_open = @is_open, closed_ms = @closed_ms, updated_ms = @now
+         WHERE id = @id`,
+      ),
+      detailOf: db.prepare('SELECT detail, detail_fetched_ms, detail_state FROM orders WHERE id = ?'),
+      saveDetail: db.prepare(
+        `UPDATE orders SET detail = @detail, detail_fetched_ms = @now, detail_state = 'fresh', detail_error = NULL,
+           merchant_id = coalesce(@merchantId, merchant_id), display_id = @displayId, status = @status, status_rank = @statusRank,
+           order_type = @orderType, order_timing = @orderTiming, created_at = coalesce(@createdAt, created_at),
+           created_ms = coalesce(@createdMs, created_ms), confirm_deadline_ms = coalesce(@deadline, confirm_deadline_ms),
+           preparation_start_at = @preparationStartAt, board_ms = @boardMs, delivered_by = @deliveredBy,
+           customer_name = @customerName, items_count = @itemsCount, total = @total, is_open = @isOpen,
+           closed_ms = @closedMs, updated_ms = @now
+         WHERE id = @id`,
+      ),
+      detailState: db.prepare('UPDATE orders SET detail_state = @state, detail_error = @error, updated_ms = @now WHERE id = @id'),
+      needingDetail: db.prepare('SELECT id FROM orders WHERE detail_state = @state ORDER BY board_ms LIMIT @limit'),
+      boardOpen: db.prepare(
+        `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM}
+         WHERE o.is_open = 1 AND o.board_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)
+         ORDER BY o.board_ms LIMIT @limit`,
+      ),
+      boardClosed: db.prepare(
+        `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM}
+         WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)
+         ORDER BY o.closed_ms DESC LIMIT @limit`,
+      ),
+      boardRow: db.prepare(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.id = ?`),
+      trackingDue: db.prepare(
+        `SELECT id FROM orders WHERE driver_assigned_ms IS NOT NULL AND is_open = 1 AND delivered_by = 'PLATFORM'
+           AND coalesce(tracking_ms, 0) <= @before ORDER BY coalesce(tracking_ms, 0) LIMIT @limit`,
+      ),
+      saveTracking: db.prepare('UPDATE orders SET tracking = @tracking, tracking_ms = @now WHERE id = @id'),
+      touchTracking: db.prepare('UPDATE orders SET tracking_ms = @now WHERE id = @id'),
+      tracking: db.prepare('SELECT tracking, tracking_ms FROM orders WHERE id = ?'),
+    };
+  }
+
+  progress(id: string): OrderProgress | undefined {
+    return this.s.progress.get(id);
+  }
+
+  /** Creates the order from its first event; the detail fills the rest later. */
+  insertStub(input: { id: string; merchantId: string | null; createdAt: string | null; createdMs: number | null; now: number }): OrderProgress {
+    this.s.insertStub.run({
+      id: input.id,
+      merchant_id: input.merchantId,
+      created_at: input.createdAt,
+      created_ms: input.createdMs,
+      deadline: input.createdMs === null ? null : input.createdMs + CONFIRM_WINDOW_MS,
+      board_ms: input.createdMs ?? input.now,
+      now: input.now,
+    });
+    return this.progress(input.id) as OrderProgress;
+  }
+
+  writeProgress(progress: OrderProgress, now: number): void {
+    this.s.writeProgress.run({ ...progress, now });
+  }
+
+  /**
+   * Stores a fetched detail and its board columns. The status only moves forward: a detail read
+   * before an event was processed must not undo what the event said.
+   */
+  saveDetail(id: string, detail: Record<string, unknown>, now: number): DerivedColumns | undefined {
+    const current = this.progress(id);
+    if (!current) return undefined;
+    const d = deriveColumns(detail);
+    const detailRank = rankOf(d.status);
+    const forward = detailRank > current.status_rank;
+    const status = forward ? (d.status as string) : current.status;
+    const isOpen = isFinalStatus(status) ? 0 : 1;
+    const createdMs = d.createdMs ?? current.created_ms;
+    this.s.saveDetail.run({
+      id,
+      now,
+      detail: JSON.stringify(detail),
+      merchantId: d.merchantId,
+      displayId: d.displayId,
+      status,
+      statusRank: forward ? detailRank : current.status_rank,
+      orderType: d.orderType,
+      orderTiming: d.orderTiming,
+      createdAt: d.createdAt,
+      createdMs: d.createdMs,
+      deadline: d.createdMs === null ? null : d.createdMs + CONFIRM_WINDOW_MS,
+      preparationStartAt: d.preparationStartAt,
+      boardMs: Math.max(createdMs ?? current.board_ms, d.preparationStartMs ?? -Infinity),
+      deliveredBy: d.deliveredBy,
+      customerName: d.customerName,
+      itemsCount: d.itemsCount,
+      total: d.total,
+      isOpen,
+      closedMs: isOpen ? null : (current.closed_ms ?? now),
+    });
+    return d;
+  }
+
+  markDetail(id: string, state: DetailState, error: ErrorInfo | null, now: number): void {
+    this.s.detailState.run({ id, state, error: error ? JSON.stringify(error) : null, now });
+  }
+
+  detail(id: string): { detail: Record<string, unknown> | null; fetchedMs: number | null; state: DetailState } | undefined {
+    const row = this.s.detailOf.get(id);
+    if (!row) return undefined;
+    return { detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null, fetchedMs: row.detail_fetched_ms, state: row.detail_state };
+  }
+
+  needingDetail(state: 'missing' | 'stale', limit = 50): string[] {
+    return this.s.needingDetail.all({ state, limit }).map((r) => r.id);
+  }
+
+  /** Today's board: open orders of the last 24 h (by created or preparation time), then recently closed ones. */
+  board(input: { now: number; merchantId?: string | undefined }): BoardRow[] {
+    const merchant = input.merchantId ?? null;
+    const open = this.s.boardOpen.all({ since: input.now - BOARD_OPEN_WINDOW_MS, merchant, limit: OPEN_ORDERS_LIMIT });
+    const closed = this.s.boardClosed.all({ since: input.now - RECENT_CLOSED_WINDOW_MS, merchant, limit: RECENT_CLOSED_LIMIT });
+    return [...open, ...closed].map(toBoardRow);
+  }
+
+  boardRows(ids: Iterable<string>): BoardRow[] {
+    const rows: BoardRow[] = [];
+    for (const id of ids) {
+      const record = this.s.boardRow.get(id);
+      if (record) rows.push(toBoardRow(record));
+    }
+    return rows;
+  }
+
+  /** PLATFORM deliveries with a driver whose position was last read before `before`. */
+  trackingDue(before: number, limit = 20): string[] {
+    return this.s.trackingDue.all({ before, limit }).map((r) => r.id);
+  }
+
+  saveTracking(id: string, position: Record<string, unknown> | null, now: number): void {
+    this.s.saveTracking.run({ id, tracking: position ? JSON.stringify(position) : null, now });
+  }
+
+  /** Records a tracking request before it leaves, so the 30-second spacing holds across a restart. */
+  touchTracking(id: string, now: number): void {
+    this.s.touchTracking.run({ id, now });
+  }
+
+  tracking(id: string): OrderTracking | null {
+    const row = this.s.tracking.get(id);
+    if (!row || row.tracking_ms === null) return null;
+    return { position: row.tracking ? (JSON.parse(row.tracking) as Record<string, unknown>) : null, checkedAt: new Date(row.tracking_ms).toISOString() };
+  }
+}

@@ -1,0 +1,232 @@
+import type { ErrorInfo } from '../../src-shared/errors';
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import { isSqliteError } from '../store/database';
+import { parseTime } from '../store/order-detail';
+import {
+  CONFIRM_WINDOW_MS,
+  eventName,
+  isFinalStatus,
+  rankOf,
+  REFRESHES_DETAIL,
+  SETTLES,
+  statusAfter,
+} from '../store/order-events';
+import type { OrderStore } from '../store/order-store';
+import type { OrderProgress } from '../store/orders-repo';
+import type { OutboxRecord } from '../store/outbox-repo';
+import { LAST_POLL_AT } from '../store/sync-state-repo';
+import { PolledEvent } from './gateway';
+import { reconcileOpenActions } from './reconcile';
+
+export interface IngestResult {
+  /** Ids of the events read from the batch (unique): the candidates for acknowledgment. */
+  eventIds: string[];
+  stored: number;
+  duplicates: number;
+  /** Events without an id: they cannot be stored, nor acknowledged. */
+  rejected: number;
+  /** Events whose processing failed: not stored, so not acknowledged; the next poll brings them back. */
+  failed: string[];
+  changedOrders: Set<string>;
+  changedActions: Set<number>;
+}
+
+interface Parsed {
+  event: PolledEvent;
+  name: string | undefined;
+  ms: number | null;
+  index: number;
+}
+
+/** SQLite failures that no per-event retry can get around: the whole batch waits for the next poll. */
+const FATAL = /^SQLITE_(FULL|IOERR|CORRUPT|NOTADB|READONLY|BUSY|LOCKED|CANTOPEN|PERM)/;
+
+/**
+ * Applies polled events to the cache: in one transaction every new event is stored (deduplicated by
+ * id) and its order updated (status only forward, events sorted by createdAt), and outbox actions the
+ * events answer are settled. Nothing here talks to the network; the poller acknowledges afterwards.
+ */
+export class EventIngest {
+  constructor(
+    private readonly store: OrderStore,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /** `polledAt` (epoch ms) is recorded as the last successful poll in the same transaction. */
+  apply(raw: readonly unknown[], polledAt?: number): IngestResult {
+    const parsed: Parsed[] = [];
+    let rejected = 0;
+    raw.forEach((value, index) => {
+      const result = PolledEvent.safeParse(value);
+      if (!result.success) {
+        rejected++;
+        return;
+      }
+      const event = result.data;
+      parsed.push({ event, name: eventName(event.code ?? '', event.fullCode ?? ''), ms: parseTime(event.createdAt), index });
+    });
+    if (rejected > 0) this.logger.warn('events without an id were skipped', { count: rejected });
+    // Oldest first; events without a readable time keep their place after the dated ones.
+    parsed.sort((a, b) => (a.ms ?? Infinity) - (b.ms ?? Infinity) || a.index - b.index);
+    const eventIds = [...new Set(parsed.map((p) => p.event.id))];
+    const base = { eventIds, rejected, failed: [] as string[] };
+    try {
+      return {
+        ...base,
+        ...this.store.write(() => {
+          if (polledAt !== undefined) this.recordPoll(polledAt);
+          return this.applyBatch(parsed);
+        }),
+      };
+    } catch (error) {
+      if (isSqliteError(error) && FATAL.test(String((error as { code?: unknown }).code))) throw error;
+      if ((error as { code?: unknown }).code === 'storage') throw error;
+      // One bad event must not hold back the others: apply them one by one and keep the failures out.
+      this.logger.error('event batch failed, applying events one by one', { error });
+      const total: Omit<IngestResult, 'eventIds' | 'rejected' | 'failed'> = {
+        stored: 0,
+        duplicates: 0,
+        changedOrders: new Set(),
+        changedActions: new Set(),
+      };
+      const failed: string[] = [];
+      for (const one of parsed) {
+        try {
+          const r = this.store.write(() => this.applyBatch([one]));
+          total.stored += r.stored;
+          total.duplicates += r.duplicates;
+          r.changedOrders.forEach((id) => total.changedOrders.add(id));
+          r.changedActions.forEach((id) => total.changedActions.add(id));
+        } catch (eventError) {
+          failed.push(one.event.id);
+          this.logger.error('event could not be processed; kept unacknowledged', { eventId: one.event.id, error: eventError });
+        }
+      }
+      if (polledAt !== undefined) this.store.write(() => this.recordPoll(polledAt));
+      return { ...total, eventIds: eventIds.filter((id) => !failed.includes(id)), rejected, failed };
+    }
+  }
+
+  private recordPoll(polledAt: number): void {
+    this.store.syncState.set(LAST_POLL_AT, new Date(polledAt).toISOString());
+  }
+
+  private applyBatch(batch: readonly Parsed[]): Omit<IngestResult, 'eventIds' | 'rejected' | 'failed'> {
+    const { orders, events, outbox } = this.store;
+    const now = this.clock.now();
+    const progress = new Map<string, OrderProgress>();
+    const touched = new Set<string>();
+    const changedActions = new Set<number>();
+    const withOpenActions = outbox.ordersWithOpenActions();
+    let stored = 0;
+    let duplicates = 0;
+
+    for (const { event, name, ms } of batch) {
+      const orderId = event.orderId ?? null;
+      let order: OrderProgress | undefined;
+      if (orderId !== null) {
+        order = progress.get(orderId) ?? orders.progress(orderId);
+        if (!order) {
+          const placed = name === 'PLACED';
+          order = orders.insertStub({
+            id: orderId,
+            merchantId: event.merchantId ?? null,
+            createdAt: placed ? (event.createdAt ?? null) : null,
+            createdMs: placed ? ms : null,
+            now,
+          });
+          touched.add(orderId);
+        }
+        progress.set(orderId, order);
+      }
+      const code = event.code ?? event.fullCode ?? '';
+      const isNew = events.insert({
+        id: event.id,
+        order_id: orderId,
+        merchant_id: event.merchantId ?? null,
+        code,
+        full_code: event.fullCode ?? code,
+        known: name ? 1 : 0,
+        created_at: event.createdAt ?? null,
+        created_ms: ms,
+        metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
+        received_ms: now,
+      });
+      if (!isNew) {
+        duplicates++;
+        continue;
+      }
+      stored++;
+      if (!order || orderId === null) continue;
+      applyEvent(order, event, name, ms ?? now, now);
+      touched.add(orderId);
+      if (name && SETTLES[name] && withOpenActions.has(orderId)) {
+        for (const id of settleByEvent(outbox.openFor(orderId), name, event.id, (id, state, reason) => outbox.settle(id, state, reason, `event:${event.id}`, now))) {
+          changedActions.add(id);
+        }
+      }
+    }
+
+    for (const orderId of touched) {
+      const order = progress.get(orderId);
+      if (!order) continue;
+      orders.writeProgress(order, now);
+      if (!withOpenActions.has(orderId)) continue;
+      for (const id of reconcileOpenActions(this.store, orderId, order.status, now)) changedActions.add(id);
+    }
+    return { stored, duplicates, changedOrders: touched, changedActions };
+  }
+}
+
+/** Moves an order's progression state by one event (in place). */
+export function applyEvent(order: OrderProgress, event: PolledEvent, name: string | undefined, eventMs: number, now: number): void {
+  if (!name) order.unknown_events++;
+  if (order.last_event_ms === null || eventMs >= order.last_event_ms) {
+    order.last_event_code = event.fullCode ?? event.code ?? null;
+    order.last_event_ms = eventMs;
+  }
+  order.merchant_id ??= event.merchantId ?? null;
+  if (name === 'PLACED' && order.created_ms === null && event.createdAt) {
+    order.created_at = event.createdAt;
+    order.created_ms = eventMs;
+    order.confirm_deadline_ms = eventMs + CONFIRM_WINDOW_MS;
+    order.board_ms = Math.max(order.board_ms, eventMs);
+  }
+  const next = statusAfter(name);
+  if (next && rankOf(next) > order.status_rank) {
+    order.status = next;
+    order.status_rank = rankOf(next);
+    if (isFinalStatus(next) && order.is_open === 1) {
+      order.is_open = 0;
+      order.closed_ms = now;
+    }
+  }
+  if (name === 'CANCELLATION_REQUESTED') order.cancel_requested_ms = Math.max(order.cancel_requested_ms ?? eventMs, eventMs);
+  if (name === 'CANCELLATION_REQUEST_FAILED') order.cancel_resolved_ms = Math.max(order.cancel_resolved_ms ?? eventMs, eventMs);
+  if (name === 'ASSIGN_DRIVER') order.driver_assigned_ms ??= eventMs;
+  if (name && REFRESHES_DETAIL.has(name) && order.detail_state === 'fresh') order.detail_state = 'stale';
+}
+
+/**
+ * The one open action an outcome event answers, settled: `confirmed` for any open action of its kind;
+ * `failed` only for one that may have reached the API (sent, or tried before a crash).
+ */
+function settleByEvent(
+  open: readonly OutboxRecord[],
+  name: string,
+  eventId: string,
+  settle: (id: number, state: 'confirmed' | 'failed', reason: ErrorInfo | null) => boolean,
+): number[] {
+  for (const rule of SETTLES[name] ?? []) {
+    const candidate = open.find(
+      (a) => a.action === rule.action && (rule.outcome === 'confirmed' || a.state === 'sent' || a.attempts > 0),
+    );
+    if (!candidate) continue;
+    const reason: ErrorInfo | null =
+      rule.outcome === 'failed' ? { code: 'conflict', message: `the platform refused it (${name}, event ${eventId})` } : null;
+    return settle(candidate.id, rule.outcome, reason) ? [candidate.id] : [];
+  }
+  return [];
+}

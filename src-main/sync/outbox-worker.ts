@@ -1,0 +1,221 @@
+import { AppError, toAppError, type ErrorInfo } from '../../src-shared/errors';
+import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import { actionTookEffect, isFinalStatus } from '../store/order-events';
+import type { OrderStore } from '../store/order-store';
+import { toOutboxEntry, type OutboxRecord } from '../store/outbox-repo';
+import type { OrderChangeFeed } from './change-feed';
+import type { ConnectivityMonitor } from './connectivity';
+import type { DetailFetcher } from './details';
+import { isTransient, type OrderGateway } from './gateway';
+import { Loop } from './loop';
+import type { SyncProbe } from './probe';
+
+export interface OutboxWorkerOptions {
+  store: OrderStore;
+  gateway: OrderGateway;
+  details: DetailFetcher;
+  feed: OrderChangeFeed;
+  clock: Clock;
+  logger: Logger;
+  connectivity?: ConnectivityMonitor;
+  /** Retry waits while offline: base × 2^(attempt-1), capped, ±20 % jitter. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+  /** A sent action whose outcome event has not come after this long is checked against the order. */
+  sentCheckMs?: number;
+  /** ... and is given up (failed) after this long with no visible effect. */
+  sentGiveUpMs?: number;
+  /** Called when the API accepted an action (202), e.g. to poll for its outcome event soon. */
+  onAccepted?: () => void;
+  concurrency?: number;
+  probe?: SyncProbe;
+}
+
+/**
+ * Sends staff actions from the outbox. A row is written (committed) before anything is sent, the
+ * attempt is counted before the request leaves, and the answer is recorded after: a crash anywhere
+ * leaves a row that is sent again, and a resend that meets the action already applied (409) is
+ * recognised by looking at the order, so an action takes effect once. Actions of one order go out in
+ * the order they were made, each after the previous one settled.
+ */
+export class OutboxWorker {
+  private readonly loop: Loop;
+
+  constructor(private readonly options: OutboxWorkerOptions) {
+    this.loop = new Loop({ name: 'outbox', clock: options.clock, logger: options.logger, tick: (signal) => this.tick(signal) });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  wake(): void {
+    this.loop.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /**
+   * Writes a staff action to the outbox and returns its entry. Pressing a button twice returns the
+   * action already waiting; an action that cannot take effect any more is recorded as expired, one
+   * whose effect is already there as confirmed.
+   */
+  enqueue(input: ActInput): OutboxEntry {
+    const { store, clock, feed } = this.options;
+    const payload = 'payload' in input ? (input.payload as Record<string, unknown>) : null;
+    const record = store.write(() => {
+      const now = clock.now();
+      const order = store.orders.progress(input.orderId);
+      if (!order) throw new AppError('not-found', 'This order is not on the terminal yet.');
+      const waiting = store.outbox.openFor(input.orderId).find((a) => a.action === input.action);
+      if (waiting) return waiting;
+      const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : null;
+      const row = store.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, now });
+      const early = this.verdictBeforeSending(row, order.status, now);
+      if (early) store.outbox.settle(row.id, early.state, early.reason, 'status', now);
+      return store.outbox.get(row.id) as OutboxRecord;
+    });
+    feed.publish([record.order_id], [record.id]);
+    this.loop.wake();
+    return toOutboxEntry(record);
+  }
+
+  /** One pass: check overdue sent actions, send the due heads of each order's queue; the wait until the next. */
+  async tick(signal?: AbortSignal): Promise<number> {
+    const { store, clock } = this.options;
+    for (const row of store.read(() => store.outbox.sentDue(clock.now()))) {
+      if (signal?.aborted) return 0;
+      await this.checkSent(row, signal);
+    }
+    const due = store.read(() => store.outbox.due(clock.now(), 64));
+    const queue = [...due];
+    const worker = async (): Promise<void> => {
+      for (let row = queue.shift(); row !== undefined && !signal?.aborted; row = queue.shift()) await this.send(row, signal);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 4, due.length) }, worker));
+    if (due.length === 64) return 0;
+    const next = store.read(() => store.outbox.nextWakeMs());
+    return next === undefined ? 60_000 : Math.max(0, next - clock.now());
+  }
+
+  private verdictBeforeSending(row: OutboxRecord, status: string, now: number): { state: 'confirmed' | 'expired'; reason: ErrorInfo | null } | undefined {
+    if (actionTookEffect(row.action, status)) return { state: 'confirmed', reason: null };
+    if (isFinalStatus(status)) return { state: 'expired', reason: { code: 'conflict', message: `the order is already ${status}` } };
+    if (row.expires_ms !== null && now >= row.expires_ms) {
+      return { state: 'expired', reason: { code: 'conflict', message: 'the 8-minute confirmation window has passed' } };
+    }
+    return undefined;
+  }
+
+  private async send(row: OutboxRecord, signal?: AbortSignal): Promise<void> {
+    const { store, gateway, clock, probe, logger } = this.options;
+    const attempts = store.write(() => {
+      const now = clock.now();
+      const current = store.outbox.get(row.id);
+      if (!current || current.state !== 'queued') return undefined;
+      const status = store.orders.progress(row.order_id)?.status ?? 'PLACED';
+      const early = this.verdictBeforeSending(current, status, now);
+      if (early) {
+        store.outbox.settle(row.id, early.state, early.reason, 'status', now);
+        return 0;
+      }
+      store.outbox.markAttempt(row.id, now);
+      return current.attempts + 1;
+    });
+    if (attempts === undefined) return;
+    if (attempts === 0) return this.publish(row);
+    probe?.('action-sending', { id: row.id, orderId: row.order_id, action: row.action, attempts });
+    try {
+      await gateway.act(row.order_id, row.action, row.payload === null ? null : (JSON.parse(row.payload) as Record<string, unknown>), signal);
+    } catch (error) {
+      probe?.('action-answered', { id: row.id, ok: false });
+      await this.failed(row, attempts, toAppError(error), signal);
+      return;
+    }
+    probe?.('action-answered', { id: row.id, ok: true });
+    const recorded = store.write(() => {
+      const now = clock.now();
+      return store.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
+    });
+    probe?.('action-recorded', { id: row.id });
+    logger.info('action accepted', { id: row.id, orderId: row.order_id, action: row.action, attempts, recorded });
+    this.publish(row);
+    this.options.onAccepted?.();
+  }
+
+  private async failed(row: OutboxRecord, attempts: number, error: AppError, signal?: AbortSignal): Promise<void> {
+    const { store, clock, logger, connectivity } = this.options;
+    if (error.code === 'aborted' || signal?.aborted) return; // stopping: the row stays queued for the next run
+    if (error.code === 'conflict') return this.conflict(row, attempts, error, signal);
+    if (isTransient(error)) {
+      connectivity?.failed(error);
+      const wait = this.backoffMs(attempts, error);
+      logger.warn('action not sent, will retry', { id: row.id, action: row.action, code: error.code, waitMs: wait });
+      store.write(() => store.outbox.requeue(row.id, clock.now() + wait, error.toInfo(), clock.now()));
+    } else {
+      logger.warn('action refused', { id: row.id, action: row.action, code: error.code, error });
+      store.write(() => store.outbox.settle(row.id, 'failed', error.toInfo(), 'api', clock.now()));
+    }
+    this.publish(row);
+  }
+
+  /**
+   * 409: the action makes no sense in the order's current state. Either it was already applied (a
+   * resend after a lost answer, or another terminal did it) or it truly conflicts. The order, read
+   * afresh, tells: an effect already visible settles it as confirmed; a resend whose outcome is not
+   * visible yet waits for its event as `sent`; anything else failed.
+   */
+  private async conflict(row: OutboxRecord, attempts: number, error: AppError, signal?: AbortSignal): Promise<void> {
+    const { store, clock, details, logger } = this.options;
+    const fetched = await details.fetch(row.order_id, signal);
+    store.write(() => {
+      const now = clock.now();
+      const current = store.outbox.get(row.id);
+      if (!current || (current.state !== 'queued' && current.state !== 'sent')) return; // the detail settled it
+      if (!fetched) {
+        store.outbox.requeue(row.id, now + this.backoffMs(attempts, error), error.toInfo(), now);
+      } else if (attempts > 1) {
+        logger.info('resend met an action already applied', { id: row.id, action: row.action });
+        store.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
+      } else {
+        store.outbox.settle(row.id, 'failed', error.toInfo(), 'api', now);
+      }
+    });
+    this.publish(row);
+  }
+
+  /** A sent action with no outcome event yet: the order, read afresh, may show its effect. */
+  private async checkSent(row: OutboxRecord, signal?: AbortSignal): Promise<void> {
+    const { store, clock, details } = this.options;
+    await details.fetch(row.order_id, signal);
+    store.write(() => {
+      const now = clock.now();
+      const current = store.outbox.get(row.id);
+      if (!current || current.state !== 'sent') return;
+      if (now - (current.sent_ms ?? now) >= (this.options.sentGiveUpMs ?? 5 * 60_000)) {
+        store.outbox.settle(row.id, 'failed', { code: 'timeout', message: 'the platform never confirmed this action' }, 'timeout', now);
+      } else {
+        store.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
+      }
+    });
+    this.publish(row);
+  }
+
+  private backoffMs(attempts: number, error: AppError): number {
+    const base = this.options.backoffBaseMs ?? 1_000;
+    const max = this.options.backoffMaxMs ?? 30_000;
+    const raw = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+    const jittered = Math.round(raw * (1 + 0.2 * ((this.options.random ?? Math.random)() * 2 - 1)));
+    const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs ?? 0;
+    return Math.max(jittered, retryAfter);
+  }
+
+  private publish(row: OutboxRecord): void {
+    this.options.feed.publish([row.order_id], [row.id]);
+  }
+}

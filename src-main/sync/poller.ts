@@ -1,0 +1,132 @@
+import { toAppError } from '../../src-shared/errors';
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import type { OrderStore } from '../store/order-store';
+import type { OrderChangeFeed } from './change-feed';
+import type { ConnectivityMonitor } from './connectivity';
+import type { DetailFetcher } from './details';
+import type { OrderGateway } from './gateway';
+import type { EventIngest } from './ingest';
+import { Loop } from './loop';
+import type { SyncProbe } from './probe';
+
+export interface PollerOptions {
+  gateway: OrderGateway;
+  store: OrderStore;
+  ingest: EventIngest;
+  details: DetailFetcher;
+  feed: OrderChangeFeed;
+  clock: Clock;
+  logger: Logger;
+  connectivity?: ConnectivityMonitor;
+  /** Gap between polls (config `pollIntervalSeconds`, at most 30 s: the store must stay connected). */
+  intervalMs: number;
+  /** Fraction of the gap removed at random, so terminals do not poll in lockstep; never added. */
+  jitter?: number;
+  random?: () => number;
+  /** Events asked for per poll (spec default 100). */
+  limit?: number;
+  /** Gap after a failed poll, when shorter than the interval: come back quickly once the link is back. */
+  retryMs?: number;
+  /** Polls in a row while catching up (each returned `limit` events) before taking a breath. */
+  maxDrainPolls?: number;
+  probe?: SyncProbe;
+}
+
+export interface PollRound {
+  polls: number;
+  received: number;
+  stored: number;
+  acknowledged: number;
+}
+
+/** The spec's ceiling: a store is connected while it polled in the last 30 seconds (§6). */
+export const MAX_POLL_GAP_MS = 30_000;
+
+/**
+ * The event poller: poll → persist (one transaction) → push → fetch first details → acknowledge.
+ * An event is acknowledged only once it is stored and its order's first detail is cached; anything
+ * not acknowledged comes back on the next poll and is recognised by its id. After an outage it polls
+ * again at once while polls come back full, so the backlog drains before the next pause.
+ */
+export class EventPoller {
+  private readonly loop: Loop;
+  private readonly limit: number;
+
+  constructor(private readonly options: PollerOptions) {
+    this.limit = options.limit ?? 100;
+    this.loop = new Loop({ name: 'event poller', clock: options.clock, logger: options.logger, tick: (signal) => this.tick(signal) });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Poll as soon as possible (an action was just accepted: its outcome event is worth fetching). */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** The gap until the next poll, measured from the start of the last one. */
+  nextGapMs(ok: boolean): number {
+    const interval = Math.min(this.options.intervalMs, MAX_POLL_GAP_MS);
+    if (!ok) return Math.min(interval, this.options.retryMs ?? 5_000);
+    const jitter = Math.min(Math.max(this.options.jitter ?? 0.1, 0), 0.5);
+    return Math.round(interval * (1 - jitter * (this.options.random ?? Math.random)()));
+  }
+
+  private async tick(signal: AbortSignal): Promise<number> {
+    const { clock, logger, connectivity } = this.options;
+    const started = clock.now();
+    let ok = true;
+    try {
+      await this.round(signal);
+    } catch (error) {
+      ok = false;
+      if (signal.aborted) return 0;
+      const appError = toAppError(error);
+      connectivity?.failed(appError);
+      const log = appError.code === 'storage' || appError.code === 'internal' ? logger.error : logger.warn;
+      log('poll round failed', { code: appError.code, error: appError });
+    }
+    return Math.max(0, started + this.nextGapMs(ok) - clock.now());
+  }
+
+  /** One round: polls until the backlog is drained. Throws when a poll, a write or an ack fails. */
+  async round(signal?: AbortSignal): Promise<PollRound> {
+    const { gateway, store, ingest, details, feed, clock, connectivity, probe } = this.options;
+    const total: PollRound = { polls: 0, received: 0, stored: 0, acknowledged: 0 };
+    const maxPolls = this.options.maxDrainPolls ?? 100;
+    for (;;) {
+      probe?.('poll');
+      const events = await gateway.poll(this.limit, signal);
+      const polledAt = clock.now();
+      connectivity?.polled();
+      probe?.('polled', { events });
+      total.polls++;
+      total.received += events.length;
+
+      const result = ingest.apply(events, polledAt);
+      total.stored += result.stored;
+      probe?.('persisted', { stored: result.stored });
+      feed.publish(result.changedOrders, result.changedActions);
+
+      // First details gate the acknowledgment; a detail that cannot be read now leaves its events for the next poll.
+      await details.fetchAll('missing', signal);
+      const ackable = store.events.ackable(result.eventIds);
+      if (ackable.length > 0) {
+        await gateway.acknowledge(ackable, signal);
+        total.acknowledged += ackable.length;
+        probe?.('acked', { ids: ackable });
+      }
+      await details.fetchAll('stale', signal);
+
+      const full = events.length >= this.limit;
+      if (!full || ackable.length === 0 || total.polls >= maxPolls) return total;
+    }
+  }
+}

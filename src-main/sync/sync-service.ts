@@ -1,0 +1,113 @@
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import type { OrderStore } from '../store/order-store';
+import { LAST_POLL_AT } from '../store/sync-state-repo';
+import { OrderChangeFeed } from './change-feed';
+import type { ConnectivityMonitor } from './connectivity';
+import { DetailFetcher } from './details';
+import type { OrderGateway } from './gateway';
+import { EventIngest } from './ingest';
+import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
+import { EventPoller } from './poller';
+import type { SyncProbe } from './probe';
+import { TrackingPoller } from './tracking-poller';
+
+export interface SyncServiceOptions {
+  store: OrderStore;
+  gateway: OrderGateway;
+  clock: Clock;
+  logger: Logger;
+  connectivity?: ConnectivityMonitor;
+  pollIntervalMs: number;
+  pollLimit?: number;
+  random?: () => number;
+  probe?: SyncProbe;
+  outbox?: Pick<OutboxWorkerOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sentCheckMs' | 'sentGiveUpMs'>;
+  trackingCheckEveryMs?: number;
+}
+
+/**
+ * The sync room assembled: event poller, outbox worker and tracking poller over one order store,
+ * and the change feed the IPC layer pushes from. Stopping waits for every round in flight, so the
+ * database can be closed right after.
+ */
+export class SyncService {
+  readonly feed: OrderChangeFeed;
+  readonly ingest: EventIngest;
+  readonly details: DetailFetcher;
+  readonly poller: EventPoller;
+  readonly outbox: OutboxWorker;
+  readonly tracking: TrackingPoller;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly options: SyncServiceOptions) {
+    const { store, gateway, clock, connectivity, probe } = options;
+    const logger = options.logger.child({ room: 'sync' });
+    this.feed = new OrderChangeFeed(store, logger);
+    this.ingest = new EventIngest(store, clock, logger);
+    this.details = new DetailFetcher({ store, gateway, clock, logger, feed: this.feed });
+    this.poller = new EventPoller({
+      gateway,
+      store,
+      ingest: this.ingest,
+      details: this.details,
+      feed: this.feed,
+      clock,
+      logger,
+      intervalMs: options.pollIntervalMs,
+      ...(options.pollLimit ? { limit: options.pollLimit } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      ...(connectivity ? { connectivity } : {}),
+      ...(probe ? { probe } : {}),
+    });
+    this.outbox = new OutboxWorker({
+      store,
+      gateway,
+      details: this.details,
+      feed: this.feed,
+      clock,
+      logger,
+      ...options.outbox,
+      ...(options.random ? { random: options.random } : {}),
+      ...(connectivity ? { connectivity } : {}),
+      ...(probe ? { probe } : {}),
+      onAccepted: () => this.poller.wake(),
+    });
+    this.tracking = new TrackingPoller({
+      store,
+      gateway,
+      clock,
+      logger,
+      ...(options.trackingCheckEveryMs ? { checkEveryMs: options.trackingCheckEveryMs } : {}),
+    });
+
+    // An outcome event settled an action: the next action of that order may go now.
+    this.unsubscribe.push(this.feed.onChange((change) => change.actions.length > 0 && this.outbox.wake()));
+    if (connectivity) {
+      const lastPoll = store.read(() => store.syncState.get(LAST_POLL_AT));
+      if (lastPoll) connectivity.restoreLastPoll(lastPoll);
+      let previous = connectivity.current.state;
+      // The link is back: actions waiting out their backoff go now, not at the end of it.
+      this.unsubscribe.push(
+        connectivity.onChange((value) => {
+          if (value.state === 'online' && previous !== 'online' && store.isOpen) {
+            store.write(() => store.outbox.wakeQueued(clock.now()));
+            this.outbox.wake();
+          }
+          previous = value.state;
+        }),
+      );
+    }
+  }
+
+  start(): void {
+    this.poller.start();
+    this.outbox.start();
+    this.tracking.start();
+  }
+
+  async stop(): Promise<void> {
+    for (const off of this.unsubscribe.splice(0)) off();
+    await Promise.all([this.tracking.stop(), this.outbox.stop(), this.poller.stop()]);
+  }
+}

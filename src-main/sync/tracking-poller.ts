@@ -1,0 +1,71 @@
+import { toAppError } from '../../src-shared/errors';
+import type { OrderTracking } from '../../src-shared/ipc/channels/orders';
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import type { OrderStore } from '../store/order-store';
+import type { OrderGateway } from './gateway';
+import { Loop } from './loop';
+
+/** The spec's spacing of tracking requests for one order (§4.5, §8). */
+export const TRACKING_GAP_MS = 30_000;
+
+/**
+ * Follows the platform's driver for PLATFORM deliveries once ASSIGN_DRIVER arrived, until the order
+ * closes: at most one request per order every 30 seconds (the time is recorded before the request
+ * leaves, so a restart does not break the spacing). A 404 (no position yet) is a normal answer.
+ */
+export class TrackingPoller {
+  private readonly loop: Loop;
+  private readonly listeners = new Set<(orderId: string, tracking: OrderTracking) => void>();
+
+  constructor(
+    private readonly options: {
+      store: OrderStore;
+      gateway: OrderGateway;
+      clock: Clock;
+      logger: Logger;
+      /** How often to look for orders due a request. */
+      checkEveryMs?: number;
+    },
+  ) {
+    this.loop = new Loop({ name: 'tracking poller', clock: options.clock, logger: options.logger, tick: (signal) => this.tick(signal) });
+  }
+
+  onTracking(listener: (orderId: string, tracking: OrderTracking) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  async tick(signal?: AbortSignal): Promise<number> {
+    const { store, gateway, clock, logger } = this.options;
+    const due = store.read(() => store.orders.trackingDue(clock.now() - TRACKING_GAP_MS));
+    for (const orderId of due) {
+      if (signal?.aborted) break;
+      store.write(() => store.orders.touchTracking(orderId, clock.now()));
+      let position: Record<string, unknown> | null;
+      try {
+        position = await gateway.tracking(orderId, signal);
+      } catch (error) {
+        const appError = toAppError(error);
+        if (appError.code !== 'not-found') {
+          if (appError.code !== 'aborted') logger.warn('tracking not read', { orderId, code: appError.code });
+          continue;
+        }
+        position = null;
+      }
+      const now = clock.now();
+      store.write(() => store.orders.saveTracking(orderId, position, now));
+      const tracking = store.read(() => store.orders.tracking(orderId));
+      if (tracking) for (const listener of this.listeners) listener(orderId, tracking);
+    }
+    return this.options.checkEveryMs ?? 5_000;
+  }
+}

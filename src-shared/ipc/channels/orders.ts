@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { ErrorInfo } from '../../errors';
+import { channel } from '../channel';
+
+/**
+ * The orders board and its actions (DESIGN.md § Data flow of one order). The main process keeps
+ * orders in SQLite; the renderer reads the board once, then follows `orders:changed` pushes, sent as
+ * changes are committed (no renderer polling).
+ */
+
+const Id = z.guid();
+const IsoTime = z.string();
+
+/**
+ * Where an order stands, as the terminal knows it from events and the order detail. Status only
+ * moves forward; CANCELLATION_REQUESTED is shown while a cancellation the store asked for awaits the
+ * platform's answer.
+ */
+export const OrderStatus = z.enum([
+  'PLACED',
+  'CONFIRMED',
+  'PREPARATION_STARTED',
+  'READY_TO_PICKUP',
+  'DISPATCHED',
+  'CONCLUDED',
+  'CANCELLATION_REQUESTED',
+  'CANCELLED',
+]);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** Staff actions, each sent through the outbox (written before it is sent, retried while offline). */
+export const OrderAction = z.enum([
+  'confirm',
+  'startPreparation',
+  'readyToPickup',
+  'dispatch',
+  'requestCancellation',
+  'requestDriver',
+]);
+export type OrderAction = z.infer<typeof OrderAction>;
+
+/**
+ * queued: written, not yet accepted by the API (waiting, or retrying while offline);
+ * sent: the API answered 202, the outcome event has not arrived yet;
+ * confirmed: the outcome event arrived (or the order visibly moved there);
+ * failed: refused, with the reason; expired: too late to send (e.g. confirm after 8 minutes).
+ */
+export const OutboxState = z.enum(['queued', 'sent', 'confirmed', 'failed', 'expired']);
+export type OutboxState = z.infer<typeof OutboxState>;
+
+export const OutboxEntry = z.object({
+  id: z.number().int(),
+  orderId: z.string(),
+  action: OrderAction,
+  payload: z.record(z.string(), z.unknown()).nullable(),
+  state: OutboxState,
+  /** Times it was handed to the API (a resend after a lost answer counts). */
+  attempts: z.number().int(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+  /** When a queued entry is tried next, while it waits (offline, rate limit). */
+  nextAttemptAt: IsoTime.nullable(),
+  /** Why it failed or expired, or the last transient error while it is still queued. */
+  reason: ErrorInfo.nullable(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
+/** One line of the kitchen board: only what the board shows, read from indexed columns. */
+export const BoardRow = z.object({
+  id: z.string(),
+  /** Short code staff call out; null until the order detail arrives. */
+  displayId: z.string().nullable(),
+  status: OrderStatus,
+  orderType: z.string().nullable(),
+  /** IMMEDIATE or SCHEDULED. */
+  timing: z.string().nullable(),
+  createdAt: IsoTime.nullable(),
+  /** createdAt + 8 minutes: confirm before this (spec §4.5). */
+  confirmDeadline: IsoTime.nullable(),
+  preparationStartDateTime: IsoTime.nullable(),
+  customerName: z.string().nullable(),
+  /** Number of item lines. */
+  itemsCount: z.number().int().nullable(),
+  /** Order amount in the store's currency. */
+  total: z.number().nullable(),
+  /** PLATFORM or MERCHANT (deliveries only). */
+  deliveredBy: z.string().nullable(),
+  merchantId: z.string().nullable(),
+  /** The newest action of this order unless it is confirmed (then the status shows it). */
+  pendingAction: z.object({ id: z.number().int(), action: OrderAction, state: OutboxState, reason: ErrorInfo.nullable() }).nullable(),
+  /** fullCode of the newest event (by createdAt). */
+  lastEventCode: z.string().nullable(),
+  /** An event with a code the terminal does not know arrived: shown, never dropped. */
+  hasUnknownEvents: z.boolean(),
+  /** The detail could not be read (e.g. 404): the row holds only what events said. */
+  detailMissing: z.boolean(),
+});
+export type BoardRow = z.infer<typeof BoardRow>;
+
+export const OrderEventView = z.object({
+  id: z.string(),
+  code: z.string(),
+  fullCode: z.string(),
+  /** False for a code the terminal does not know. */
+  known: z.boolean(),
+  createdAt: IsoTime.nullable(),
+  receivedAt: IsoTime,
+  metadata: z.unknown(),
+});
+export type OrderEventView = z.infer<typeof OrderEventView>;
+
+export const OrderTracking = z.object({
+  /** What the API answered, null while no driver position is known (404 before assignment). */
+  position: z.record(z.string(), z.unknown()).nullable(),
+  checkedAt: IsoTime,
+});
+export type OrderTracking = z.infer<typeof OrderTracking>;
+
+export const OrderDetailView = z.object({
+  row: BoardRow,
+  /** The order detail exactly as the API returned it (DESIGN.md § Order detail); null until fetched. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  detailFetchedAt: IsoTime.nullable(),
+  events: z.array(OrderEventView),
+  actions: z.array(OutboxEntry),
+  tracking: OrderTracking.nullable(),
+});
+export type OrderDetailView = z.infer<typeof OrderDetailView>;
+
+export const BoardInput = z
+  .object({
+    /** One store, or every store of the credential when absent. */
+    merchantId: Id.optional(),
+  })
+  .strict();
+
+export const Board = z.object({
+  rows: z.array(BoardRow),
+  generatedAt: IsoTime,
+});
+export type Board = z.infer<typeof Board>;
+
+const orderRef = { orderId: Id };
+export const ActInput = z.discriminatedUnion('action', [
+  z.object({ ...orderRef, action: z.literal('confirm') }).strict(),
+  z.object({ ...orderRef, action: z.literal('startPreparation') }).strict(),
+  z.object({ ...orderRef, action: z.literal('readyToPickup') }).strict(),
+  z.object({ ...orderRef, action: z.literal('dispatch') }).strict(),
+  z
+    .object({ ...orderRef, action: z.literal('requestCancellation'), payload: z.object({ reason: z.string().min(1).max(64) }).strict() })
+    .strict(),
+  z.object({ ...orderRef, action: z.literal('requestDriver'), payload: z.object({ quoteId: Id }).strict() }).strict(),
+]);
+export type ActInput = z.infer<typeof ActInput>;
+
+export const CancellationReasons = z.object({
+  reasons: z.array(z.object({ code: z.string(), description: z.string() })),
+  /** `api`: the platform's list for this order; `standard`: the spec's common codes, when offline. */
+  source: z.enum(['api', 'standard']),
+});
+export type CancellationReasons = z.infer<typeof CancellationReasons>;
+
+export const PickupCodeCheck = z.object({
+  valid: z.boolean(),
+  /** `api` when the platform answered; `cache` when offline and compared with the cached detail. */
+  checkedBy: z.enum(['api', 'cache']),
+});
+export type PickupCodeCheck = z.infer<typeof PickupCodeCheck>;
+
+export const orderChannels = {
+  'orders:board': channel(BoardInput, Board),
+  'orders:detail': channel(z.object(orderRef).strict(), OrderDetailView),
+  'orders:act': channel(ActInput, OutboxEntry),
+  'orders:cancellationReasons': channel(z.object(orderRef).strict(), CancellationReasons),
+  'orders:validatePickupCode': channel(
+    z.object({ ...orderRef, code: z.string().trim().min(1).max(32) }).strict(),
+    PickupCodeCheck,
+  ),
+} as const;
+
+/** Pushed after each commit that changed orders or actions: rows to replace on the board. */
+export const OrdersChanged = z.object({
+  rows: z.array(BoardRow),
+  actions: z.array(OutboxEntry),
+});
+export type OrdersChanged = z.infer<typeof OrdersChanged>;
+
+export const orderPushEvents = {
+  'orders:changed': OrdersChanged,
+  'orders:tracking': z.object({ orderId: z.string(), tracking: OrderTracking }),
+} as const;

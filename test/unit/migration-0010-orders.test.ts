@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { AppError } from '../../src-shared/errors';
+import { openDatabase, SYNCHRONOUS } from '../../src-main/store/database';
+import { migrate, schemaVersion, type Migration } from '../../src-main/store/migrate';
+import * as m0010 from '../../src-main/store/migrations/0010-orders';
+import { migrations } from '../../src-main/store/migrations/index';
+
+const dir = mkdtempSync(join(tmpdir(), 'st-migration-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function tables(db: Database.Database): Map<string, string> {
+  const rows = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string; sql: string }[];
+  return new Map(rows.map((r) => [r.name, r.sql]));
+}
+
+describe('migration 0010-orders', () => {
+  it('creates the orders, events, outbox and sync_state tables, all STRICT, and sets user_version 10', () => {
+    const file = join(dir, 'fresh.sqlite');
+    const db = openDatabase({ file });
+    try {
+      assert.equal(schemaVersion(db), 10);
+      const t = tables(db);
+      assert.deepEqual([...t.keys()].sort(), ['events', 'orders', 'outbox', 'sync_state']);
+      for (const [name, sql] of t) assert.match(sql, /\)\s*STRICT\s*$/, `${name} is STRICT`);
+      const indexes = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((r) => r.name);
+      for (const index of ['orders_open_board', 'events_by_order', 'outbox_by_order', 'outbox_open']) assert.ok(indexes.includes(index), index);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('opens in WAL with foreign keys on and the chosen durability', () => {
+    const db = openDatabase({ file: join(dir, 'pragmas.sqlite') });
+    try {
+      assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+      assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
+      // 2 = FULL, 1 = NORMAL
+      assert.equal(db.pragma('synchronous', { simple: true }), SYNCHRONOUS === 'FULL' ? 2 : 1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('enforces the schema: STRICT types, foreign keys, outbox states', () => {
+    const db = openDatabase({ file: ':memory:' });
+    try {
+      assert.throws(() => db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms) VALUES ('a', 'PLACED', 'not a number', 0, 0)`).run(), /cannot store TEXT value in INTEGER column/);
+      assert.throws(
+        () => db.prepare(`INSERT INTO events (id, order_id, code, full_code, known, received_ms) VALUES ('e', 'missing-order', 'PLC', 'PLACED', 1, 0)`).run(),
+        /FOREIGN KEY/,
+      );
+      db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms) VALUES ('o', 'PLACED', 10, 0, 0)`).run();
+      assert.throws(
+        () => db.prepare(`INSERT INTO outbox (order_id, action, state, next_attempt_ms, created_ms, updated_ms) VALUES ('o', 'confirm', 'lost', 0, 0, 0)`).run(),
+        /CHECK constraint/,
+      );
+    } finally {
+      db.close();
+    }
+  });
+
+  it('is applied once: reopening a migrated database changes nothing', () => {
+    const file = join(dir, 'twice.sqlite');
+    openDatabase({ file }).close();
+    const db = openDatabase({ file });
+    try {
+      assert.equal(schemaVersion(db), 10);
+      assert.equal(migrate(db, migrations), 10);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('applies pending migrations in one transaction: a failing step leaves the database as it was', () => {
+    const db = new Database(':memory:');
+    const broken: Migration = {
+      version: 20,
+      name: 'broken',
+      up: () => {
+        throw new Error('boom');
+      },
+    };
+    assert.throws(() => migrate(db, [m0010, broken]), /boom/);
+    assert.equal(schemaVersion(db), 0);
+    assert.equal(tables(db).size, 0, 'the 0010 tables were rolled back too');
+    db.close();
+  });
+
+  it('refuses a database written by a newer app, with a storage error, and leaves it untouched', () => {
+    const file = join(dir, 'newer.sqlite');
+    const raw = new Database(file);
+    raw.pragma('user_version = 999');
+    raw.exec('CREATE TABLE future (x INTEGER) STRICT');
+    raw.close();
+    assert.throws(
+      () => openDatabase({ file }),
+      (error: unknown) => error instanceof AppError && error.code === 'storage' && /newer version/.test(error.message),
+    );
+    const check = new Database(file);
+    assert.equal(check.pragma('user_version', { simple: true }), 999);
+    assert.ok(tables(check).has('future'));
+    check.close();
+  });
+
+  it('reports a damaged file clearly and never wipes it', () => {
+    const file = join(dir, 'corrupt.sqlite');
+    const garbage = Buffer.from('this is not an sqlite database, just bytes '.repeat(200));
+    writeFileSync(file, garbage);
+    assert.throws(
+      () => openDatabase({ file }),
+      (error: unknown) => error instanceof AppError && error.code === 'storage' && /damaged/.test(error.message) && error.message.includes(file),
+    );
+    assert.deepEqual(readFileSync(file), garbage, 'the file is left as it was');
+  });
+
+  it('refuses two migrations with the same version', () => {
+    const db = new Database(':memory:');
+    assert.throws(() => migrate(db, [m0010, { ...m0010 }]), /two migrations claim version 10/);
+    db.close();
+  });
+});

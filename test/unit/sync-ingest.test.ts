@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { ManualClock } from '../../src-main/clock';
+import { EventIngest } from '../../src-main/sync/ingest';
+import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
+
+const T0 = Date.parse('2026-11-21T12:00:00Z');
+
+function event(orderId: string, code: string, fullCode: string, atMs: number, extra: Record<string, unknown> = {}) {
+  return { id: randomUUID(), code, fullCode, orderId, merchantId: MERCHANT, createdAt: new Date(atMs).toISOString(), metadata: {}, ...extra };
+}
+
+function setup() {
+  const clock = new ManualClock(T0);
+  const store = memoryStore();
+  const ingest = new EventIngest(store, clock, silentLogger);
+  return { clock, store, ingest };
+}
+
+describe('event ingest', () => {
+  it('stores each event once, deduplicated by id, and reports duplicates', () => {
+    const { store, ingest } = setup();
+    const order = randomUUID();
+    const placed = event(order, 'PLC', 'PLACED', T0);
+    const first = ingest.apply([placed, placed]);
+    assert.equal(first.stored, 1);
+    assert.equal(first.duplicates, 1);
+    assert.deepEqual(first.eventIds, [placed.id]);
+    const again = ingest.apply([placed]);
+    assert.equal(again.stored, 0);
+    assert.equal(again.duplicates, 1);
+    assert.equal(again.changedOrders.size, 0, 'a duplicate changes nothing');
+    assert.equal(store.events.count(), 1);
+  });
+
+  it('creates the order from its first event with the 8-minute confirmation deadline', () => {
+    const { store, ingest } = setup();
+    const order = randomUUID();
+    const result = ingest.apply([event(order, 'PLC', 'PLACED', T0 - 60_000)]);
+    assert.deepEqual([...result.changedOrders], [order]);
+    const [row] = store.orders.boardRows([order]);
+    assert.equal(row?.status, 'PLACED');
+    assert.equal(row?.merchantId, MERCHANT);
+    assert.equal(row?.confirmDeadline, new Date(T0 - 60_000 + 8 * 60_000).toISOString());
+    assert.equal(row?.detailMissing, true);
+    assert.equal(store.orders.detail(order)?.state, 'missing');
+  });
+
+  it('sorts a batch by createdAt and only moves status forward, across batches too', () => {
+    const { store, ingest } = setup();
+    const order = randomUUID();
+    // Delivered out of order within one poll.
+    ingest.apply([event(order, 'PRS', 'PREPARATION_STARTED', T0 + 2000), event(order, 'PLC', 'PLACED', T0), event(order, 'CFM', 'CONFIRMED', T0 + 1000)]);
+    assert.equal(store.orders.boardRows([order])[0]?.status, 'PREPARATION_STARTED');
+    assert.equal(store.orders.boardRows([order])[0]?.lastEventCode, 'PREPARATION_STARTED');
+    // A late CONFIRMED (older) in a later poll does not move it back, nor become the last event.
+    ingest.apply([event(order, 'CFM', 'CONFIRMED', T0 + 500)]);
+    const row = store.orders.boardRows([order])[0];
+    assert.equal(row?.status, 'PREPARATION_STARTED');
+    assert.equal(row?.lastEventCode, 'PREPARATION_STARTED');
+    assert.equal(store.events.forOrder(order).length, 4);
+  });
+
+  it('stores unknown codes, flags the order, and never drops them', () => {
+    const { store, ingest } = setup();
+    const order = randomUUID();
+    ingest.apply([event(order, 'PLC', 'PLACED', T0), event(order, 'XYZ', 'SOMETHING_NEW', T0 + 1000, { metadata: { a: 1 } })]);
+    const row = store.orders.boardRows([order])[0];
+    assert.equal(row?.hasUnknownEvents, true);
+    assert.equal(row?.lastEventCode, 'SOMETHING_NEW');
+    assert.equal(row?.status, 'PLACED');
+    const stored = store.events.forOrder(order).find((e) => e.code === 'XYZ');
+    assert.equal(stored?.known, false);
+    assert.deepEqual(stored?.metadata, { a: 1 });
+  });
+
+  it('reads events leniently: missing fields are stored empty, events without an id are skipped', () => {
+    const { store, ingest } = setup();
+    const result = ingest.apply([{ id: 'e-no-order', code: 'PLC' }, { code: 'PLC' }, 'garbage', { id: 'e2', orderId: randomUUID(), createdAt: 'not a date', code: 42 }]);
+    assert.equal(result.rejected, 2);
+    assert.equal(result.stored, 2);
+    assert.deepEqual(result.eventIds.sort(), ['e-no-order', 'e2']);
+    assert.equal(store.events.count(), 2);
+  });
+
+  it('shows a cancellation the store asked for until the platform answers, and closes the order on CANCELLED', () => {
+    const { store, ingest, clock } = setup();
+    const order = randomUUID();
+    ingest.apply([event(order, 'PLC', 'PLACED', T0), event(order, 'CFM', 'CONFIRMED', T0 + 1), event(order, 'CAR', 'CANCELLATION_REQUESTED', T0 + 2)]);
+    assert.equal(store.orders.boardRows([order])[0]?.status, 'CANCELLATION_REQUESTED');
+    ingest.apply([event(order, 'CARF', 'CANCELLATION_REQUEST_FAILED', T0 + 3)]);
+    assert.equal(store.orders.boardRows([order])[0]?.status, 'CONFIRMED');
+    ingest.apply([event(order, 'CAR', 'CANCELLATION_REQUESTED', T0 + 4), event(order, 'CAN', 'CANCELLED', T0 + 5)]);
+    assert.equal(store.orders.boardRows([order])[0]?.status, 'CANCELLED');
+    const board = store.orders.board({ now: clock.now() });
+    assert.equal(board.find((r) => r.id === order)?.status, 'CANCELLED', 'shown among the recently closed');
+  });
+
+  it('settles outbox actions by their outcome events and expires what a closed order makes moot', () => {
+    const { store, ingest, clock } = setup();
+    const order = randomUUID();
+    ingest.apply([event(order, 'PLC', 'PLACED', T0)]);
+    const confirm = store.write(() => store.outbox.insert({ orderId: order, action: 'confirm', payload: null, expiresMs: null, now: clock.now() }));
+    store.write(() => store.outbox.markSent(confirm.id, clock.now(), clock.now() + 60_000));
+    const prep = store.write(() => store.outbox.insert({ orderId: order, action: 'startPreparation', payload: null, expiresMs: null, now: clock.now() }));
+    const cfm = event(order, 'CFM', 'CONFIRMED', T0 + 1000);
+    const result = ingest.apply([cfm]);
+    assert.deepEqual([...result.changedActions], [confirm.id]);
+    assert.equal(store.outbox.get(confirm.id)?.state, 'confirmed');
+    assert.equal(store.outbox.get(confirm.id)?.settled_by, `event:${cfm.id}`);
+    // The customer cancels: the queued startPreparation can no longer take effect.
+    ingest.apply([event(order, 'CAN', 'CANCELLED', T0 + 2000)]);
+    const expired = store.outbox.get(prep.id);
+    assert.equal(expired?.state, 'expired');
+    assert.match(expired?.reason ?? '', /CANCELLED/);
+  });
+
+  it('fails a sent cancellation on CANCELLATION_REQUEST_FAILED, with the reason', () => {
+    const { store, ingest, clock } = setup();
+    const order = randomUUID();
+    ingest.apply([event(order, 'PLC', 'PLACED', T0), event(order, 'CFM', 'CONFIRMED', T0 + 1)]);
+    const cancel = store.write(() => store.outbox.insert({ orderId: order, action: 'requestCancellation', payload: { reason: '503' }, expiresMs: null, now: clock.now() }));
+    store.write(() => store.outbox.markSent(cancel.id, clock.now(), clock.now() + 60_000));
+    ingest.apply([event(order, 'CAR', 'CANCELLATION_REQUESTED', T0 + 2), event(order, 'CARF', 'CANCELLATION_REQUEST_FAILED', T0 + 3)]);
+    const row = store.outbox.get(cancel.id);
+    assert.equal(row?.state, 'failed');
+    assert.match(row?.reason ?? '', /refused/);
+    assert.equal(store.orders.boardRows([order])[0]?.pendingAction?.state, 'failed');
+  });
+
+  it('confirms an action whose effect shows through a later status even if its own event is missing', () => {
+    const { store, ingest, clock } = setup();
+    const order = randomUUID();
+    ingest.apply([event(order, 'PLC', 'PLACED', T0)]);
+    const confirm = store.write(() => store.outbox.insert({ orderId: order, action: 'confirm', payload: null, expiresMs: null, now: clock.now() }));
+    store.write(() => store.outbox.markSent(confirm.id, clock.now(), clock.now() + 60_000));
+    ingest.apply([event(order, 'PRS', 'PREPARATION_STARTED', T0 + 5)]);
+    assert.equal(store.outbox.get(confirm.id)?.state, 'confirmed');
+    assert.equal(store.outbox.get(confirm.id)?.settled_by, 'status');
+  });
+
+  it('marks a PLATFORM order for tracking on ASSIGN_DRIVER and the detail stale on an accepted address change', () => {
+    const { store, ingest, clock } = setup();
+    const order = randomUUID();
+    ingest.apply([event(order, 'PLC', 'PLACED', T0)]);
+    store.write(() => store.orders.saveDetail(order, { id: order, status: 'PLACED', delivery: { deliveredBy: 'PLATFORM' } }, clock.now()));
+    ingest.apply([event(order, 'ADR', 'ASSIGN_DRIVER', T0 + 1), event(order, 'DAA', 'DELIVERY_ADDRESS_CHANGE_ACCEPTED', T0 + 2)]);
+    assert.deepEqual(store.orders.trackingDue(clock.now()), [order]);
+    assert.equal(store.orders.detail(order)?.state, 'stale');
+  });
+
+  it('keeps every event of a batch when one of them cannot be processed, and reports that one', () => {
+    const { store, ingest } = setup();
+    const good = event(randomUUID(), 'PLC', 'PLACED', T0);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const bad = event(randomUUID(), 'PLC', 'PLACED', T0 + 1, { metadata: cyclic });
+    const result = ingest.apply([good, bad]);
+    assert.deepEqual(result.failed, [bad.id]);
+    assert.deepEqual(result.eventIds, [good.id], 'the failed event is not offered for acknowledgment');
+    assert.equal(result.stored, 1);
+    assert.equal(store.events.count(), 1);
+  });
+});
