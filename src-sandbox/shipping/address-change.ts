@@ -1,0 +1,88 @@
+import { fail } from '../http/errors';
+import { FINAL_STATUSES, type OrderRecord } from '../orders/model';
+import type { OrdersState } from '../orders/state';
+import type { AddressChangeBody } from './bodies';
+import type { AddressChange, SafeDeliveryRules, ShippingRecord } from './model';
+
+/**
+ * Delivery address changes (DAR / DAA / DAD). The customer asks (control route) and the merchant
+ * accepts or denies; or the merchant asks (deliveryAddressChangeRequest) and the customer accepts
+ * CUSTOMER_ANSWER_MS later. One change at a time.
+ */
+export const CUSTOMER_ANSWER_MS = 30_000;
+
+export function deliveryOf(order: OrderRecord) {
+  const delivery = order.detail.delivery;
+  if (!delivery) throw fail.conflict('NotDelivery', `a ${order.detail.orderType} order has no delivery address`);
+  if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `the order is ${order.detail.status}`);
+  return delivery;
+}
+
+function apply(order: OrderRecord, change: AddressChange): void {
+  const delivery = order.detail.delivery;
+  if (!delivery) return;
+  const a = change.address as AddressChangeBody;
+  delivery.deliveryAddress = {
+    streetName: a.streetName,
+    streetNumber: a.streetNumber ?? '',
+    formattedAddress: `${a.streetName}${a.streetNumber ? `, ${a.streetNumber}` : ''}${a.complement ? ` - ${a.complement}` : ''}`,
+    neighborhood: a.neighborhood,
+    ...(a.complement ? { complement: a.complement } : {}),
+    ...(a.reference ? { reference: a.reference } : {}),
+    postalCode: delivery.deliveryAddress.postalCode,
+    city: a.city,
+    state: a.state.toUpperCase(),
+    country: a.country.toUpperCase(),
+    coordinates: a.coordinates,
+  };
+}
+
+function open(orders: OrdersState, order: OrderRecord, record: ShippingRecord, change: AddressChange): void {
+  deliveryOf(order);
+  if (record.addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'an address change is already pending for this order');
+  record.addressChange = change;
+  orders.emit(order, 'DAR', { requestedBy: change.requestedBy, address: change.address });
+}
+
+export function customerRequestsChange(orders: OrdersState, order: OrderRecord, record: ShippingRecord, address: AddressChangeBody): void {
+  open(orders, order, record, { requestedBy: 'CUSTOMER', address, status: 'PENDING' });
+  record.rules.customer_address_change_requested = true;
+}
+
+export function merchantRequestsChange(orders: OrdersState, order: OrderRecord, record: ShippingRecord, address: AddressChangeBody): void {
+  const change: AddressChange = { requestedBy: 'MERCHANT', address, status: 'PENDING' };
+  open(orders, order, record, change);
+  orders.timeline.schedule(orders.clock.now() + CUSTOMER_ANSWER_MS, (due) => {
+    if (change.status !== 'PENDING' || FINAL_STATUSES.includes(order.detail.status)) return;
+    change.status = 'ACCEPTED';
+    apply(order, change);
+    record.rules.customer_address_confirmed = true;
+    orders.emit(order, 'DAA', { requestedBy: 'MERCHANT', answeredBy: 'CUSTOMER', address: change.address }, due);
+  });
+}
+
+/** The merchant's answer to the customer's request. */
+export function answerChange(orders: OrdersState, order: OrderRecord, record: ShippingRecord, accept: boolean): void {
+  deliveryOf(order);
+  const change = record.addressChange;
+  if (change?.status !== 'PENDING') throw fail.conflict('NoAddressChangePending', 'no address change is pending for this order');
+  if (change.requestedBy !== 'CUSTOMER') throw fail.conflict('AwaitingCustomer', 'the merchant asked for this change: the customer answers it');
+  change.status = accept ? 'ACCEPTED' : 'DENIED';
+  if (accept) {
+    apply(order, change);
+    record.rules.merchant_address_change_approved = true;
+  } else {
+    record.rules.merchant_address_change_denied = true;
+  }
+  orders.emit(order, accept ? 'DAA' : 'DAD', { requestedBy: 'CUSTOMER', answeredBy: 'MERCHANT', address: change.address });
+}
+
+/** Safe-delivery score: VERY_HIGH unless the address moved or the phone looks doubtful. */
+export function safeDeliveryScore(r: SafeDeliveryRules): 'VERY_HIGH' | 'HIGH' | 'MODERATE' | 'LOW' {
+  let risk = 0;
+  if (r.customer_address_change_requested && !r.merchant_address_change_denied) risk += 1;
+  if (r.customer_phone_is_fixed) risk += 1;
+  if (!r.customer_phone_valid) risk += 2;
+  if (r.customer_address_confirmed) risk -= 1;
+  return risk <= 0 ? 'VERY_HIGH' : risk === 1 ? 'HIGH' : risk === 2 ? 'MODERATE' : 'LOW';
+}

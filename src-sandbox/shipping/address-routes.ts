@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { fail } from '../http/errors';
+import { bodyOf, orderFor } from '../orders/access';
+import { answerChange, deliveryOf, merchantRequestsChange, safeDeliveryScore } from './address-change';
+import { AddressChangeBody } from './bodies';
+import { freshRules } from './model';
+import { confirmation } from './reply';
+
+/** Address confirmation and changes, and the safe-delivery score (spec §4.1), for DELIVERY orders. */
+const O = '/shipping/v1.0/orders/:orderId';
+type Params = { Params: { orderId: string } };
+
+export function registerShippingAddressRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const { world } = ctx;
+  const target = (request: Parameters<typeof orderFor>[1], orderId: string) => {
+    const order = orderFor(ctx, request, orderId, 'orderId');
+    return { order, record: world.shipping.recordOf(order.detail.id) };
+  };
+
+  app.post<Params>(`${O}/userConfirmAddress`, { config: { route: 'POST /orders/{orderId}/userConfirmAddress' } }, async (request, reply) => {
+    const { order, record } = target(request, request.params.orderId);
+    deliveryOf(order);
+    record.rules.customer_address_confirmed = true;
+    return confirmation(reply, 202, 'Address confirmed.');
+  });
+
+  app.post<Params>(`${O}/deliveryAddressChangeRequest`, { config: { route: 'POST /orders/{orderId}/deliveryAddressChangeRequest' } }, async (request, reply) => {
+    const { order, record } = target(request, request.params.orderId);
+    const address = bodyOf(AddressChangeBody, request.body, 'invalid address');
+    merchantRequestsChange(world.orders, order, record, address);
+    return confirmation(reply, 202, 'Address change requested; the customer answers it.');
+  });
+
+  app.post<Params>(`${O}/acceptDeliveryAddressChange`, { config: { route: 'POST /orders/{orderId}/acceptDeliveryAddressChange' } }, async (request, reply) => {
+    const { order, record } = target(request, request.params.orderId);
+    answerChange(world.orders, order, record, true);
+    return confirmation(reply, 200, 'Address change accepted.');
+  });
+
+  app.post<Params>(`${O}/denyDeliveryAddressChange`, { config: { route: 'POST /orders/{orderId}/denyDeliveryAddressChange' } }, async (request, reply) => {
+    const { order, record } = target(request, request.params.orderId);
+    answerChange(world.orders, order, record, false);
+    return confirmation(reply, 202, 'Address change denied.');
+  });
+
+  app.get<Params>(`${O}/safeDelivery`, { config: { route: 'GET /orders/{orderId}/safeDelivery' } }, async (request) => {
+    const order = orderFor(ctx, request, request.params.orderId, 'orderId');
+    if (!order.detail.delivery) throw fail.conflict('NotDelivery', `a ${order.detail.orderType} order has no delivery`);
+    const rules = world.shipping.records.get(order.detail.id)?.rules ?? freshRules();
+    return { rules, score: safeDeliveryScore(rules) };
+  });
+}
