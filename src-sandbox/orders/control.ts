@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { fail } from '../http/errors';
-import { seedMenus } from '../seed/orders-seed';
 import { bodyOf, checkUuid } from './access';
+import { menuFor } from './menu';
 import { DISPUTE_ACTIONS, publicDispute, TIMEOUT_ACTIONS } from './dispute-model';
 import { DEFAULT_DISPUTE_SECONDS, openDispute } from './disputes';
 import { DELIVERY_PARTIES, ORDER_TIMINGS, ORDER_TYPES, type OrderRecord } from './model';
@@ -55,7 +55,8 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
     const store = world.stores.get(body.merchantId);
     if (!store) throw fail.notFound(`merchant ${body.merchantId} not found`);
     if (body.deliveredBy && body.orderType !== 'DELIVERY') throw fail.badRequest('deliveredBy applies to DELIVERY orders only');
-    const menu = seedMenus[store.id] ?? [];
+    const menu = menuFor(world, store.id);
+    if (menu.length === 0) throw fail.conflict('NothingToSell', `store ${store.id} has no sellable item in its catalog`);
     const lines = body.items?.map((ref) => {
       const item = menu.find((m) => (ref.id !== undefined && m.id === ref.id) || (ref.ean !== undefined && m.ean === ref.ean) || (ref.externalCode !== undefined && m.externalCode === ref.externalCode));
       if (!item) throw fail.badRequest(`no menu item ${ref.id ?? ref.ean ?? ref.externalCode} in store ${store.id}`);
@@ -65,6 +66,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
       orderType: body.orderType,
       deliveredBy: body.deliveredBy ?? 'PLATFORM',
       orderTiming: body.orderTiming,
+      menu,
       ...(lines ? { lines } : {}),
     });
     return reply.code(201).send(order.detail);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SeedStore } from '../seed/stores';
-import { seedCustomerNames, seedDeliveryNotes, seedItemNotes, seedMenus, seedStreets, type MenuItem } from '../seed/orders-seed';
+import { seedCustomerNames, seedDeliveryNotes, seedItemNotes, seedStreets } from '../seed/orders-seed';
+import type { MenuItem, MenuOption } from './menu';
 import {
   money,
   type DeliveryAddress,
@@ -30,8 +31,8 @@ export interface NewOrderOptions {
   deliveredBy: DeliveryParty;
   orderTiming: OrderTiming;
   nowMs: number;
-  /** Defaults to the store's seed menu. */
-  menu?: readonly MenuItem[];
+  /** What the store sells now (menu.ts); an empty menu cannot make an order. */
+  menu: readonly MenuItem[];
   /** Exact lines to order (control route); otherwise one to four random lines of the menu. */
   lines?: readonly { item: MenuItem; quantity: number }[];
   promotionFor?: PromotionLookup;
@@ -48,12 +49,17 @@ function randomLines(rng: SeededRandom, menu: readonly MenuItem[]) {
   return [...chosen].map((item) => ({ item, quantity: item.unit === 'KG' ? rng.int(2, 8) / 4 : rng.int(1, 3), random: true }));
 }
 
+function oneOptionPerGroup(rng: SeededRandom, options: readonly MenuOption[], random: boolean): MenuOption[] {
+  if (!random) return [];
+  const groups = new Map<string, MenuOption[]>();
+  for (const o of options) groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
+  return [...groups.values()].filter(() => rng.chance(0.6)).map((group) => rng.pick(group));
+}
+
 function pickItems(rng: SeededRandom, menu: readonly MenuItem[], lines?: NewOrderOptions['lines']): OrderItem[] {
   const chosen = lines ? lines.map((l) => ({ ...l, random: false })) : randomLines(rng, menu);
   return chosen.map(({ item, quantity, random }, i) => {
-    const options = item.options
-      .filter(() => random && rng.chance(0.5))
-      .map((o) => ({ id: o.id, name: o.name, quantity, unitPrice: o.unitPrice, price: money(o.unitPrice * quantity) }));
+    const options = oneOptionPerGroup(rng, item.options, random).map((o) => ({ id: o.id, name: o.name, quantity, unitPrice: o.unitPrice, price: money(o.unitPrice * quantity) }));
     const optionsPrice = money(options.reduce((sum, o) => sum + o.price, 0));
     return {
       index: i + 1,
@@ -140,8 +146,8 @@ function scheduleStart(nowMs: number): number {
 
 export function newOrder(rng: SeededRandom, store: SeedStore, options: NewOrderOptions): OrderRecord {
   const { nowMs, orderType, orderTiming } = options;
-  const menu = options.menu ?? seedMenus[store.id] ?? [];
-  if (menu.length === 0) throw new RangeError(`store ${store.id} has no menu`);
+  const menu = options.menu;
+  if (menu.length === 0) throw new RangeError(`store ${store.id} has nothing to sell`);
   const items = pickItems(rng, menu, options.lines);
   const benefits = benefitsFor(rng, store.id, items, nowMs, !options.lines, options.promotionFor);
   const subTotal = money(items.reduce((sum, i) => sum + i.totalPrice, 0));

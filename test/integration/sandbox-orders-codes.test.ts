@@ -82,9 +82,16 @@ describe('sandbox orders: tracking, pickup and delivery codes, virtual bag', () 
   });
 
   it('reads the virtual bag: items by uniqueId with their gross price, item benefits with sponsors', async () => {
-    const ean = '078910003008';
-    const order = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, items: [{ ean, quantity: 3 }, { externalCode: 'MBP-001' }] });
-    assert.deepEqual(order.items.map((i: { ean: string; quantity: number }) => [i.ean, i.quantity]), [[ean, 3], ['078910001004', 1]]);
+    const [first, second] = sandbox.world.catalog.menuOf(DEMO_GROCERY_ID);
+    assert.ok(first?.ean && second?.externalCode);
+    const order = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, items: [{ ean: first.ean, quantity: 3 }, { externalCode: second.externalCode }] });
+    assert.deepEqual(
+      order.items.map((i: { id: string; ean: string; quantity: number; unitPrice: number }) => [i.id, i.ean, i.quantity, i.unitPrice]),
+      [
+        [first.id, first.ean, 3, first.price],
+        [second.id, second.ean, 1, second.price],
+      ],
+    );
     const response = await sandbox.http.send('GET', `${O}/orders/${order.id}/virtual-bag`, { token: demo });
     assert.equal(response.status, 200);
     assert.equal(response.headers['x-ratelimit-limit'], '1000');

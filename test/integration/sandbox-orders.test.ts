@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { isUpcA } from '../../src-sandbox/seed/orders-seed';
+import { isValidUpcA } from '../../src-sandbox/catalog/upc';
 import { withSandbox } from '../support/sandbox';
 import { action, advance, assertError, codesOf, createOrder, detailOf, drain, O, type Sandbox } from '../support/sandbox-orders';
 
@@ -100,7 +100,7 @@ describe('sandbox orders: detail and lifecycle', () => {
   it('tells the grocery order apart: GROCERY category, items with a 12-digit UPC-A ean', async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT' });
     assert.equal(order.category, 'GROCERY');
-    for (const item of order.items) assert.ok(isUpcA(item.ean), `${item.ean} is UPC-A`);
+    for (const item of order.items) assert.ok(isValidUpcA(item.ean), `${item.ean} is UPC-A`);
     const pizza = await createOrder(sandbox, { merchantId: DEMO_PIZZERIA_ID, orderType: 'DINE_IN' });
     assert.equal(pizza.orderType, 'DINE_IN');
     assert.equal(pizza.delivery, undefined);

@@ -5,8 +5,10 @@ import { EventLog } from '../../src-sandbox/orders/events';
 import { newOrder } from '../../src-sandbox/orders/order-factory';
 import { SeededRandom } from '../../src-sandbox/orders/random';
 import { Timeline } from '../../src-sandbox/orders/timeline';
-import { isUpcA, seedMenus, stableUuid, upcA } from '../../src-sandbox/seed/orders-seed';
+import { isValidUpcA } from '../../src-sandbox/catalog/upc';
+import { menuFor } from '../../src-sandbox/orders/menu';
 import { DEMO_GROCERY_ID, seedStores } from '../../src-sandbox/seed/stores';
+import { World } from '../../src-sandbox/world';
 
 describe('sandbox seeded random', () => {
   it('replays the same sequence for the same seed and stays in range', () => {
@@ -95,22 +97,22 @@ describe('sandbox fault decisions', () => {
 });
 
 describe('sandbox order factory and seed', () => {
-  it('computes UPC-A check digits and gives every grocery product one', () => {
-    assert.equal(upcA('03600029145'), '036000291452');
-    assert.ok(isUpcA('036000291452'));
-    assert.ok(!isUpcA('036000291453'));
-    assert.ok(!isUpcA('12345'));
-    for (const item of seedMenus[DEMO_GROCERY_ID] ?? []) assert.ok(item.ean && isUpcA(item.ean), item.name);
-    assert.equal(stableUuid('x'), stableUuid('x'));
-    assert.notEqual(stableUuid('x'), stableUuid('y'));
+  it('builds menus from the catalog: sellable items, grocery products with a UPC-A ean', () => {
+    const world = new World();
+    const menu = menuFor(world, DEMO_GROCERY_ID);
+    assert.ok(menu.length > 0);
+    for (const item of menu) assert.ok(item.ean && isValidUpcA(item.ean), item.name);
+    assert.equal(menuFor(world, '00000000-0000-4000-8000-000000000000').length, 0);
   });
 
   it('builds orders whose totals and payments add up, for every store and type', () => {
     const rng = new SeededRandom(3);
+    const world = new World();
     for (const store of seedStores) {
+      const menu = menuFor(world, store.id);
       for (const orderType of ['DELIVERY', 'TAKEOUT', 'DINE_IN'] as const) {
         for (let i = 0; i < 10; i++) {
-          const order = newOrder(rng, store, { orderType, deliveredBy: 'PLATFORM', orderTiming: i % 2 ? 'SCHEDULED' : 'IMMEDIATE', nowMs: 1_700_000_000_000 });
+          const order = newOrder(rng, store, { menu, orderType, deliveredBy: 'PLATFORM', orderTiming: i % 2 ? 'SCHEDULED' : 'IMMEDIATE', nowMs: 1_700_000_000_000 });
           const { total, payments, items } = order.detail;
           const sub = Math.round(items.reduce((s, x) => s + x.totalPrice, 0) * 100) / 100;
           assert.equal(total.subTotal, sub);
@@ -120,6 +122,10 @@ describe('sandbox order factory and seed', () => {
           assert.equal(order.detail.takeout !== undefined, orderType === 'TAKEOUT');
           assert.equal(order.confirmDeadlineMs - order.createdAtMs, 8 * 60_000);
           if (order.detail.orderTiming === 'SCHEDULED') assert.ok(order.preparationStartMs > order.createdAtMs);
+          for (const item of order.detail.items) {
+            const groups = item.options.map((o) => menu.find((m) => m.id === item.id)?.options.find((x) => x.id === o.id)?.group);
+            assert.equal(new Set(groups).size, groups.length, 'at most one option per group');
+          }
         }
       }
     }
