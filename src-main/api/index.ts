@@ -32,6 +32,8 @@ export interface MarketplaceApiOptions {
   logger: Logger;
   /** Multiplies the §8 limits (1 = as documented). */
   limitFactor?: number;
+  /** Waits between attempts after a transient failure (spec §7.1: 2 s, 4 s). */
+  retryDelaysMs?: readonly number[];
   onOutcome?: (outcome: CallOutcome) => void;
 }
 
@@ -46,12 +48,21 @@ export function createMarketplaceApi(options: MarketplaceApiOptions): {
 } {
   const { transport, clock, logger } = options;
   const limiter = new RateLimiter({ clock, ...(options.limitFactor === undefined ? {} : { factor: options.limitFactor }) });
-  const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger }) });
+  const delays = options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {};
+  const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger, ...delays }) });
   return {
     authentication,
     limiter,
     withTokens(tokens) {
-      const client = new ApiClient({ transport, tokens, clock, logger, limiter, ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}) });
+      const client = new ApiClient({
+        transport,
+        tokens,
+        clock,
+        logger,
+        limiter,
+        ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+        ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
+      });
       return {
         client,
         limiter,

@@ -1,0 +1,50 @@
+import { createMarketplaceApi, type MarketplaceApi } from '../../src-main/api/index';
+import { createTransport, type HttpRequest, type HttpResponse, type Transport } from '../../src-main/api/transport';
+import { centralizedTokens } from '../../src-main/auth/centralized';
+import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
+import type { TokenManager } from '../../src-main/auth/token-manager';
+import { systemClock, type Clock } from '../../src-main/clock';
+import { silentLogger, type Logger } from '../../src-main/log';
+
+/** The app's real API client, pointed at a sandbox: what the integration tests drive. */
+export interface ConnectedApi extends MarketplaceApi {
+  tokens: TokenManager;
+  transport: Transport;
+  /** Every answer the client received, in order (status and route), for tests that count 429s. */
+  answers: { route: string; status: number }[];
+  close(): Promise<void>;
+}
+
+export async function connectApi(
+  baseUrl: string,
+  options: { clientId?: string; clientSecret?: string; clock?: Clock; logger?: Logger; limitFactor?: number; retryDelaysMs?: readonly number[] } = {},
+): Promise<ConnectedApi> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const real = createTransport(baseUrl);
+  const answers: { route: string; status: number }[] = [];
+  const transport: Transport = {
+    async send(request: HttpRequest): Promise<HttpResponse> {
+      const response = await real.send(request);
+      answers.push({ route: request.route, status: response.status });
+      return response;
+    },
+    close: () => real.close(),
+  };
+  const factory = createMarketplaceApi({
+    transport,
+    clock,
+    logger,
+    ...(options.limitFactor === undefined ? {} : { limitFactor: options.limitFactor }),
+    retryDelaysMs: options.retryDelaysMs ?? [50, 100],
+  });
+  const tokens = await centralizedTokens({
+    endpoint: factory.authentication,
+    clock,
+    store: new MemoryCredentialStore(),
+    logger,
+    clientId: options.clientId ?? 'demo',
+    clientSecret: options.clientSecret ?? 'demo-secret',
+  });
+  return { ...factory.withTokens(tokens), tokens, transport, answers, close: () => transport.close() };
+}
