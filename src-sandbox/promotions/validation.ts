@@ -1,0 +1,73 @@
+import { isValidUpcA } from '../catalog/upc';
+import type { EanLookup } from '../catalog/state';
+import { PROMOTION_TYPES, type ErrorCode, type ItemInput } from './model';
+
+/**
+ * The asynchronous validation of one promotion item (spec §2.2, §4.2, §7.3), in this order:
+ *   PROMOTION_TYPE_INVALID — not PERCENTAGE, LXPY or PERCENTAGE_PER_X_UNITS;
+ *   DATE_INVALID — not YYYY-MM-DD calendar dates, finalDate not after initialDate, or finalDate
+ *     already past (store-local date); a past initialDate is fine (a promotion already running);
+ *   DISCOUNT_INVALID — the type's fields missing or out of range: discountValue 0..70 for the
+ *     percentage types; quantityToBuy an integer ≥ 2 for LXPY and PERCENTAGE_PER_X_UNITS;
+ *     quantityToPay an integer from 1 to quantityToBuy - 1 for LXPY, and the discount it makes
+ *     (1 - pay/buy) at most 70 %;
+ *   ITEM_NOT_FOUND — not a valid UPC-A, not in the store's catalog, inactive, or without stock.
+ * Duplicates are found by the caller, which knows the other items.
+ */
+
+export const MAX_DISCOUNT_PERCENT = 70;
+
+export type ItemCheck = { ok: true } | { ok: false; code: ErrorCode; message: string };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isCalendarDate(text: string): boolean {
+  if (!ISO_DATE.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const bad = (code: ErrorCode, message: string): ItemCheck => ({ ok: false, code, message });
+const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
+
+function checkDiscount(input: ItemInput): ItemCheck {
+  const { promotionType: type, discountValue: value, progressiveDiscount: progressive } = input;
+  if (type === 'PERCENTAGE' || type === 'PERCENTAGE_PER_X_UNITS') {
+    if (typeof value !== 'number') return bad('DISCOUNT_INVALID', `${type} needs discountValue`);
+    if (value < 0 || value > MAX_DISCOUNT_PERCENT) return bad('DISCOUNT_INVALID', `discountValue must be from 0 to ${MAX_DISCOUNT_PERCENT}`);
+  }
+  if (type === 'LXPY' || type === 'PERCENTAGE_PER_X_UNITS') {
+    const buy = progressive?.quantityToBuy;
+    if (!isInt(buy) || buy < 2) return bad('DISCOUNT_INVALID', `${type} needs progressiveDiscount.quantityToBuy, an integer of at least 2`);
+  }
+  if (type === 'LXPY') {
+    const buy = progressive?.quantityToBuy as number;
+    const pay = progressive?.quantityToPay;
+    if (!isInt(pay) || pay < 1 || pay >= buy) return bad('DISCOUNT_INVALID', 'LXPY needs progressiveDiscount.quantityToPay, an integer from 1 to quantityToBuy - 1');
+    if ((1 - pay / buy) * 100 > MAX_DISCOUNT_PERCENT) return bad('DISCOUNT_INVALID', `take ${buy} pay ${pay} is a discount above ${MAX_DISCOUNT_PERCENT}%`);
+  }
+  return { ok: true };
+}
+
+export function checkItem(input: ItemInput, today: string, lookup: (ean: string) => EanLookup): ItemCheck {
+  if (!(PROMOTION_TYPES as readonly string[]).includes(input.promotionType)) {
+    return bad('PROMOTION_TYPE_INVALID', `promotionType must be one of ${PROMOTION_TYPES.join(', ')}`);
+  }
+  if (!isCalendarDate(input.initialDate) || !isCalendarDate(input.finalDate)) return bad('DATE_INVALID', 'dates must be YYYY-MM-DD');
+  if (input.finalDate <= input.initialDate) return bad('DATE_INVALID', 'finalDate must be after initialDate');
+  if (input.finalDate < today) return bad('DATE_INVALID', 'finalDate has already passed');
+  const discount = checkDiscount(input);
+  if (!discount.ok) return discount;
+  if (!isValidUpcA(input.ean)) return bad('ITEM_NOT_FOUND', 'ean is not a 12-digit UPC-A');
+  const found = lookup(input.ean);
+  if (found === 'not-found') return bad('ITEM_NOT_FOUND', 'no product of the store has this ean');
+  if (found === 'inactive') return bad('ITEM_NOT_FOUND', 'the product is inactive');
+  if (found === 'no-stock') return bad('ITEM_NOT_FOUND', 'the product is out of stock');
+  return { ok: true };
+}
+
+/** Inclusive date ranges overlap. */
+export function periodsOverlap(a: ItemInput, b: ItemInput): boolean {
+  return a.initialDate <= b.finalDate && b.initialDate <= a.finalDate;
+}
