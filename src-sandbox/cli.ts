@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index';
+import { SCENARIO_NAMES, startScenario, type ScenarioName } from './scenario/index';
 
-/** `npm run sandbox -- --port 8787 [--no-rate-limits] [--rate-limit-factor N]` */
-const usage = 'usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--no-rate-limits] [--rate-limit-factor N]';
+/** `npm run sandbox -- --port 8787 [--no-rate-limits] [--rate-limit-factor N] [--scenario busy|quiet|none]` */
+const usage = 'usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--no-rate-limits] [--rate-limit-factor N] [--scenario busy|quiet|none]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       'no-rate-limits': { type: 'boolean', default: false },
       'rate-limit-factor': { type: 'string', default: '1' },
+      scenario: { type: 'string', default: 'none' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -20,14 +22,18 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port);
   const factor = values['no-rate-limits'] ? 0 : Number(values['rate-limit-factor']);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(factor) || factor < 0) {
+  const scenarioName = values.scenario as ScenarioName;
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(factor) || factor < 0 || !SCENARIO_NAMES.includes(scenarioName)) {
     console.error(usage);
     process.exitCode = 2;
     return;
   }
   const sandbox = await startSandbox({ port, host: values.host, rateLimitFactor: factor });
   console.log(`sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret)`);
+  const scenario = startScenario(sandbox.world, scenarioName);
+  if (scenario) console.log(`scenario ${scenarioName}: orders and reviews arrive for the demo stores`);
   const stop = (): void => {
+    scenario?.stop();
     void sandbox.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);

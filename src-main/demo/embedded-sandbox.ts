@@ -1,9 +1,19 @@
 // The one place the main process reaches into the sandbox: demo mode runs it in-process so the app
 // works out of the box. Lint allows this file, and only this file, to import src-sandbox.
 import { startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { startScenario } from '../../src-sandbox/scenario/index';
 
 export const DEMO_CREDENTIALS = { clientId: 'demo', clientSecret: 'demo-secret' } as const;
 
-export function startEmbeddedSandbox(): Promise<RunningSandbox> {
-  return startSandbox({ port: 0 });
+/** Demo mode: the sandbox with the `busy` scenario, so orders and reviews arrive by themselves. */
+export async function startEmbeddedSandbox(): Promise<RunningSandbox> {
+  const sandbox = await startSandbox({ port: 0 });
+  const scenario = startScenario(sandbox.world, 'busy');
+  return {
+    ...sandbox,
+    close: async () => {
+      scenario?.stop();
+      await sandbox.close();
+    },
+  };
 }
