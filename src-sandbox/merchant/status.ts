@@ -103,21 +103,35 @@ function judge(code: ValidationCode, operation: Operation, inputs: StatusInputs)
 
 const OVERALL_ORDER: ValidationState[] = ['CLOSED', 'ERROR', 'WARNING'];
 
-function entryFor(operation: Operation, salesChannel: string, inputs: StatusInputs): StatusEntry {
-  const validations = CHECKS[operation].map((code): Validation => {
-    const [state, message] = judge(code, operation, inputs);
-    return { id: stableUuid(`validation/${inputs.store.id}/${operation}/${salesChannel}/${code}`), code, state, message };
-  });
-  const decisive = OVERALL_ORDER.map((state) => validations.find((v) => v.state === state)).find((v) => v !== undefined);
-  const state: EntryState = decisive?.state ?? 'OK';
-  return {
+/** Validation ids are stable per store, operation, channel and code; hashing them once keeps status cheap. */
+const validationIds = new Map<string, string>();
+function validationId(key: string): string {
+  let id = validationIds.get(key);
+  if (!id) {
+    id = stableUuid(`validation/${key}`);
+    validationIds.set(key, id);
+  }
+  return id;
+}
+
+/** One operation's entries: the validations are judged once and shared by its channels. */
+function entriesFor(operation: Operation, channels: readonly string[], inputs: StatusInputs): StatusEntry[] {
+  const judged = CHECKS[operation].map((code) => [code, ...judge(code, operation, inputs)] as const);
+  const decisive = OVERALL_ORDER.map((state) => judged.find(([, s]) => s === state)).find((v) => v !== undefined);
+  const state: EntryState = decisive?.[1] ?? 'OK';
+  return channels.map((salesChannel) => ({
     operation,
     salesChannel,
     available: state === 'OK' || state === 'WARNING',
     state,
-    validations,
-    message: decisive?.message ?? msg('Open', 'Online and ready to receive orders'),
-  };
+    validations: judged.map(([code, vState, message]): Validation => ({
+      id: validationId(`${inputs.store.id}/${operation}/${salesChannel}/${code}`),
+      code,
+      state: vState,
+      message,
+    })),
+    message: decisive?.[2] ?? msg('Open', 'Online and ready to receive orders'),
+  }));
 }
 
 function unavailable(operation: Operation, why: string): StatusEntry {
@@ -138,7 +152,11 @@ export function operationStatus(operation: Operation, inputs: StatusInputs): Sta
   if (!offered) return [unavailable(operation, `The store does not offer ${operation}`)];
   const channels = offered.salesChannels.filter((c) => c.enabled);
   if (channels.length === 0) return [unavailable(operation, `No sales channel is enabled for ${operation}`)];
-  return channels.map((c) => entryFor(operation, c.name, inputs));
+  return entriesFor(
+    operation,
+    channels.map((c) => c.name),
+    inputs,
+  );
 }
 
 /** Entries of every operation the store offers. */
