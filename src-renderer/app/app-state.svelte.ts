@@ -7,7 +7,7 @@ export type Page = (typeof PAGES)[number];
 
 /** The frame's state: which page is open, how the terminal is configured, and its link status. */
 class AppState {
-  page = $state<Page>('store');
+  page = $state<Page>('orders');
   status = $state<AppStatus | null>(null);
   connectivity = $state<Connectivity | null>(null);
   error = $state<ErrorInfo | null>(null);

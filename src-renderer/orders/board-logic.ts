@@ -1,0 +1,80 @@
+import type { BoardRow, OrderAction, OrderStatus } from '../../src-shared/ipc/channels/orders';
+
+/** Board columns, in the order the kitchen works them. */
+export const COLUMNS = ['new', 'preparing', 'ready', 'done'] as const;
+export type Column = (typeof COLUMNS)[number];
+
+const COLUMN_OF: Record<OrderStatus, Column> = {
+  PLACED: 'new',
+  CONFIRMED: 'preparing',
+  PREPARATION_STARTED: 'preparing',
+  CANCELLATION_REQUESTED: 'preparing',
+  READY_TO_PICKUP: 'ready',
+  DISPATCHED: 'ready',
+  CONCLUDED: 'done',
+  CANCELLED: 'done',
+};
+
+export function columnOf(row: BoardRow): Column {
+  return COLUMN_OF[row.status];
+}
+
+const time = (iso: string | null): number => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
+
+/** New orders by confirm deadline (most urgent first); others oldest first; done newest first. */
+export function sortForColumn(column: Column, rows: BoardRow[]): BoardRow[] {
+  const sorted = [...rows];
+  if (column === 'new') sorted.sort((a, b) => time(a.confirmDeadline) - time(b.confirmDeadline));
+  else if (column === 'done') sorted.sort((a, b) => time(b.createdAt) - time(a.createdAt));
+  else sorted.sort((a, b) => time(a.createdAt) - time(b.createdAt));
+  return sorted;
+}
+
+export function groupByColumn(rows: Iterable<BoardRow>): Record<Column, BoardRow[]> {
+  const groups: Record<Column, BoardRow[]> = { new: [], preparing: [], ready: [], done: [] };
+  for (const row of rows) groups[columnOf(row)].push(row);
+  for (const column of COLUMNS) groups[column] = sortForColumn(column, groups[column]);
+  return groups;
+}
+
+const isMerchantDelivery = (row: BoardRow): boolean => row.orderType === 'DELIVERY' && row.deliveredBy === 'MERCHANT';
+
+/**
+ * The actions that make sense for an order now (spec §4.5): dispatch only for merchant delivery,
+ * readyToPickup required for takeout and dine-in and optional for delivery, no second action while
+ * one is on its way.
+ */
+export function availableActions(row: BoardRow): OrderAction[] {
+  const busy = row.pendingAction && (row.pendingAction.state === 'queued' || row.pendingAction.state === 'sent');
+  if (busy) return [];
+  switch (row.status) {
+    case 'PLACED':
+      return ['confirm', 'requestCancellation'];
+    case 'CONFIRMED':
+      return ['startPreparation', 'readyToPickup', ...(isMerchantDelivery(row) ? (['dispatch'] as const) : []), 'requestCancellation'];
+    case 'PREPARATION_STARTED':
+      return ['readyToPickup', ...(isMerchantDelivery(row) ? (['dispatch'] as const) : []), 'requestCancellation'];
+    case 'READY_TO_PICKUP':
+      return isMerchantDelivery(row) ? ['dispatch'] : [];
+    default:
+      return [];
+  }
+}
+
+/** The one action a card offers as its big button: the next step of the usual flow. */
+export function primaryAction(row: BoardRow): OrderAction | undefined {
+  return availableActions(row).find((a) => a !== 'requestCancellation' && !(a === 'readyToPickup' && row.status === 'CONFIRMED'));
+}
+
+/** Milliseconds left to confirm; negative once the 8 minutes are over; undefined when not PLACED. */
+export function confirmMsLeft(row: BoardRow, now: number): number | undefined {
+  if (row.status !== 'PLACED' || !row.confirmDeadline) return undefined;
+  return Date.parse(row.confirmDeadline) - now;
+}
+
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
