@@ -16,9 +16,14 @@ interface RefreshRecord extends Principal {
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 3600;
 
+/** Verified tokens kept to skip the signature check on the next request (bounded). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenIssuer {
   private readonly key = randomBytes(32);
   private refreshTokens = new Map<string, RefreshRecord>();
+  /** token → principal and expiry (epoch ms); expiry is still checked on every use. */
+  private verified = new Map<string, { principal: Principal; expiresAt: number }>();
 
   constructor(
     private readonly clock: SandboxClock,
@@ -46,6 +51,22 @@ export class TokenIssuer {
 
   /** The principal of a valid access token, or undefined (missing, expired, forged). */
   async verify(token: string): Promise<Principal | undefined> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.expiresAt > this.clock.now()) return cached.principal;
+      this.verified.delete(token);
+      return undefined;
+    }
+    const principal = await this.check(token);
+    if (principal) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, principal);
+      return principal.principal;
+    }
+    return undefined;
+  }
+
+  private async check(token: string): Promise<{ principal: Principal; expiresAt: number } | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -53,9 +74,10 @@ export class TokenIssuer {
         currentDate: new Date(this.clock.now()),
         clockTolerance: 0,
       });
-      if (typeof payload.sub !== 'string') return undefined;
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return undefined;
       const scope = payload.merchant_scope;
-      return Array.isArray(scope) ? { clientId: payload.sub, merchantIds: scope.map(String) } : { clientId: payload.sub };
+      const principal: Principal = Array.isArray(scope) ? { clientId: payload.sub, merchantIds: scope.map(String) } : { clientId: payload.sub };
+      return { principal, expiresAt: payload.exp * 1000 };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return undefined;
       throw error;
@@ -73,5 +95,6 @@ export class TokenIssuer {
 
   reset(): void {
     this.refreshTokens = new Map();
+    this.verified = new Map();
   }
 }
