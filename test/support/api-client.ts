@@ -10,8 +10,12 @@ import { silentLogger, type Logger } from '../../src-main/log';
 export interface ConnectedApi extends MarketplaceApi {
   tokens: TokenManager;
   transport: Transport;
-  /** Every answer the client received, in order (status and route), for tests that count 429s. */
-  answers: { route: string; status: number }[];
+  /** Every answer the client received, in order (route, status, the client clock's time), for tests that count 429s. */
+  answers: { route: string; status: number; at: number }[];
+  /** Requests sent (answered or not). */
+  sent(): number;
+  /** Requests out on the wire right now. */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -22,12 +26,19 @@ export async function connectApi(
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const real = createTransport(baseUrl);
-  const answers: { route: string; status: number }[] = [];
+  const answers: ConnectedApi['answers'] = [];
+  let sent = 0;
+  let settled = 0;
   const transport: Transport = {
     async send(request: HttpRequest): Promise<HttpResponse> {
-      const response = await real.send(request);
-      answers.push({ route: request.route, status: response.status });
-      return response;
+      sent++;
+      try {
+        const response = await real.send(request);
+        answers.push({ route: request.route, status: response.status, at: clock.now() });
+        return response;
+      } finally {
+        settled++;
+      }
     },
     close: () => real.close(),
   };
@@ -46,5 +57,5 @@ export async function connectApi(
     clientId: options.clientId ?? 'demo',
     clientSecret: options.clientSecret ?? 'demo-secret',
   });
-  return { ...factory.withTokens(tokens), tokens, transport, answers, close: () => transport.close() };
+  return { ...factory.withTokens(tokens), tokens, transport, answers, sent: () => sent, inFlight: () => sent - settled, close: () => transport.close() };
 }
