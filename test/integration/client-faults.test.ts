@@ -11,7 +11,6 @@ import { connectApi, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
-const STORE_ROUTE = 'GET /merchants/{merchantId}';
 
 /**
  * Drives a call to its end: real time for the HTTP exchanges, the manual clock (100 ms a step) for
