@@ -30,6 +30,8 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await page.goto(shell.launchUrl);
+    await page.getByTestId('order-board').waitFor(); // the board is the home screen
+    await page.getByTestId('nav-store').click();
     await page.getByTestId('store-list').getByRole('button').first().waitFor();
     (page as Page & { errors: string[] }).errors = errors;
     return page;
@@ -61,6 +63,7 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     await page.getByTestId('current-store').getByText('Mercado Bom Preço').waitFor();
     await page.reload();
     await page.getByTestId('current-store').getByText('Mercado Bom Preço').waitFor();
+    await page.getByTestId('order-board').waitFor();
     await page.context().close();
   });
 
