@@ -29,15 +29,16 @@ async function main(): Promise<void> {
     return;
   }
   const sandbox = await startSandbox({ port, host: values.host, rateLimitFactor: factor });
-  console.log(`sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret)`);
   const scenario = startScenario(sandbox.world, scenarioName);
-  if (scenario) console.log(`scenario ${scenarioName}: orders and reviews arrive for the demo stores`);
   const stop = (): void => {
     scenario?.stop();
     void sandbox.close().then(() => process.exit(0));
   };
+  // Handlers before the announcement: whoever reads "listening" may signal us at once.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  console.log(`sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret)`);
+  if (scenario) console.log(`scenario ${scenarioName}: orders and reviews arrive for the demo stores`);
 }
 
 main().catch((error: unknown) => {
