@@ -35,6 +35,9 @@ export class World {
     this.reviews = new ReviewsState(clock);
     this.promotions = new PromotionsState(clock);
     this.catalog = new CatalogState(clock);
+    // A store's running promotions discount the lines of its new orders (and their virtual bag).
+    this.orders.promotionFor = (merchantId, ean, line) =>
+      this.promotions.discountFor(merchantId, ean, line, (e) => this.catalog.lookupEan(merchantId, e));
     this.seed();
   }
 

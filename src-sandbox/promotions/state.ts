@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EanLookup } from '../catalog/state';
 import type { SandboxClock } from '../clock';
 import { localMoment } from '../merchant/store-time';
+import { lineDiscount } from './discount';
 import { isLive, type Aggregation, type PromotionItemRecord } from './model';
 import type { PromotionRequest } from './request';
 import { checkItem, periodsOverlap } from './validation';
@@ -92,6 +93,13 @@ export class PromotionsState {
   itemsOf(aggregation: Aggregation, lookup: (ean: string) => EanLookup): PromotionItemRecord[] {
     this.settle(aggregation.merchantId, lookup);
     return aggregation.itemIds.map((id) => this.items.get(id)).filter((i) => i !== undefined);
+  }
+
+  /** The discount an ACTIVE promotion of this EAN gives the line now (0 when none runs). */
+  discountFor(merchantId: string, ean: string, line: { quantity: number; unitPrice: number }, lookup: (ean: string) => EanLookup): number {
+    this.settle(merchantId, lookup);
+    const active = this.storeItems(merchantId).find((i) => i.status === 'ACTIVE' && i.input.ean === ean);
+    return active ? lineDiscount(active.input, line) : 0;
   }
 
   private storeItems(merchantId: string): PromotionItemRecord[] {
