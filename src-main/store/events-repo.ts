@@ -18,7 +18,7 @@ export interface EventRecord {
 /** Order events as polled: stored once per id, whatever their code. */
 export class EventsRepo {
   private readonly s: {
-    insert: Statement<EventRecord>;
+    insert: Statement<[string, string | null, string | null, string, string, number, string | null, number | null, string | null, number]>;
     forOrder: Statement<[string], EventRecord>;
     ackable: Statement<[string], { ok: number }>;
     count: Statement<[], { n: number }>;
@@ -28,7 +28,7 @@ export class EventsRepo {
     this.s = {
       insert: db.prepare(
         `INSERT INTO events (id, order_id, merchant_id, code, full_code, known, created_at, created_ms, metadata, received_ms)
-         VALUES (@id, @order_id, @merchant_id, @code, @full_code, @known, @created_at, @created_ms, @metadata, @received_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO NOTHING`,
       ),
       forOrder: db.prepare('SELECT * FROM events WHERE order_id = ? ORDER BY created_ms, received_ms, id'),
@@ -43,7 +43,9 @@ export class EventsRepo {
 
   /** True when the event is new; false for a duplicate (same id already stored). */
   insert(record: EventRecord): boolean {
-    return this.s.insert.run(record).changes === 1;
+    const r = record;
+    // Positional binding: this runs once per polled event.
+    return this.s.insert.run(r.id, r.order_id, r.merchant_id, r.code, r.full_code, r.known, r.created_at, r.created_ms, r.metadata, r.received_ms).changes === 1;
   }
 
   /** Events safe to acknowledge: stored, and processed as far as their order allows. */

@@ -53,6 +53,7 @@ export class OrderStore {
     try {
       return this.db.transaction(fn).immediate();
     } catch (error) {
+      this.orders.forgetRecent();
       throw isSqliteError(error) ? storageError(this.file, error) : error;
     }
   }

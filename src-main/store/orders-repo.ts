@@ -69,6 +69,7 @@ export const BOARD_OPEN_WINDOW_MS = 24 * 3600_000;
 export const RECENT_CLOSED_WINDOW_MS = 3 * 3600_000;
 export const RECENT_CLOSED_LIMIT = 50;
 export const OPEN_ORDERS_LIMIT = 500;
+const RECENT_LIMIT = 5_000;
 
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
@@ -123,6 +124,7 @@ export class OrdersRepo {
     progress: Statement<[string], OrderProgress>;
     insertStub: Statement<{ id: string; merchant_id: string | null; created_at: string | null; created_ms: number | null; deadline: number | null; board_ms: number; now: number }>;
     writeProgress: Statement<OrderProgress & { now: number }>;
+    writeStatus: Statement<OrderProgress & { now: number }>;
     detailOf: Statement<[string], { detail: string | null; detail_fetched_ms: number | null; detail_state: DetailState }>;
     saveDetail: Statement<Record<string, unknown>>;
     detailState: Statement<{ id: string; state: DetailState; error: string | null; now: number }>;
@@ -135,6 +137,13 @@ export class OrdersRepo {
     touchTracking: Statement<{ id: string; now: number }>;
     tracking: Statement<[string], { tracking: string | null; tracking_ms: number | null }>;
   };
+
+  /**
+   * The progression of recently touched orders, as last written: a backlog brings each order's
+   * events over several polls, and reading the row back each time is a third of the ingest's work.
+   * Only this repository writes those columns; a failed transaction clears it (OrderStore.write).
+   */
+  private readonly recent = new Map<string, OrderProgress>();
 
   constructor(private readonly db: Db) {
     this.s = {
@@ -149,6 +158,13 @@ export class OrdersRepo {
            created_ms = @created_ms, confirm_deadline_ms = @confirm_deadline_ms, board_ms = @board_ms, detail_state = @detail_state,
            last_event_code = @last_event_code, last_event_ms = @last_event_ms, unknown_events = @unknown_events,
            driver_assigned_ms = @driver_assigned_ms, is_open = @is_open, closed_ms = @closed_ms, updated_ms = @now
+         WHERE id = @id`,
+      ),
+      // The common case (a status move, a new last event) touches no indexed column: no index work.
+      writeStatus: db.prepare(
+        `UPDATE orders SET merchant_id = @merchant_id, status = @status, status_rank = @status_rank,
+           cancel_requested_ms = @cancel_requested_ms, cancel_resolved_ms = @cancel_resolved_ms,
+           last_event_code = @last_event_code, last_event_ms = @last_event_ms, unknown_events = @unknown_events, updated_ms = @now
          WHERE id = @id`,
       ),
       detailOf: db.prepare('SELECT detail, detail_fetched_ms, detail_state FROM orders WHERE id = ?'),
@@ -186,25 +202,70 @@ export class OrdersRepo {
   }
 
   progress(id: string): OrderProgress | undefined {
+    const cached = this.recent.get(id);
+    if (cached) return { ...cached };
     return this.s.progress.get(id);
+  }
+
+  /** Forget the cached progression (after a rollback, the database is the truth again). */
+  forgetRecent(): void {
+    this.recent.clear();
+  }
+
+  private remember(progress: OrderProgress): void {
+    this.recent.delete(progress.id);
+    this.recent.set(progress.id, { ...progress });
+    if (this.recent.size > RECENT_LIMIT) this.recent.delete(this.recent.keys().next().value as string);
   }
 
   /** Creates the order from its first event; the detail fills the rest later. */
   insertStub(input: { id: string; merchantId: string | null; createdAt: string | null; createdMs: number | null; now: number }): OrderProgress {
-    this.s.insertStub.run({
+    const stub: OrderProgress = {
       id: input.id,
       merchant_id: input.merchantId,
+      status: 'PLACED',
+      status_rank: 0,
+      cancel_requested_ms: null,
+      cancel_resolved_ms: null,
       created_at: input.createdAt,
       created_ms: input.createdMs,
-      deadline: input.createdMs === null ? null : input.createdMs + CONFIRM_WINDOW_MS,
+      confirm_deadline_ms: input.createdMs === null ? null : input.createdMs + CONFIRM_WINDOW_MS,
       board_ms: input.createdMs ?? input.now,
+      detail_state: 'missing',
+      last_event_code: null,
+      last_event_ms: null,
+      unknown_events: 0,
+      driver_assigned_ms: null,
+      is_open: 1,
+      closed_ms: null,
+    };
+    this.s.insertStub.run({
+      id: stub.id,
+      merchant_id: stub.merchant_id,
+      created_at: stub.created_at,
+      created_ms: stub.created_ms,
+      deadline: stub.confirm_deadline_ms,
+      board_ms: stub.board_ms,
       now: input.now,
     });
-    return this.progress(input.id) as OrderProgress;
+    this.remember(stub);
+    return stub;
   }
 
-  writeProgress(progress: OrderProgress, now: number): void {
-    this.s.writeProgress.run({ ...progress, now });
+  /** Writes what events changed; `before` (as read) decides whether indexed columns need writing. */
+  writeProgress(progress: OrderProgress, now: number, before?: OrderProgress): void {
+    const indexedChanged =
+      !before ||
+      before.board_ms !== progress.board_ms ||
+      before.is_open !== progress.is_open ||
+      before.closed_ms !== progress.closed_ms ||
+      before.detail_state !== progress.detail_state ||
+      before.driver_assigned_ms !== progress.driver_assigned_ms ||
+      before.created_ms !== progress.created_ms ||
+      before.created_at !== progress.created_at ||
+      before.confirm_deadline_ms !== progress.confirm_deadline_ms;
+    (indexedChanged ? this.s.writeProgress : this.s.writeStatus).run({ ...progress, now });
+    this.remember(progress);
   }
 
   /**
@@ -212,6 +273,7 @@ export class OrdersRepo {
    * before an event was processed must not undo what the event said.
    */
   saveDetail(id: string, detail: Record<string, unknown>, now: number): DerivedColumns | undefined {
+    this.recent.delete(id);
     const current = this.progress(id);
     if (!current) return undefined;
     const d = deriveColumns(detail);
@@ -246,6 +308,7 @@ export class OrdersRepo {
   }
 
   markDetail(id: string, state: DetailState, error: ErrorInfo | null, now: number): void {
+    this.recent.delete(id);
     this.s.detailState.run({ id, state, error: error ? JSON.stringify(error) : null, now });
   }
 

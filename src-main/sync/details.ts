@@ -30,8 +30,8 @@ export class DetailFetcher {
   ) {}
 
   /** Fetches every detail in `state`; resolves to how many could not be fetched for now. */
-  async fetchAll(state: 'missing' | 'stale', signal?: AbortSignal): Promise<number> {
-    const ids = this.options.store.orders.needingDetail(state, 200);
+  async fetchAll(state: 'missing' | 'stale', signal?: AbortSignal, limit = 200): Promise<number> {
+    const ids = this.options.store.orders.needingDetail(state, limit);
     let pending = 0;
     const queue = [...ids];
     const worker = async (): Promise<void> => {

@@ -16,7 +16,7 @@ import type { OrderStore } from '../store/order-store';
 import type { OrderProgress } from '../store/orders-repo';
 import type { OutboxRecord } from '../store/outbox-repo';
 import { LAST_POLL_AT } from '../store/sync-state-repo';
-import { PolledEvent } from './gateway';
+import { readPolledEvent, type PolledEvent } from './gateway';
 import { reconcileOpenActions } from './reconcile';
 
 export interface IngestResult {
@@ -59,12 +59,11 @@ export class EventIngest {
     const parsed: Parsed[] = [];
     let rejected = 0;
     raw.forEach((value, index) => {
-      const result = PolledEvent.safeParse(value);
-      if (!result.success) {
+      const event = readPolledEvent(value);
+      if (!event) {
         rejected++;
         return;
       }
-      const event = result.data;
       parsed.push({ event, name: eventName(event.code ?? '', event.fullCode ?? ''), ms: parseTime(event.createdAt), index });
     });
     if (rejected > 0) this.logger.warn('events without an id were skipped', { count: rejected });
@@ -117,6 +116,7 @@ export class EventIngest {
     const { orders, events, outbox } = this.store;
     const now = this.clock.now();
     const progress = new Map<string, OrderProgress>();
+    const asRead = new Map<string, OrderProgress>();
     const touched = new Set<string>();
     const changedActions = new Set<number>();
     const withOpenActions = outbox.ordersWithOpenActions();
@@ -127,7 +127,11 @@ export class EventIngest {
       const orderId = event.orderId ?? null;
       let order: OrderProgress | undefined;
       if (orderId !== null) {
-        order = progress.get(orderId) ?? orders.progress(orderId);
+        order = progress.get(orderId);
+        if (!order) {
+          order = orders.progress(orderId);
+          if (order) asRead.set(orderId, { ...order });
+        }
         if (!order) {
           const placed = name === 'PLACED';
           order = orders.insertStub({
@@ -137,6 +141,7 @@ export class EventIngest {
             createdMs: placed ? ms : null,
             now,
           });
+          asRead.set(orderId, { ...order });
           touched.add(orderId);
         }
         progress.set(orderId, order);
@@ -172,7 +177,7 @@ export class EventIngest {
     for (const orderId of touched) {
       const order = progress.get(orderId);
       if (!order) continue;
-      orders.writeProgress(order, now);
+      orders.writeProgress(order, now, asRead.get(orderId));
       if (!withOpenActions.has(orderId)) continue;
       for (const id of reconcileOpenActions(this.store, orderId, order.status, now)) changedActions.add(id);
     }

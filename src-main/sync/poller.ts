@@ -24,8 +24,13 @@ export interface PollerOptions {
   /** Fraction of the gap removed at random, so terminals do not poll in lockstep; never added. */
   jitter?: number;
   random?: () => number;
-  /** Events asked for per poll (spec default 100). */
+  /** Events asked for per poll (spec default 100); a poll that returns this many means a backlog. */
   limit?: number;
+  /**
+   * Events asked for by the polls that drain a backlog (after a full poll): fewer round trips and
+   * fewer transactions while catching up. A platform that refuses it (400) gets `limit` from then on.
+   */
+  catchUpLimit?: number;
   /** Gap after a failed poll, when shorter than the interval: come back quickly once the link is back. */
   retryMs?: number;
   /** Polls in a row while catching up (each returned `limit` events) before taking a breath. */
@@ -40,6 +45,9 @@ export interface PollRound {
   acknowledged: number;
 }
 
+/** Event ids per acknowledgment request. */
+const ACK_CHUNK = 500;
+
 /** The spec's ceiling: a store is connected while it polled in the last 30 seconds (§6). */
 export const MAX_POLL_GAP_MS = 30_000;
 
@@ -52,9 +60,11 @@ export const MAX_POLL_GAP_MS = 30_000;
 export class EventPoller {
   private readonly loop: Loop;
   private readonly limit: number;
+  private catchUpLimit: number;
 
   constructor(private readonly options: PollerOptions) {
     this.limit = options.limit ?? 100;
+    this.catchUpLimit = Math.max(this.limit, options.catchUpLimit ?? 1000);
     this.loop = new Loop({ name: 'event poller', clock: options.clock, logger: options.logger, tick: (signal) => this.tick(signal) });
   }
 
@@ -103,7 +113,7 @@ export class EventPoller {
     const maxPolls = this.options.maxDrainPolls ?? 100;
     for (;;) {
       probe?.('poll');
-      const events = await gateway.poll(this.limit, signal);
+      const events = await this.poll(total.polls === 0 ? this.limit : this.catchUpLimit, signal);
       const polledAt = clock.now();
       connectivity?.polled();
       probe?.('polled', { events });
@@ -116,17 +126,30 @@ export class EventPoller {
       feed.publish(result.changedOrders, result.changedActions);
 
       // First details gate the acknowledgment; a detail that cannot be read now leaves its events for the next poll.
-      await details.fetchAll('missing', signal);
+      await details.fetchAll('missing', signal, this.catchUpLimit);
       const ackable = store.events.ackable(result.eventIds);
+      for (let i = 0; i < ackable.length; i += ACK_CHUNK) await gateway.acknowledge(ackable.slice(i, i + ACK_CHUNK), signal);
       if (ackable.length > 0) {
-        await gateway.acknowledge(ackable, signal);
         total.acknowledged += ackable.length;
         probe?.('acked', { ids: ackable });
       }
       await details.fetchAll('stale', signal);
 
+      // Full (at least the normal page): a backlog waits. Nothing acknowledged: polling again would
+      // bring the same events, so the next round comes at the normal pace.
       const full = events.length >= this.limit;
       if (!full || ackable.length === 0 || total.polls >= maxPolls) return total;
+    }
+  }
+
+  private async poll(limit: number, signal?: AbortSignal): Promise<unknown[]> {
+    try {
+      return await this.options.gateway.poll(limit, signal);
+    } catch (error) {
+      if (limit === this.limit || toAppError(error).code !== 'validation') throw error;
+      this.options.logger.warn('the platform refused the catch-up page size; polling normal pages', { limit });
+      this.catchUpLimit = this.limit;
+      return this.options.gateway.poll(this.limit, signal);
     }
   }
 }

@@ -118,6 +118,24 @@ describe('orders repository', () => {
     assert.deepEqual(store.outbox.due(T0).map((r) => r.id), [a2.id]);
   });
 
+  it('forgets progress written by a transaction that rolled back', () => {
+    const store = memoryStore();
+    const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
+    const id = randomUUID();
+    ingest.apply([placedEvent(id, T0)]);
+    assert.throws(() =>
+      store.write(() => {
+        const progress = store.orders.progress(id);
+        if (!progress) throw new Error('missing');
+        store.orders.writeProgress({ ...progress, status: 'CONFIRMED', status_rank: 20 }, T0);
+        assert.equal(store.orders.progress(id)?.status, 'CONFIRMED');
+        throw new Error('rollback');
+      }),
+    );
+    assert.equal(store.orders.progress(id)?.status, 'PLACED');
+    assert.equal(store.orders.boardRows([id])[0]?.status, 'PLACED');
+  });
+
   it('keeps the board across a restart: the same rows from the same file', () => {
     const file = dir;
     const first = OrderStore.open(file);

@@ -163,3 +163,27 @@ describe('event ingest', () => {
     assert.equal(store.events.count(), 1);
   });
 });
+
+describe('polled event reader', () => {
+  it('reads exactly as the PolledEvent schema does', async () => {
+    const { PolledEvent, readPolledEvent } = await import('../../src-main/sync/gateway');
+    const samples: unknown[] = [
+      { id: 'a', code: 'PLC', fullCode: 'PLACED', orderId: 'o', merchantId: 'm', createdAt: '2026-11-21T12:00:00Z', metadata: { x: 1 } },
+      { id: 'b' },
+      { id: '' },
+      { id: 1 },
+      { code: 'PLC' },
+      null,
+      'text',
+      [],
+      { id: 'c', code: 5, fullCode: null, orderId: '', merchantId: ['m'], createdAt: 7, metadata: null },
+      { id: 'd', orderId: 'o', extra: true },
+    ];
+    // A key holding undefined and a missing key read the same.
+    const defined = (value: object | undefined) => value && Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+    for (const sample of samples) {
+      const parsed = PolledEvent.safeParse(sample);
+      assert.deepEqual(defined(readPolledEvent(sample)), defined(parsed.success ? parsed.data : undefined), JSON.stringify(sample));
+    }
+  });
+});

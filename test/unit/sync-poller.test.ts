@@ -89,15 +89,31 @@ describe('event poller', () => {
     assert.equal(store.events.count(), 1);
   });
 
-  it('drains a backlog after an outage: polls again at once while polls come back full', async () => {
+  it('drains a backlog after an outage: polls again at once, in bigger pages, while polls come back full', async () => {
     const { gateway, store, sync } = setup({ limit: 10 });
     for (let i = 0; i < 35; i++) gateway.place();
     const round = await sync.poller.round();
-    assert.equal(round.polls, 4);
+    assert.deepEqual(gateway.calls.filter((c) => c.method === 'poll').map((c) => c.args[0]), [10, 1000, 1000]);
+    assert.equal(round.polls, 3);
     assert.equal(round.stored, 35);
     assert.equal(round.acknowledged, 35);
     assert.equal(store.events.count(), 35);
     assert.equal(store.orders.board({ now: Date.parse('2026-11-21T12:00:00Z') }).length, 35);
+  });
+
+  it('falls back to normal pages when the platform refuses the catch-up page size', async () => {
+    const { gateway, store, sync } = setup({ limit: 10 });
+    const poll = gateway.poll.bind(gateway);
+    gateway.poll = async (limit: number) => {
+      if (limit > 10) throw new AppError('validation', 'limit must be at most 10');
+      return poll(limit);
+    };
+    for (let i = 0; i < 25; i++) gateway.place();
+    const round = await sync.poller.round();
+    assert.equal(round.stored, 25);
+    assert.equal(store.events.count(), 25);
+    await sync.poller.round();
+    assert.ok(round.polls >= 3);
   });
 
   it('stops draining when nothing can be acknowledged, instead of spinning on the same events', async () => {

@@ -1,0 +1,163 @@
+/**
+ * `npm run bench -- cache`: the order cache with 100,000 orders (100 days of a busy store, details
+ * as the API returns them, written through the app's own ingest and detail paths). Measured in a
+ * fresh process that only opens the database, as the app's main process would: today's board query
+ * (p50, p99 over 200 runs, all stores and one store), against the 10 ms target and against the same
+ * rows read by a full scan (the board without its index), and that process's RSS.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ManualClock } from '../src-main/clock';
+import { silentLogger } from '../src-main/log';
+import { DATABASE_FILE } from '../src-main/store/database';
+import { OrderStore } from '../src-main/store/order-store';
+import { EventIngest } from '../src-main/sync/ingest';
+import type { Benchmark } from './run';
+
+const ORDERS = 100_000;
+const DAYS = 100;
+const OPEN_TODAY = 40;
+const TARGET_MS = 10;
+const NOW = Date.parse('2026-11-21T20:00:00Z');
+const STORES = ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61', '9c3f0e52-4d6b-4a79-9e2f-3a4b5c6d7e83'];
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+function detail(id: string, merchantId: string, createdAt: string, n: number): Record<string, unknown> {
+  return {
+    id,
+    displayId: id.slice(0, 4).toUpperCase(),
+    status: 'PLACED',
+    orderType: n % 3 === 0 ? 'TAKEOUT' : 'DELIVERY',
+    orderTiming: 'IMMEDIATE',
+    salesChannel: 'PLATFORM-APP',
+    category: 'FOOD',
+    createdAt,
+    merchant: { id: merchantId, name: 'Cantina da Vila' },
+    customer: { id: randomUUID(), name: `Cliente ${n}`, ordersCountOnMerchant: n % 17, phone: { number: '0800 000 0000', localizer: '12345678', localizerExpiration: createdAt } },
+    items: [1, 2, 3].map((index) => ({
+      index,
+      id: randomUUID(),
+      uniqueId: randomUUID(),
+      name: `Prato ${index}`,
+      externalCode: `P${index}`,
+      quantity: index,
+      unit: 'UN',
+      unitPrice: 20,
+      optionsPrice: 0,
+      totalPrice: 20 * index,
+      observations: index === 2 ? 'sem cebola' : null,
+      options: [],
+    })),
+    total: { subTotal: 120, deliveryFee: 7, benefits: 0, additionalFees: 0, orderAmount: 127 },
+    payments: { prepaid: 127, pending: 0, methods: [{ method: 'CREDIT', type: 'ONLINE', value: 127, currency: 'BRL', card: { brand: 'VISA' } }] },
+    delivery: { mode: 'DEFAULT', deliveredBy: 'PLATFORM', deliveryDateTime: createdAt, pickupCode: '1234', deliveryAddress: { streetName: 'Rua Harmonia', streetNumber: '412', city: 'São Paulo', state: 'SP', country: 'BR' } },
+  };
+}
+
+/** Writes 100,000 orders through the ingest (PLACED, then CONCLUDED for all but today's open ones) and the detail path. */
+function build(dir: string): void {
+  const store = OrderStore.open(dir);
+  const clock = new ManualClock(NOW);
+  const ingest = new EventIngest(store, clock, silentLogger);
+  const perDay = ORDERS / DAYS;
+  const chunk = 10_000;
+  for (let start = 0; start < ORDERS; start += chunk) {
+    const events: Record<string, unknown>[] = [];
+    const details: [string, Record<string, unknown>][] = [];
+    for (let n = start; n < start + chunk; n++) {
+      const day = Math.floor(n / perDay);
+      const at = NOW - (DAYS - 1 - day) * 86_400_000 - 12 * 3_600_000 + (n % perDay) * 40_000;
+      const id = randomUUID();
+      const merchantId = STORES[n % STORES.length] as string;
+      const createdAt = new Date(at).toISOString();
+      events.push({ id: randomUUID(), code: 'PLC', fullCode: 'PLACED', orderId: id, merchantId, createdAt, metadata: {} });
+      const openToday = n >= ORDERS - OPEN_TODAY;
+      if (!openToday) events.push({ id: randomUUID(), code: 'CON', fullCode: 'CONCLUDED', orderId: id, merchantId, createdAt: new Date(at + 2_400_000).toISOString(), metadata: {} });
+      details.push([id, detail(id, merchantId, createdAt, n)]);
+    }
+    ingest.apply(events);
+    store.write(() => {
+      for (const [id, d] of details) store.orders.saveDetail(id, d, NOW);
+    });
+  }
+  store.close();
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Runs in a fresh process: open the database, query the board, report times and RSS. */
+function measure(dir: string): Record<string, number> {
+  const store = OrderStore.open(dir);
+  const time = (fn: () => unknown): number[] => {
+    for (let i = 0; i < 20; i++) fn();
+    const out: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      fn();
+      out.push(performance.now() - t0);
+    }
+    return out.sort((a, b) => a - b);
+  };
+  const rows = store.orders.board({ now: NOW }).length;
+  const all = time(() => store.orders.board({ now: NOW }));
+  const one = time(() => store.orders.board({ now: NOW, merchantId: STORES[0] }));
+  // The same open rows found without the index: what the board would cost with a scan.
+  const scanStmt = store.db.prepare('SELECT id, status, board_ms FROM orders NOT INDEXED WHERE is_open = 1 AND board_ms >= ?');
+  const scan = time(() => scanStmt.all(NOW - 86_400_000));
+  const rss = process.memoryUsage().rss / 1024 / 1024;
+  store.close();
+  return {
+    board_p50: percentile(all, 50),
+    board_p99: percentile(all, 99),
+    store_p99: percentile(one, 99),
+    scan_p50: percentile(scan, 50),
+    rows,
+    rss_mb: rss,
+  };
+}
+
+const benchmark: Benchmark = {
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'st-bench-cache-'));
+    try {
+      const t0 = performance.now();
+      build(dir);
+      const buildS = (performance.now() - t0) / 1000;
+      const dbMb = statSync(join(dir, DATABASE_FILE)).size / 1024 / 1024;
+      console.log(`built ${ORDERS} orders in ${buildS.toFixed(1)} s (${dbMb.toFixed(0)} MB)`);
+      const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'cache.bench.ts'), '--measure', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      if (code !== 0) throw new Error(`measuring process exited with ${code}`);
+      const m = JSON.parse(out.trim().split('\n').pop() ?? '{}') as Record<string, number>;
+      const r = (k: string) => m[k] ?? NaN;
+      console.log(`board of ${r('rows')} rows: p50 ${r('board_p50').toFixed(2)} ms, p99 ${r('board_p99').toFixed(2)} ms; full scan p50 ${r('scan_p50').toFixed(2)} ms; RSS ${r('rss_mb').toFixed(0)} MB`);
+      return {
+        board_p99_vs_target: r('board_p99') / TARGET_MS,
+        board_vs_scan: r('board_p50') / r('scan_p50'),
+        board_p50: r('board_p50'),
+        board_p99: r('board_p99'),
+        store_board_p99: r('store_p99'),
+        board_rows: r('rows'),
+        orders: ORDERS,
+        rss_mb: r('rss_mb'),
+        db_mb: dbMb,
+        build_s: buildS,
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default benchmark;
+
+const measureAt = process.argv.indexOf('--measure');
+if (measureAt > 0 && process.argv[measureAt + 1]) console.log(JSON.stringify(measure(process.argv[measureAt + 1] as string)));

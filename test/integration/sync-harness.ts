@@ -1,0 +1,95 @@
+import { AuthenticationApi } from '../../src-main/api/authentication';
+import { ApiClient } from '../../src-main/api/client';
+import { OrderApi } from '../../src-main/api/order';
+import { RateLimiter } from '../../src-main/api/rate-limiter';
+import { RetryPolicy } from '../../src-main/api/retry';
+import { ShippingApi } from '../../src-main/api/shipping';
+import { createTransport } from '../../src-main/api/transport';
+import { centralizedTokens } from '../../src-main/auth/centralized';
+import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
+import type { TokenEndpoint } from '../../src-main/auth/token-manager';
+import { systemClock } from '../../src-main/clock';
+import { silentLogger, type Logger } from '../../src-main/log';
+import { OrderStore } from '../../src-main/store/order-store';
+import { apiOrderGateway } from '../../src-main/sync/api-gateway';
+import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
+import type { OrderGateway } from '../../src-main/sync/gateway';
+import type { SyncProbe } from '../../src-main/sync/probe';
+import { SyncService } from '../../src-main/sync/sync-service';
+
+/**
+ * The app's real sync stack (API client, token manager, rate limiter, SQLite store, poller, outbox,
+ * tracking) against a sandbox URL, with short waits so fault tests finish in seconds. Used by the
+ * integration tests and by the crash test's child process.
+ */
+export interface SyncStack {
+  store: OrderStore;
+  sync: SyncService;
+  gateway: OrderGateway;
+  connectivity: ConnectivityMonitor;
+  /** Token requests made (first grant and renewals). */
+  tokenRequests(): number;
+  close(): Promise<void>;
+}
+
+export async function startSyncStack(options: {
+  url: string;
+  dataDir: string;
+  pollIntervalMs?: number;
+  probe?: SyncProbe;
+  logger?: Logger;
+  start?: boolean;
+}): Promise<SyncStack> {
+  const clock = systemClock;
+  const logger = options.logger ?? silentLogger;
+  const transport = createTransport(options.url);
+  const limiter = new RateLimiter({ clock });
+  const retry = { delaysMs: [20, 40] as const };
+  const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger, ...retry }) });
+  let tokenRequests = 0;
+  const endpoint: TokenEndpoint = {
+    requestToken: (grant, signal) => {
+      tokenRequests++;
+      return authentication.requestToken(grant, signal);
+    },
+  };
+  const tokens = await centralizedTokens({ endpoint, clock, store: new MemoryCredentialStore(), logger, clientId: 'demo', clientSecret: 'demo-secret' });
+  const connectivity = new ConnectivityMonitor(clock);
+  const client = new ApiClient({ transport, tokens, clock, logger, limiter, retryDelaysMs: retry.delaysMs, onOutcome: (o) => connectivity.record(o) });
+  const gateway = apiOrderGateway({ client, order: new OrderApi(client, clock), shipping: new ShippingApi(client) });
+  const store = OrderStore.open(options.dataDir);
+  const sync = new SyncService({
+    store,
+    gateway,
+    clock,
+    logger,
+    connectivity,
+    pollIntervalMs: options.pollIntervalMs ?? 100,
+    outbox: { backoffBaseMs: 20, backoffMaxMs: 200, sentCheckMs: 2_000 },
+    trackingCheckEveryMs: 200,
+    ...(options.probe ? { probe: options.probe } : {}),
+  });
+  if (options.start !== false) sync.start();
+  return {
+    store,
+    sync,
+    gateway,
+    connectivity,
+    tokenRequests: () => tokenRequests,
+    async close() {
+      await sync.stop();
+      store.close();
+      await transport.close();
+    },
+  };
+}
+
+/** Resolves once `check` holds, polling every 20 ms; fails with `what` after `timeoutMs`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
