@@ -52,6 +52,8 @@ export class DetailFetcher {
       detail = await gateway.getOrder(orderId, signal);
     } catch (error) {
       const appError = toAppError(error);
+      // Cut short (stopping, or the poll round's time budget): not the order's fault.
+      if (appError.code === 'aborted' || signal?.aborted) return false;
       const failures = (this.failures.get(orderId) ?? 0) + 1;
       if (isTransient(appError) && failures < MAX_TRANSIENT_FAILURES) {
         this.failures.set(orderId, failures);
@@ -59,7 +61,6 @@ export class DetailFetcher {
         return false;
       }
       this.failures.delete(orderId);
-      if (appError.code === 'aborted') return false;
       logger.warn('order detail unavailable', { orderId, code: appError.code, error: appError });
       const now = clock.now();
       store.write(() => {

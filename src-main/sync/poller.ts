@@ -35,6 +35,11 @@ export interface PollerOptions {
   retryMs?: number;
   /** Polls in a row while catching up (each returned `limit` events) before taking a breath. */
   maxDrainPolls?: number;
+  /**
+   * Longest a round spends fetching first details before acknowledging what it can: a slow API
+   * must not hold the next poll back past 30 s (the store would show as disconnected).
+   */
+  detailBudgetMs?: number;
   probe?: SyncProbe;
 }
 
@@ -126,19 +131,35 @@ export class EventPoller {
       feed.publish(result.changedOrders, result.changedActions);
 
       // First details gate the acknowledgment; a detail that cannot be read now leaves its events for the next poll.
-      await details.fetchAll('missing', signal, this.catchUpLimit);
+      await this.withBudget(signal, (budget) => details.fetchAll('missing', budget, this.catchUpLimit));
       const ackable = store.events.ackable(result.eventIds);
       for (let i = 0; i < ackable.length; i += ACK_CHUNK) await gateway.acknowledge(ackable.slice(i, i + ACK_CHUNK), signal);
       if (ackable.length > 0) {
         total.acknowledged += ackable.length;
         probe?.('acked', { ids: ackable });
       }
-      await details.fetchAll('stale', signal);
+      await this.withBudget(signal, (budget) => details.fetchAll('stale', budget));
 
       // Full (at least the normal page): a backlog waits. Nothing acknowledged: polling again would
       // bring the same events, so the next round comes at the normal pace.
       const full = events.length >= this.limit;
       if (!full || ackable.length === 0 || total.polls >= maxPolls) return total;
+    }
+  }
+
+  /** Runs `fn` with a signal that also aborts after `detailBudgetMs` on the injected clock. */
+  private async withBudget<T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const budget = new AbortController();
+    const done = new AbortController();
+    const timer = this.options.clock.sleep(this.options.detailBudgetMs ?? 10_000, done.signal).then(
+      () => budget.abort(new Error('detail budget spent')),
+      () => {},
+    );
+    try {
+      return await fn(signal ? AbortSignal.any([signal, budget.signal]) : budget.signal);
+    } finally {
+      done.abort();
+      await timer;
     }
   }
 

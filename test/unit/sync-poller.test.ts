@@ -159,6 +159,22 @@ describe('event poller', () => {
     await sync.stop();
   });
 
+  it('does not let a hanging detail hold the next poll back: the round gives up after its budget', async () => {
+    const { clock, gateway, sync, store } = setup({ intervalMs: 30_000, random: () => 0 });
+    const stuck = gateway.place();
+    gateway.getOrder = (_id: string, signal?: AbortSignal) =>
+      new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new AppError('aborted', 'cut short'))));
+    sync.poller.start();
+    await advance(clock, 0);
+    assert.equal(gateway.count('poll'), 1);
+    await advance(clock, 10_000);
+    assert.equal(gateway.acked.size, 0, 'the stuck order is not acknowledged');
+    assert.equal(store.orders.detail(stuck)?.state, 'missing');
+    await advance(clock, 20_000);
+    assert.equal(gateway.count('poll'), 2, 'the next poll came 30 s after the first');
+    await sync.stop();
+  });
+
   it('refreshes a stale detail after acknowledging, without holding the ack back', async () => {
     const { gateway, store, sync } = setup();
     const id = gateway.place();

@@ -34,10 +34,18 @@ export const STANDARD_CANCELLATION_REASONS: CancellationReasons['reasons'] = [
   { code: '512', description: 'Store opens later' },
 ];
 
+/**
+ * How long a screen waits on the API before it answers from the cache: a clerk at the counter
+ * should not stare at a spinner through the client's retries while the link is down.
+ */
+export const ONLINE_BUDGET_MS = 4_000;
+
 function offline(error: unknown): boolean {
   const code = toAppError(error).code;
-  return code === 'connection' || code === 'timeout' || code === 'server' || code === 'rate-limit';
+  return code === 'connection' || code === 'timeout' || code === 'server' || code === 'rate-limit' || code === 'aborted';
 }
+
+const budget = (): AbortSignal => AbortSignal.timeout(ONLINE_BUDGET_MS);
 
 /** Orders channels: the board and detail come from the cache; actions go through the outbox. */
 export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChannel> {
@@ -71,7 +79,7 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
       const first = detailView(orderId);
       // Opening an order whose detail is missing or out of date is a good moment to try again.
       if (first.detail === null || store.read(() => store.orders.detail(orderId)?.state) === 'stale') {
-        if (await details.fetch(orderId)) return detailView(orderId);
+        if (await details.fetch(orderId, budget())) return detailView(orderId);
       }
       return first;
     },
@@ -80,7 +88,7 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
 
     'orders:cancellationReasons': async ({ orderId }) => {
       try {
-        return { reasons: await gateway.cancellationReasons(orderId), source: 'api' };
+        return { reasons: await gateway.cancellationReasons(orderId, budget()), source: 'api' };
       } catch (error) {
         if (offline(error)) return { reasons: STANDARD_CANCELLATION_REASONS, source: 'standard' };
         throw error;
@@ -89,7 +97,7 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
 
     'orders:validatePickupCode': async ({ orderId, code }) => {
       try {
-        return { valid: await gateway.validatePickupCode(orderId, code), checkedBy: 'api' };
+        return { valid: await gateway.validatePickupCode(orderId, code, budget()), checkedBy: 'api' };
       } catch (error) {
         if (!offline(error)) throw error;
         // Offline at the counter: the spec says to compare with the detail's pickupCode.

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import type { Board, OrdersChanged, OutboxEntry } from '../../src-shared/ipc/channels/orders';
+import { startApp, type App } from '../../src-main/app';
+import { loadConfig } from '../../src-main/config';
+import { silentLogger } from '../../src-main/log';
+import { withSandbox } from '../support/sandbox';
+import { createOrder, type Sandbox } from '../support/sandbox-orders';
+import { waitFor } from './sync-harness';
+
+/** The whole main process (startApp, IPC, pushes) with the order sync against a sandbox it did not start. */
+describe('the app keeps its order board', () => {
+  let sandbox: Sandbox;
+  let dataDir: string;
+  before(async () => {
+    sandbox = await withSandbox();
+    dataDir = mkdtempSync(join(tmpdir(), 'st-app-'));
+  });
+  after(async () => {
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = (): Promise<App> =>
+    startApp({
+      config: loadConfig(
+        ['--data-dir', dataDir, '--no-window', '--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--poll-interval', '1', '--credential-store', 'file'],
+        {},
+      ),
+      shell: 'web',
+      logger: silentLogger,
+      version: 'test',
+    });
+
+  const board = async (app: App): Promise<Board> => {
+    const result = await app.ipc.invoke('orders:board', {});
+    assert.ok(result.ok, JSON.stringify(result));
+    return result.value as Board;
+  };
+
+  it('pushes new orders and action states, and shows the same board after a restart', async () => {
+    let app = await start();
+    const pushes: OrdersChanged[] = [];
+    app.push.connect((event, payload) => event === 'orders:changed' && pushes.push(payload as OrdersChanged));
+    const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
+    await waitFor(() => pushes.some((p) => p.rows.some((r) => r.id === order.id && r.displayId === order.displayId)), 'the order pushed with its detail');
+
+    const acted = await app.ipc.invoke('orders:act', { orderId: order.id, action: 'confirm' });
+    assert.ok(acted.ok, JSON.stringify(acted));
+    const entry = acted.value as OutboxEntry;
+    await waitFor(() => pushes.some((p) => p.actions.some((a) => a.id === entry.id && a.state === 'confirmed')), 'the confirm pushed as confirmed');
+    await waitFor(() => pushes.some((p) => p.rows.some((r) => r.id === order.id && r.status === 'CONFIRMED')), 'the row pushed as CONFIRMED');
+
+    const refused = await app.ipc.invoke('orders:act', { orderId: order.id, action: 'explode' });
+    assert.equal(!refused.ok && refused.error.code, 'bad-input');
+
+    const before = await board(app);
+    await app.stop();
+    app = await start();
+    try {
+      const afterRestart = await board(app);
+      assert.deepEqual(afterRestart.rows, before.rows);
+      const detail = await app.ipc.invoke('orders:detail', { orderId: order.id });
+      assert.ok(detail.ok);
+      assert.equal((detail.value as { actions: OutboxEntry[] }).actions[0]?.state, 'confirmed');
+    } finally {
+      await app.stop();
+    }
+  });
+});
