@@ -1,3 +1,4 @@
+import { AppError, toAppError } from '../src-shared/errors';
 import type { AppStatus } from '../src-shared/ipc/contract';
 import { createMarketplaceApi } from './api/index';
 import { createTransport, type Transport } from './api/transport';
@@ -9,7 +10,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { DEMO_CREDENTIALS, startEmbeddedSandbox } from './demo/embedded-sandbox';
 import { IpcDispatcher, type Handlers } from './ipc/dispatcher';
-import { orderHandlers } from './ipc/handlers/orders';
+import { orderHandlers, unavailableOrderHandlers } from './ipc/handlers/orders';
 import { storeHandlers } from './ipc/handlers/stores';
 import { PushHub } from './ipc/push-hub';
 import type { Logger } from './log';
@@ -101,26 +102,36 @@ export async function startApp(options: StartOptions): Promise<App> {
     const api = apiFactory.withTokens(tokens);
     const { merchant } = api;
 
-    // Orders: the SQLite cache (opened and migrated here; closed last, after the sync stopped).
-    const orderStore = mode === 'demo' ? OrderStore.openDemo(config.dataDir, logger) : OrderStore.open(config.dataDir);
-    modules.push({ name: 'order-store', stop: () => orderStore.close() });
+    // Orders: the SQLite cache (opened and migrated here; closed last, after the sync stopped). A
+    // database that cannot be used (damaged, newer than the app) is never wiped: the app starts
+    // without orders, polls nothing (the platform keeps the events), and the orders channels answer
+    // the storage error so the screen can say what to do.
     const orderGateway = apiOrderGateway(api);
-    const sync = new SyncService({
-      store: orderStore,
-      gateway: orderGateway,
-      clock,
-      logger,
-      connectivity,
-      pollIntervalMs: config.pollIntervalSeconds * 1000,
-    });
+    let sync: SyncService | undefined;
+    let orderStore: OrderStore | undefined;
+    let orderStoreError: AppError | undefined;
+    try {
+      orderStore = mode === 'demo' ? OrderStore.openDemo(config.dataDir, logger) : OrderStore.open(config.dataDir);
+    } catch (error) {
+      orderStoreError = toAppError(error);
+      logger.error('order database unavailable: orders are not synced', { error: orderStoreError });
+    }
+    if (orderStore) {
+      const store = orderStore;
+      modules.push({ name: 'order-store', stop: () => store.close() });
+      sync = new SyncService({ store, gateway: orderGateway, clock, logger, connectivity, pollIntervalMs: config.pollIntervalSeconds * 1000 });
+    }
 
     const push = new PushHub(logger);
     connectivity.onChange((value) => push.push('connectivity:changed', value));
-    sync.feed.onChange((change) => push.push('orders:changed', change));
-    sync.tracking.onTracking((orderId, tracking) => push.push('orders:tracking', { orderId, tracking }));
-    sync.start();
-    // Stopping waits for the poll, send or tracking round in flight, so the store closes after it.
-    modules.push({ name: 'sync', stop: () => sync.stop() });
+    if (sync) {
+      const running = sync;
+      running.feed.onChange((change) => push.push('orders:changed', change));
+      running.tracking.onTracking((orderId, tracking) => push.push('orders:tracking', { orderId, tracking }));
+      running.start();
+      // Stopping waits for the poll, send or tracking round in flight, so the store closes after it.
+      modules.push({ name: 'sync', stop: () => running.stop() });
+    }
 
     const status = (): AppStatus => ({
       version: options.version,
@@ -135,7 +146,9 @@ export async function startApp(options: StartOptions): Promise<App> {
     const handlers: Handlers = {
       'app:status': () => status(),
       ...storeHandlers(merchant),
-      ...orderHandlers({ store: orderStore, outbox: sync.outbox, details: sync.details, gateway: orderGateway, clock }),
+      ...(orderStore && sync
+        ? orderHandlers({ store: orderStore, outbox: sync.outbox, details: sync.details, gateway: orderGateway, clock })
+        : unavailableOrderHandlers(orderStoreError ?? new AppError('storage', 'The order database is not open.'))),
     };
     const ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
     // Stopped first (modules stop in reverse): answer what is in flight before closing anything.

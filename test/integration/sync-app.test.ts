@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -8,6 +8,7 @@ import type { Board, OrdersChanged, OutboxEntry } from '../../src-shared/ipc/cha
 import { startApp, type App } from '../../src-main/app';
 import { loadConfig } from '../../src-main/config';
 import { silentLogger } from '../../src-main/log';
+import { DATABASE_FILE } from '../../src-main/store/database';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Sandbox } from '../support/sandbox-orders';
 import { waitFor } from './sync-harness';
@@ -70,5 +71,30 @@ describe('the app keeps its order board', () => {
     } finally {
       await app.stop();
     }
+  });
+
+  it('starts without orders on a damaged database, says so on the orders channels, and leaves the file alone', async () => {
+    const damagedDir = mkdtempSync(join(tmpdir(), 'st-damaged-'));
+    mkdirSync(damagedDir, { recursive: true });
+    const file = join(damagedDir, DATABASE_FILE);
+    const garbage = Buffer.from('not a database '.repeat(500));
+    writeFileSync(file, garbage);
+    const app = await startApp({
+      config: loadConfig(['--data-dir', damagedDir, '--no-window', '--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--credential-store', 'file'], {}),
+      shell: 'web',
+      logger: silentLogger,
+      version: 'test',
+    });
+    try {
+      const stores = await app.ipc.invoke('stores:list', {});
+      assert.ok(stores.ok, 'the rest of the app works');
+      const result = await app.ipc.invoke('orders:board', {});
+      assert.equal(!result.ok && result.error.code, 'storage');
+      assert.match(!result.ok ? result.error.message : '', /damaged/);
+    } finally {
+      await app.stop();
+    }
+    assert.deepEqual(readFileSync(file), garbage);
+    rmSync(damagedDir, { recursive: true, force: true });
   });
 });

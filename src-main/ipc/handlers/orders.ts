@@ -108,3 +108,17 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
     },
   };
 }
+
+/** When the order database cannot be used: every orders channel answers why (a storage error). */
+export function unavailableOrderHandlers(error: AppError): Pick<Handlers, OrderChannel> {
+  const fail = (): never => {
+    throw error;
+  };
+  return {
+    'orders:board': fail,
+    'orders:detail': fail,
+    'orders:act': fail,
+    'orders:cancellationReasons': fail,
+    'orders:validatePickupCode': fail,
+  };
+}
