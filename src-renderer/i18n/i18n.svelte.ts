@@ -1,6 +1,5 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import { en } from './en';
-import { ptBR, type MessageKey, type Messages } from './pt-BR';
+import { en, ptBR, type MessageKey, type Messages } from './messages';
 
 export const LOCALES = { 'pt-BR': ptBR, en } as const satisfies Record<string, Messages>;
 export type Locale = keyof typeof LOCALES;
