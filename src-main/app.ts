@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { DEMO_CREDENTIALS, startEmbeddedSandbox } from './demo/embedded-sandbox';
 import { IpcDispatcher, type Handlers } from './ipc/dispatcher';
 import { orderHandlers, unavailableOrderHandlers } from './ipc/handlers/orders';
+import { reviewHandlers } from './ipc/handlers/reviews';
 import { storeHandlers } from './ipc/handlers/stores';
 import { PushHub } from './ipc/push-hub';
 import type { Logger } from './log';
@@ -146,6 +147,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     const handlers: Handlers = {
       'app:status': () => status(),
       ...storeHandlers(merchant),
+      ...reviewHandlers({ review: api.review, clock }),
       ...(orderStore && sync
         ? orderHandlers({ store: orderStore, outbox: sync.outbox, details: sync.details, gateway: orderGateway, clock })
         : unavailableOrderHandlers(orderStoreError ?? new AppError('storage', 'The order database is not open.'))),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
 import { orderChannels, orderPushEvents } from './channels/orders';
+import { reviewChannels } from './channels/reviews';
 import { storeChannels } from './channels/stores';
 
 /**
@@ -14,6 +15,7 @@ export const channels = {
   ...appChannels,
   ...storeChannels,
   ...orderChannels,
+  ...reviewChannels,
 } as const;
 
 export const pushEvents = {
