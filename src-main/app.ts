@@ -16,6 +16,7 @@ import { storeHandlers } from './ipc/handlers/stores';
 import { PushHub } from './ipc/push-hub';
 import type { Logger } from './log';
 import { OrderStore } from './store/order-store';
+import { startStoreOps } from './stores/store-ops';
 import { apiOrderGateway } from './sync/api-gateway';
 import { ConnectivityMonitor } from './sync/connectivity';
 import { SyncService } from './sync/sync-service';
@@ -125,6 +126,9 @@ export async function startApp(options: StartOptions): Promise<App> {
 
     const push = new PushHub(logger);
     connectivity.onChange((value) => push.push('connectivity:changed', value));
+    // Store status (read every 30 s and pushed), pauses, opening hours, check-in sheets.
+    const storeOps = startStoreOps({ merchant, clock, logger, dataDir: config.dataDir, push });
+    modules.push({ name: 'store-ops', stop: () => storeOps.stop() });
     if (sync) {
       const running = sync;
       running.feed.onChange((change) => push.push('orders:changed', change));
@@ -147,6 +151,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     const handlers: Handlers = {
       'app:status': () => status(),
       ...storeHandlers(merchant),
+      ...storeOps.handlers,
       ...reviewHandlers({ review: api.review, clock }),
       ...(orderStore && sync
         ? orderHandlers({ store: orderStore, outbox: sync.outbox, details: sync.details, gateway: orderGateway, clock })

@@ -3,6 +3,7 @@ import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
 import { orderChannels, orderPushEvents } from './channels/orders';
 import { reviewChannels } from './channels/reviews';
+import { storeOpsChannels, storeOpsPushEvents } from './channels/store-ops';
 import { storeChannels } from './channels/stores';
 
 /**
@@ -14,6 +15,7 @@ import { storeChannels } from './channels/stores';
 export const channels = {
   ...appChannels,
   ...storeChannels,
+  ...storeOpsChannels,
   ...orderChannels,
   ...reviewChannels,
 } as const;
@@ -21,6 +23,7 @@ export const channels = {
 export const pushEvents = {
   ...appPushEvents,
   ...orderPushEvents,
+  ...storeOpsPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

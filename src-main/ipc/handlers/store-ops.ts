@@ -1,0 +1,108 @@
+import { AppError } from '../../../src-shared/errors';
+import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours';
+import { checkPause } from '../../../src-shared/store-rules/pauses';
+import { ApiError } from '../../api/errors';
+import type { MerchantApi } from '../../api/merchant';
+import type { Clock } from '../../clock';
+import type { CheckinSheets } from '../../print/checkin';
+import type { StoreStatusMonitor } from '../../stores/status-monitor';
+import type { Handlers } from '../dispatcher';
+
+export interface StoreOpsDeps {
+  merchant: Pick<MerchantApi, 'listInterruptions' | 'createInterruption' | 'deleteInterruption' | 'getOpeningHours' | 'replaceOpeningHours'>;
+  monitor: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
+  sheets: Pick<CheckinSheets, 'generate'>;
+  clock: Clock;
+}
+
+type StoreOpsChannel =
+  | 'stores:status'
+  | 'stores:interruptions'
+  | 'stores:pause'
+  | 'stores:resume'
+  | 'stores:hours'
+  | 'stores:replaceHours'
+  | 'checkin:qrPdf';
+
+/**
+ * The platform's own words travel to the screen: a 400 or 409 of the merchant module carries a
+ * message (e.g. which pause overlaps) that an integrator needs; the clerk's sentence comes from the
+ * error's kind. Other failures pass through unchanged.
+ */
+async function platformWords<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.body?.message && (error.code === 'validation' || error.code === 'conflict')) {
+      throw new ApiError(error.code, error.body.message, {
+        route: error.route,
+        ...(error.status === undefined ? {} : { status: error.status }),
+        body: error.body,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/** Store operations: status, pauses, opening hours, check-in QR sheet (spec §4.4). */
+export function storeOpsHandlers(deps: StoreOpsDeps): Pick<Handlers, StoreOpsChannel> {
+  const { merchant, monitor, sheets, clock } = deps;
+  // After a change the platform judges the status anew: read it now rather than in up to 30 s.
+  const recheck = (merchantId: string): void => void monitor.check(merchantId);
+
+  return {
+    'stores:status': async ({ merchantId, fresh }) => {
+      if (merchantId && (fresh || !monitor.snapshot(merchantId))) await monitor.check(merchantId);
+      return { stores: monitor.current(), intervalSeconds: Math.round(monitor.intervalMs / 1000) };
+    },
+
+    'stores:interruptions': ({ merchantId }) => merchant.listInterruptions(merchantId),
+
+    'stores:pause': async ({ merchantId, description, start, end }) => {
+      const now = clock.now();
+      const startMs = start ? Date.parse(start) : now;
+      const problem = checkPause({ description, startMs, endMs: Date.parse(end) }, now);
+      if (problem) {
+        throw new AppError('validation', `The pause breaks a rule: ${problem}`, { field: problem.startsWith('description') ? 'description' : 'end' });
+      }
+      const body = { description: description.trim(), start: new Date(startMs).toISOString(), end: new Date(Date.parse(end)).toISOString() };
+      const created = await platformWords(merchant.createInterruption(merchantId, body));
+      recheck(merchantId);
+      return created;
+    },
+
+    'stores:resume': async ({ merchantId, interruptionId }) => {
+      await platformWords(merchant.deleteInterruption(merchantId, interruptionId));
+      recheck(merchantId);
+      return { removed: interruptionId };
+    },
+
+    'stores:hours': async ({ merchantId }) => {
+      const groups = await merchant.getOpeningHours(merchantId);
+      return { shifts: groups.flatMap((g) => g.shifts) };
+    },
+
+    'stores:replaceHours': async ({ merchantId, shifts }) => {
+      const check = checkOpeningHours(shifts);
+      if (!check.ok) {
+        const index = check.problems.findIndex((p) => p !== null);
+        const what = check.empty ? 'empty' : check.tooMany ? 'too many shifts' : `${check.problems[index]}`;
+        throw new AppError('validation', `The opening hours break a rule: ${what}`, { field: index >= 0 ? `shifts.${index}` : 'shifts' });
+      }
+      const replaced = await platformWords(merchant.replaceOpeningHours(merchantId, { storeId: merchantId, shifts }));
+      recheck(merchantId);
+      return { shifts: replaced.shifts };
+    },
+
+    'checkin:qrPdf': async ({ merchantIds }) => {
+      const sheet = await platformWords(sheets.generate([...new Set(merchantIds)]));
+      return {
+        pdfBase64: sheet.pdf.toString('base64'),
+        byteLength: sheet.pdf.byteLength,
+        generatedAt: sheet.generatedAt,
+        saved: sheet.savedTo !== null,
+      };
+    },
+  };
+}
