@@ -28,6 +28,16 @@ export interface SandboxServerOptions {
 export interface SandboxServer {
   app: FastifyInstance;
   ctx: SandboxContext;
+  /** Every route the server answers (method and fastify path), for tests that sweep them all. */
+  routes: readonly SandboxRoute[];
+}
+
+export interface SandboxRoute {
+  method: string;
+  /** Fastify's path, e.g. `/order/v1.0/orders/:id/confirm` (a literal colon is written `::`). */
+  url: string;
+  /** The spec's name of the route (the rate-limit key), when it has one. */
+  route?: string;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -38,7 +48,7 @@ function isLoopback(address: string | undefined): boolean {
 
 /** Routes that need no bearer token: the token routes themselves and the control surface. */
 function isOpenRoute(url: string): boolean {
-  return url.startsWith('/authentication/') || url.startsWith('/_sandbox/') || url === '/_sandbox';
+  return url.startsWith('/authentication/') || url.startsWith('/realms/') || url.startsWith('/_sandbox/') || url === '/_sandbox';
 }
 
 export function createSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
@@ -50,6 +60,13 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     // Route params like `orders:polling` need the colon kept; ids are never this long.
     routerOptions: { maxParamLength: 200 },
+  });
+  const routes: SandboxRoute[] = [];
+  app.addHook('onRoute', (options) => {
+    for (const method of [options.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: options.url, ...(options.config?.route ? { route: options.config.route } : {}) });
+    }
   });
   app.register(formbody);
   app.decorateRequest('principal', undefined);
@@ -98,7 +115,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
   registerPromotionRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerControlRoutes(app, ctx);
-  return { app, ctx };
+  return { app, ctx, routes };
 }
 
 function clientIdOf(request: FastifyRequest): string | undefined {

@@ -1,4 +1,5 @@
 import { SandboxClock } from './clock';
+import { AuthorizationDesk } from './auth/authorizations';
 import { TokenIssuer, type Principal } from './auth/tokens';
 import { CatalogState } from './catalog/state';
 import { MerchantOpsState } from './merchant/ops-state';
@@ -15,10 +16,14 @@ import { seedApplications, seedStores, type SeedApplication, type SeedStore } fr
 export class World {
   readonly clock: SandboxClock;
   readonly tokens: TokenIssuer;
+  /** User codes, authorization codes and the stores merchants authorized distributed apps for. */
+  readonly authorizations: AuthorizationDesk;
   applications = new Map<string, SeedApplication>();
   stores = new Map<string, SeedStore>();
-  /** Last event poll per application (epoch ms of the sandbox clock): drives `is-connected`. */
+  /** Last event poll per application (epoch ms of the sandbox clock). */
   lastPollAt = new Map<string, number>();
+  /** Last event poll that covered each store: drives the store's `is-connected` validation. */
+  lastPollByStore = new Map<string, number>();
   readonly orders: OrdersState;
   readonly shipping: ShippingState;
   readonly merchantOps: MerchantOpsState;
@@ -29,6 +34,7 @@ export class World {
   constructor(clock = new SandboxClock()) {
     this.clock = clock;
     this.tokens = new TokenIssuer(clock);
+    this.authorizations = new AuthorizationDesk(clock);
     this.orders = new OrdersState(clock);
     this.shipping = new ShippingState(clock);
     this.merchantOps = new MerchantOpsState(clock);
@@ -38,13 +44,16 @@ export class World {
     // A store's running promotions discount the lines of its new orders (and their virtual bag).
     this.orders.promotionFor = (merchantId, ean, line) =>
       this.promotions.discountFor(merchantId, ean, line, (e) => this.catalog.lookupEan(merchantId, e));
+    this.orders.audienceOf = (merchantId) => this.audienceOf(merchantId);
     this.seed();
   }
 
   reset(): void {
     this.clock.reset();
     this.tokens.reset();
+    this.authorizations.reset();
     this.lastPollAt = new Map();
+    this.lastPollByStore = new Map();
     for (const module of [this.orders, this.shipping, this.merchantOps, this.reviews, this.promotions, this.catalog]) module.reset();
     this.seed();
   }
@@ -54,15 +63,36 @@ export class World {
     this.stores = new Map(seedStores.map((s) => [s.id, structuredClone(s)]));
   }
 
-  /** The stores a token may touch: its own authorization scope, or every store of its application. */
+  /**
+   * The stores a token may touch. A token without a scope (client credentials) reaches the stores its
+   * application owns; a scoped token (authorization code) reaches the stores of its scope that the
+   * application owns or that their merchant authorized it for, whoever owns them.
+   */
   storesOf(principal: Principal): SeedStore[] {
-    const all = [...this.stores.values()].filter((s) => s.owner === principal.clientId);
-    return principal.merchantIds ? all.filter((s) => principal.merchantIds?.includes(s.id)) : all;
+    return [...this.stores.values()].filter((s) => this.reaches(principal, s));
   }
 
   canAccess(principal: Principal, merchantId: string): boolean {
     const store = this.stores.get(merchantId);
-    if (!store || store.owner !== principal.clientId) return false;
-    return !principal.merchantIds || principal.merchantIds.includes(merchantId);
+    return store !== undefined && this.reaches(principal, store);
+  }
+
+  private reaches(principal: Principal, store: SeedStore): boolean {
+    if (!principal.merchantIds) return store.owner === principal.clientId;
+    if (!principal.merchantIds.includes(store.id)) return false;
+    return store.owner === principal.clientId || this.authorizations.isGranted(principal.clientId, store.id);
+  }
+
+  /** Applications that receive a store's order events: its owner and the apps its merchant authorized. */
+  audienceOf(merchantId: string): string[] {
+    const owner = this.stores.get(merchantId)?.owner;
+    return [...(owner ? [owner] : []), ...this.authorizations.granteesOf(merchantId)];
+  }
+
+  /** An event poll: the application, and every store its token covers, count as connected now. */
+  recordPoll(principal: Principal): void {
+    const now = this.clock.now();
+    this.lastPollAt.set(principal.clientId, now);
+    for (const store of this.storesOf(principal)) this.lastPollByStore.set(store.id, now);
   }
 }

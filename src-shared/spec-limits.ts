@@ -17,6 +17,9 @@ export const routeLimits: Readonly<Record<string, RouteLimit>> = {
   // Events / order
   'GET /orders:polling': perMinute(6000),
   'POST /orders:acknowledgment': perMinute(6000),
+  // The same two routes under the names the limits table gives the events module (spec §6, §8).
+  'GET /events:polling': perMinute(6000),
+  'POST /events/acknowledgment': perMinute(6000),
   'GET /orders/{id}': perMinute(3000),
   'GET /orders/{id}/virtual-bag': perSecond(1000),
   'POST /orders/{id}/confirm': perMinute(3000),

@@ -18,6 +18,10 @@ export class SandboxError extends Error {
 
 const MODULE_PREFIXES: [string, SandboxModule][] = [
   ['/authentication/', 'authentication'],
+  // Spec §5 item 4(b): the token route of the authorization server ({auth_url}).
+  ['/realms/', 'authentication'],
+  // The events module's names for polling and acknowledgment (spec §6): order-module errors.
+  ['/events/', 'order'],
   ['/merchant/', 'merchant'],
   ['/order/', 'order'],
   ['/shipping/', 'shipping'],

@@ -30,7 +30,7 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
   const statusInputs = (store: SeedStore): StatusInputs => ({
     store,
     nowMs: world.clock.now(),
-    lastPollAt: world.lastPollAt.get(store.owner),
+    lastPollAt: world.lastPollByStore.get(store.id),
     shifts: ops.shifts(store.id),
     interruptions: ops.interruptions(store.id),
     catalogEnabled: (operation) => ops.catalogEnabled(store.id, operation),

@@ -115,7 +115,9 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
     const merchantId = request.query.merchantId;
     if (merchantId !== undefined && !world.stores.has(merchantId)) throw fail.notFound(`merchant ${merchantId} not found`);
     return {
-      events: orders.events.list(merchantId).map((r) => ({ ...r.event, acknowledged: r.acknowledged, deliveries: r.deliveries })),
+      events: orders.events
+        .list(merchantId)
+        .map((r) => ({ ...r.event, acknowledged: r.acknowledged, acknowledgedBy: [...r.acknowledgedBy], audience: [...r.audience], deliveries: r.deliveries })),
     };
   });
 }

@@ -23,6 +23,8 @@ export class OrdersState {
   rng = new SeededRandom(ORDERS_SEED);
   /** Set by whoever wires the promotion module in: discounts running promotions give to grocery lines. */
   promotionFor: PromotionLookup | undefined;
+  /** The applications that receive a store's events (set by the world: owner and authorized apps). */
+  audienceOf: (merchantId: string) => readonly string[] = () => [];
   private resetListeners: (() => void)[] = [];
 
   constructor(readonly clock: SandboxClock) {}
@@ -37,7 +39,8 @@ export class OrdersState {
   }
 
   emit(order: OrderRecord, code: EventCode, metadata: Record<string, unknown> = {}, atMs = this.clock.now()): OrderEvent {
-    return this.events.emit({ code, orderId: order.detail.id, merchantId: order.detail.merchant.id, metadata, atMs });
+    const merchantId = order.detail.merchant.id;
+    return this.events.emit({ code, orderId: order.detail.id, merchantId, metadata, atMs, audience: this.audienceOf(merchantId) });
   }
 
   /** Other sandbox state that must go back to its seed with the orders (fault injection). */

@@ -1,6 +1,8 @@
 /**
  * The demo world's stores. Ids are fixed so that docs, tests and integrators can name them.
- * `demo` sees a restaurant, a grocery and a second restaurant; `other` owns a bakery of its own.
+ * `demo` sees a restaurant, a grocery and a second restaurant; `other` owns a bakery of its own;
+ * `partner` is a distributed application that owns nothing and reaches only the stores whose
+ * merchants authorized it (spec §5 item 5; the authorization-code flow, docs/sandbox-auth.md).
  */
 export interface SeedStore {
   id: string;
@@ -147,4 +149,5 @@ export interface SeedApplication {
 export const seedApplications: readonly SeedApplication[] = [
   { clientId: 'demo', clientSecret: 'demo-secret', type: 'CENTRALIZED' },
   { clientId: 'other', clientSecret: 'other-secret', type: 'CENTRALIZED' },
+  { clientId: 'partner', clientSecret: 'partner-secret', type: 'DISTRIBUTED' },
 ];

@@ -60,4 +60,34 @@ describe('sandbox authentication', () => {
     assert.equal(expired.status, 401);
     assert.deepEqual(expired.body, { error: 'Unauthorized', message: 'token missing, expired or invalid' });
   });
+
+  it('renews through the authorization server’s form route too (spec §5 item 4(b)), with the same answer shape', async () => {
+    const first = await sandbox.http.tokens();
+    const renewed = await sandbox.http.send('POST', '/realms/merchant/protocol/openid-connect/token', {
+      form: { grant_type: 'refresh_token', client_id: 'demo', client_secret: 'demo-secret', refresh_token: first.refresh_token },
+    });
+    assert.equal(renewed.status, 200);
+    const body = renewed.body as Record<string, unknown>;
+    assert.equal(typeof body.access_token, 'string');
+    assert.equal(typeof body.refresh_token, 'string');
+    assert.ok(Number.isInteger(body.expires_in));
+    assert.equal(renewed.headers['x-ratelimit-limit'], '20', 'the token route budget');
+    const spent = await sandbox.http.send('POST', '/realms/merchant/protocol/openid-connect/token', {
+      form: { grant_type: 'refresh_token', client_id: 'demo', refresh_token: first.refresh_token },
+    });
+    assert.equal(spent.status, 401);
+    assert.equal((spent.body as { error: string }).error, 'invalid_grant');
+    const foreign = await sandbox.http.send('POST', TOKEN, { json: { grant_type: 'refresh_token', client_id: 'other', refresh_token: (body.refresh_token as string) } });
+    assert.equal(foreign.status, 401, 'a refresh token of another client');
+  });
+
+  it('after a 401 on an expired token, renewing and retrying the original request succeeds (spec §5 item 4)', async () => {
+    const first = await sandbox.http.tokens();
+    await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: first.expires_in } });
+    const path = '/merchant/v1.0/merchants';
+    assert.equal((await sandbox.http.send('GET', path, { token: first.access_token })).status, 401);
+    const renewed = await sandbox.http.send('POST', TOKEN, { json: { grant_type: 'refresh_token', refresh_token: first.refresh_token } });
+    assert.equal(renewed.status, 200);
+    assert.equal((await sandbox.http.send('GET', path, { token: (renewed.body as { access_token: string }).access_token })).status, 200);
+  });
 });

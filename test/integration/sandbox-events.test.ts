@@ -87,11 +87,15 @@ describe('sandbox events: polling and acknowledgment', () => {
     assert.deepEqual(await poll(sandbox, demo), []);
   });
 
-  it('records the poll time of the application (the is-connected validation reads it)', async () => {
+  it('records the poll time of the application and of every store its token covers (is-connected reads it)', async () => {
     sandbox.world.lastPollAt.delete('demo');
+    sandbox.world.lastPollByStore.clear();
     await poll(sandbox, demo);
     const at = sandbox.world.lastPollAt.get('demo');
     assert.ok(at !== undefined && Math.abs(at - sandbox.world.clock.now()) < 5000);
+    assert.equal(sandbox.world.lastPollByStore.get(DEMO_RESTAURANT_ID), at);
+    assert.equal(sandbox.world.lastPollByStore.get(DEMO_GROCERY_ID), at);
+    assert.equal(sandbox.world.lastPollByStore.get(OTHER_BAKERY_ID), undefined, 'another application’s store is not connected by this poll');
   });
 
   it('refuses a malformed acknowledgment with 400 and 401 without a token', async () => {

@@ -25,7 +25,7 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
     assert.equal(response.status, 200);
     return response.body as Entry[];
   };
-  const poll = () => sandbox.world.lastPollAt.set('demo', sandbox.world.clock.now());
+  const poll = () => sandbox.world.recordPoll({ clientId: 'demo' });
   const codeState = (entry: Entry | undefined) => Object.fromEntries((entry?.validations ?? []).map((v) => [v.code, v.state]));
 
   before(async () => {

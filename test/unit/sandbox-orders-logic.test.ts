@@ -52,20 +52,36 @@ describe('sandbox timeline', () => {
 describe('sandbox event log', () => {
   it('keeps createdAt monotonic, filters by store, honours limit, forgets acknowledged events', () => {
     const log = new EventLog();
-    const first = log.emit({ code: 'PLC', orderId: 'o1', merchantId: 'm1', atMs: 2000 });
-    const second = log.emit({ code: 'CFM', orderId: 'o1', merchantId: 'm1', atMs: 1000 });
-    log.emit({ code: 'PLC', orderId: 'o2', merchantId: 'm2', atMs: 3000 });
+    const first = log.emit({ code: 'PLC', orderId: 'o1', merchantId: 'm1', atMs: 2000, audience: ['app'] });
+    const second = log.emit({ code: 'CFM', orderId: 'o1', merchantId: 'm1', atMs: 1000, audience: ['app'] });
+    log.emit({ code: 'PLC', orderId: 'o2', merchantId: 'm2', atMs: 3000, audience: ['app'] });
     assert.equal(first.fullCode, 'PLACED');
     assert.ok(Date.parse(second.createdAt) >= Date.parse(first.createdAt), 'never earlier than the previous event');
     const m1 = new Set(['m1']);
-    assert.deepEqual(log.pending(m1, 10).map((r) => r.event.id), [first.id, second.id]);
-    assert.deepEqual(log.pending(m1, 1).map((r) => r.event.id), [first.id]);
-    assert.equal(log.acknowledge([first.id, 'unknown'], new Set(['m2'])), 0, 'another store cannot acknowledge');
-    assert.equal(log.acknowledge([first.id], m1), 1);
-    assert.deepEqual(log.pending(m1, 10).map((r) => r.event.id), [second.id]);
+    assert.deepEqual(log.pending('app', m1, 10).map((r) => r.event.id), [first.id, second.id]);
+    assert.deepEqual(log.pending('app', m1, 1).map((r) => r.event.id), [first.id]);
+    assert.equal(log.acknowledge('app', [first.id, 'unknown'], new Set(['m2'])), 0, 'another store cannot acknowledge');
+    assert.equal(log.acknowledge('app', [first.id], m1), 1);
+    assert.deepEqual(log.pending('app', m1, 10).map((r) => r.event.id), [second.id]);
     assert.equal(log.get(first.id)?.acknowledged, true);
     assert.equal(log.list('m2').length, 1);
     assert.equal(log.list().length, 3);
+  });
+
+  it('keeps a queue per application: one application acknowledging never hides the event from another', () => {
+    const log = new EventLog();
+    const shared = log.emit({ code: 'PLC', orderId: 'o1', merchantId: 'm1', atMs: 1000, audience: ['owner', 'partner'] });
+    const own = log.emit({ code: 'PLC', orderId: 'o2', merchantId: 'm1', atMs: 1000, audience: ['owner'] });
+    const m1 = new Set(['m1']);
+    assert.deepEqual(log.pending('partner', m1, 10).map((r) => r.event.id), [shared.id], 'an event is only for its audience');
+    assert.equal(log.acknowledge('partner', [shared.id, own.id], m1), 1, 'an event of another audience cannot be acknowledged');
+    assert.deepEqual(log.pending('partner', m1, 10), []);
+    assert.deepEqual(log.pending('owner', m1, 10).map((r) => r.event.id), [shared.id, own.id]);
+    assert.equal(log.get(shared.id)?.acknowledged, false, 'acknowledged once every application did');
+    assert.equal(log.acknowledge('owner', [shared.id], m1), 1);
+    assert.equal(log.get(shared.id)?.acknowledged, true);
+    assert.deepEqual(log.get(shared.id)?.acknowledgedBy, ['partner', 'owner']);
+    assert.deepEqual(log.pending('nobody', m1, 10), []);
   });
 });
 
