@@ -3,7 +3,7 @@ import { singleSource, type TokenRouter, type TokenSource } from '../auth/token-
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { ApiError, errorFromResponse, parseBody, type ApiModule } from './errors';
-import type { RequestLimiter } from './rate-limiter';
+import type { LimiterPermit, RequestLimiter } from './rate-limiter';
 import { RetryPolicy } from './retry';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
 
@@ -80,62 +80,87 @@ export class ApiClient {
     });
   }
 
-  async call<T>(call: ApiCall<T>, options: CallOptions = {}): Promise<T> {
-    const { signal } = options;
+  async call<T>(call: ApiCall<T>, options?: CallOptions): Promise<T> {
+    const signal = options?.signal;
+    let tokens: TokenSource | undefined;
+    let value: T;
     try {
-      const tokens = options.tokens ?? this.router.sourceFor(call.merchantId ?? options.merchantId);
-      const idempotent = call.idempotent ?? IDEMPOTENT_METHODS.has(call.method);
-      const value = await this.retry.run({ route: call.route, idempotent, signal }, () => this.authorized(call, tokens, signal));
-      this.options.onOutcome?.({ route: call.route, ok: true });
-      return value;
-    } catch (error) {
-      if (error instanceof ApiError) this.options.onOutcome?.({ route: call.route, ok: false, error });
-      throw error;
+      tokens = options?.tokens ?? this.router.sourceFor(call.merchantId ?? options?.merchantId);
+      // The first attempt, written out here: the common path pays for one async frame, not three.
+      const token = tokens.peek?.() ?? (await tokens.accessToken(signal));
+      const pending = this.permit(call, signal);
+      const permit = pending instanceof Promise ? await pending : pending;
+      let response: HttpResponse | undefined;
+      try {
+        response = await this.options.transport.send(this.request(call, token, signal));
+      } finally {
+        permit?.done(response?.headers);
+      }
+      value = this.settle(call, response.status === 401 ? await this.renewAndResend(call, tokens, token, signal) : response);
+    } catch (first) {
+      try {
+        if (!tokens) throw first;
+        // The retry machinery is entered only after a failure: the common path builds nothing for it.
+        const source = tokens;
+        const idempotent = call.idempotent ?? IDEMPOTENT_METHODS.has(call.method);
+        value = await this.retry.recover(first, { route: call.route, idempotent, signal }, () => this.authorized(call, source, signal));
+      } catch (error) {
+        if (error instanceof ApiError) this.options.onOutcome?.({ route: call.route, ok: false, error });
+        throw error;
+      }
     }
+    this.options.onOutcome?.({ route: call.route, ok: true });
+    return value;
   }
 
   /** One attempt, renewing the token and trying once more if the API answers 401. */
   private async authorized<T>(call: ApiCall<T>, tokens: TokenSource, signal: AbortSignal | undefined): Promise<T> {
-    const token = await tokens.accessToken(signal);
+    const token = tokens.peek?.() ?? (await tokens.accessToken(signal));
     const response = await this.send(call, token, signal);
-    if (response.status !== 401) return this.settle(call, response);
-    await tokens.rejected(token, signal);
-    const retried = await this.send(call, await tokens.accessToken(signal), signal);
-    if (retried.status === 401) {
-      // A fresh token refused too: the credential no longer opens this door. Never loop on it.
-      const cause = errorFromResponse(call.module, call.route, retried);
-      throw new ApiError('auth', `${call.route}: the marketplace refused a fresh token: sign in again.`, {
-        route: call.route,
-        status: 401,
-        ...(cause.body ? { body: cause.body } : {}),
-        cause,
-      });
-    }
-    return this.settle(call, retried);
+    return this.settle(call, response.status === 401 ? await this.renewAndResend(call, tokens, token, signal) : response);
   }
 
+  private async renewAndResend(call: ApiCall<unknown>, tokens: TokenSource, refused: string, signal: AbortSignal | undefined): Promise<HttpResponse> {
+    await tokens.rejected(refused, signal);
+    const retried = await this.send(call, await tokens.accessToken(signal), signal);
+    if (retried.status !== 401) return retried;
+    // A fresh token refused too: the credential no longer opens this door. Never loop on it.
+    const cause = errorFromResponse(call.module, call.route, retried);
+    throw new ApiError('auth', `${call.route}: the marketplace refused a fresh token: sign in again.`, {
+      route: call.route,
+      status: 401,
+      ...(cause.body ? { body: cause.body } : {}),
+      cause,
+    });
+  }
+
+  /** Through the limiter, then the transport; the permit goes back with the answer's rate-limit headers. */
   private async send(call: ApiCall<unknown>, token: string, signal: AbortSignal | undefined): Promise<HttpResponse> {
-    const { limiter, transport, clock, logger } = this.options;
-    const permit = await limiter?.acquire({ module: call.module, route: call.route }, signal);
-    const started = clock.now();
+    const permit = await this.permit(call, signal);
     let response: HttpResponse | undefined;
     try {
-      response = await transport.send({
-        method: call.method,
-        path: call.path,
-        route: call.route,
-        headers: { authorization: `Bearer ${token}` },
-        ...(call.query ? { query: call.query } : {}),
-        ...(call.json !== undefined ? { json: call.json } : {}),
-        ...(call.binary ? { binary: true } : {}),
-        ...(call.timeoutMs ? { timeoutMs: call.timeoutMs } : {}),
-        ...(signal ? { signal } : {}),
-      });
+      response = await this.options.transport.send(this.request(call, token, signal));
       return response;
     } finally {
       permit?.done(response?.headers);
-      logger.debug('api call', { route: call.route, status: response?.status ?? null, ms: clock.now() - started });
     }
+  }
+
+  /** The limiter's permit: at once when there is budget (no promise made), else when there is. */
+  private permit(call: ApiCall<unknown>, signal: AbortSignal | undefined): LimiterPermit | undefined | Promise<LimiterPermit> {
+    const { limiter } = this.options;
+    if (!limiter) return undefined;
+    return (!signal?.aborted && limiter.tryAcquire?.(call)) || limiter.acquire(call, signal);
+  }
+
+  private request(call: ApiCall<unknown>, token: string, signal: AbortSignal | undefined): HttpRequest {
+    const request: HttpRequest = { method: call.method, path: call.path, route: call.route, headers: { authorization: `Bearer ${token}` } };
+    if (call.query) request.query = call.query;
+    if (call.json !== undefined) request.json = call.json;
+    if (call.binary) request.binary = true;
+    if (call.timeoutMs) request.timeoutMs = call.timeoutMs;
+    if (signal) request.signal = signal;
+    return request;
   }
 
   private settle<T>(call: ApiCall<T>, response: HttpResponse): T {

@@ -27,6 +27,8 @@ export interface LimiterPermit {
 export interface RequestLimiter {
   /** Resolves when the request may leave; waits (FIFO per route) while the budget is spent. */
   acquire(key: RouteKey, signal?: AbortSignal): Promise<LimiterPermit>;
+  /** The permit when the request may leave right now (nobody waiting, budget left); else undefined. */
+  tryAcquire?(key: RouteKey): LimiterPermit | undefined;
 }
 
 export interface RateLimiterOptions {
@@ -43,15 +45,16 @@ export interface RateLimiterOptions {
 
 const IN_FLIGHT = Number.POSITIVE_INFINITY;
 
-interface Slot {
-  /** When the answer came back; IN_FLIGHT until then. */
-  at: number;
-}
-
-/** Sliding window of the last `limit` requests. */
+/**
+ * Sliding window of the last `limit` requests: their answer times in a ring of numbers (IN_FLIGHT
+ * while out), addressed by a request's sequence number. The ring grows with use up to `limit`, so
+ * a raised budget costs memory only when it is really used, and no object is made per request.
+ */
 class Window {
-  private slots: Slot[] = [];
+  private ring = new Float64Array(16);
+  /** Sequence number of the oldest request still counted, and of the next one. */
   private head = 0;
+  private tail = 0;
 
   constructor(
     readonly limit: number,
@@ -60,20 +63,31 @@ class Window {
 
   /** When one more request may leave: `now`, a later time, or undefined (wait for an answer). */
   freeAt(now: number): number | undefined {
-    while (this.head < this.slots.length && (this.slots[this.head] as Slot).at + this.spanMs <= now) this.head++;
-    if (this.head > 1024 && this.head * 2 > this.slots.length) {
-      this.slots = this.slots.slice(this.head);
-      this.head = 0;
-    }
-    if (this.slots.length - this.head < this.limit) return now;
-    const oldest = this.slots[this.head] as Slot;
-    return oldest.at === IN_FLIGHT ? undefined : oldest.at + this.spanMs;
+    const ring = this.ring;
+    while (this.head < this.tail && (ring[this.head % ring.length] as number) + this.spanMs <= now) this.head++;
+    if (this.tail - this.head < this.limit) return now;
+    const oldest = ring[this.head % ring.length] as number;
+    return oldest === IN_FLIGHT ? undefined : oldest + this.spanMs;
   }
 
-  take(): Slot {
-    const slot = { at: IN_FLIGHT };
-    this.slots.push(slot);
-    return slot;
+  /** Counts a request leaving now; returns its sequence number. */
+  take(): number {
+    if (this.tail - this.head === this.ring.length) this.grow();
+    this.ring[this.tail % this.ring.length] = IN_FLIGHT;
+    return this.tail++;
+  }
+
+  /** The answer to request `seq` came back at `now`: its minute starts counting down. */
+  answered(seq: number, now: number): void {
+    // A request still out is never dropped from the window, so `seq` is always still in the ring.
+    if (seq >= this.head && seq < this.tail) this.ring[seq % this.ring.length] = now;
+  }
+
+  private grow(): void {
+    const old = this.ring;
+    const ring = new Float64Array(old.length * 2);
+    for (let seq = this.head; seq < this.tail; seq++) ring[seq % ring.length] = old[seq % old.length] as number;
+    this.ring = ring;
   }
 }
 
@@ -98,13 +112,16 @@ interface Waiter {
 }
 
 export class RateLimiter implements RequestLimiter {
-  private readonly lanes = new Map<string, Lane>();
+  /** Module → route → lane: route names are constants, so the lookup hashes no fresh string. */
+  private readonly lanes = new Map<ApiModule, Map<string, Lane>>();
   private readonly moduleWindows = new Map<ApiModule, Window | null>();
   private readonly factor: number;
   private readonly margin: number;
   private readonly limitOf: (key: RouteKey) => RouteLimit | undefined;
   private readonly moduleLimitOf: (module: ApiModule) => RouteLimit | undefined;
   private timer: { at: number; cancel: AbortController } | undefined;
+  /** Callers waiting, over every lane (kept as a count so an answer need not look at every lane). */
+  private queued = 0;
 
   constructor(private readonly options: RateLimiterOptions) {
     this.factor = options.factor ?? 1;
@@ -113,42 +130,56 @@ export class RateLimiter implements RequestLimiter {
     this.moduleLimitOf = options.moduleLimitOf ?? ((module) => (module === 'catalog' ? catalogTotalLimit : undefined));
   }
 
+  tryAcquire(key: RouteKey): LimiterPermit | undefined {
+    const lane = this.lane(key);
+    const now = this.options.clock.now();
+    return lane.waiters.length === 0 && this.readyAt(lane, now) === now ? this.grant(lane, now) : undefined;
+  }
+
   acquire(key: RouteKey, signal?: AbortSignal): Promise<LimiterPermit> {
     if (signal?.aborted) return Promise.reject(aborted(key));
     const lane = this.lane(key);
     const now = this.options.clock.now();
-    if (lane.waiters.length === 0 && this.readyAt(lane, now) === now) return Promise.resolve(this.grant(lane));
+    if (lane.waiters.length === 0 && this.readyAt(lane, now) === now) return Promise.resolve(this.grant(lane, now));
     return new Promise<LimiterPermit>((resolve, reject) => {
       const onAbort = (): void => {
         lane.waiters = lane.waiters.filter((w) => w !== waiter);
+        this.queued--;
         reject(aborted(key));
         this.pump();
       };
       const waiter: Waiter = { resolve, reject, cleanup: () => signal?.removeEventListener('abort', onAbort) };
       signal?.addEventListener('abort', onAbort, { once: true });
       lane.waiters.push(waiter);
+      this.queued++;
       this.pump();
     });
   }
 
   /** Callers waiting for budget, over every route (for tests and diagnostics). */
   get waiting(): number {
-    let n = 0;
-    for (const lane of this.lanes.values()) n += lane.waiters.length;
-    return n;
+    return this.queued;
+  }
+
+  private *allLanes(): Generator<Lane> {
+    for (const routes of this.lanes.values()) yield* routes.values();
   }
 
   private lane(key: RouteKey): Lane {
-    const id = `${key.module} ${key.route}`;
-    let lane = this.lanes.get(id);
+    let routes = this.lanes.get(key.module);
+    if (!routes) {
+      routes = new Map();
+      this.lanes.set(key.module, routes);
+    }
+    let lane = routes.get(key.route);
     if (!lane) {
       const windows: Window[] = [];
       const own = this.limitOf(key);
       if (own) windows.push(this.window(own));
       const shared = this.moduleWindow(key.module);
       if (shared) windows.push(shared);
-      lane = { id, windows, server: undefined, inFlight: 0, waiters: [] };
-      this.lanes.set(id, lane);
+      lane = { id: `${key.module} ${key.route}`, windows, server: undefined, inFlight: 0, waiters: [] };
+      routes.set(key.route, lane);
     }
     return lane;
   }
@@ -177,31 +208,23 @@ export class RateLimiter implements RequestLimiter {
     return at;
   }
 
-  private grant(lane: Lane): LimiterPermit {
-    if (lane.windows.length === 0 && !lane.server) {
-      // Unlisted route the server has said nothing about: nothing to pace, but still listen.
-      lane.inFlight++;
-      return this.permit(lane, []);
-    }
-    const slots = lane.windows.map((w) => w.take());
-    if (lane.server && lane.server.until > this.options.clock.now()) lane.server.remaining--;
+  private grant(lane: Lane, now: number): LimiterPermit {
+    // A lane has at most two windows: its route's, and its module's (the catalog total).
+    const first = lane.windows[0]?.take() ?? -1;
+    const second = lane.windows[1]?.take() ?? -1;
+    if (lane.server && lane.server.until > now) lane.server.remaining--;
     lane.inFlight++;
-    return this.permit(lane, slots);
+    return new Permit(this, lane, first, second);
   }
 
-  private permit(lane: Lane, slots: Slot[]): LimiterPermit {
-    let settled = false;
-    return {
-      done: (headers) => {
-        if (settled) return;
-        settled = true;
-        const now = this.options.clock.now();
-        for (const slot of slots) slot.at = now;
-        lane.inFlight--;
-        if (headers) this.observe(lane, headers, now);
-        this.pump();
-      },
-    };
+  /** A request came back (called by its Permit). @internal */
+  settle(lane: Lane, first: number, second: number, headers: Record<string, string> | undefined): void {
+    const now = this.options.clock.now();
+    if (first >= 0) lane.windows[0]?.answered(first, now);
+    if (second >= 0) lane.windows[1]?.answered(second, now);
+    lane.inFlight--;
+    if (headers) this.observe(lane, headers, now);
+    if (this.queued > 0) this.pump();
   }
 
   /** X-RateLimit-Remaining/Reset: the server's view wins when it is stricter than ours. */
@@ -225,7 +248,7 @@ export class RateLimiter implements RequestLimiter {
   private pump(): void {
     const now = this.options.clock.now();
     let wake = Number.POSITIVE_INFINITY;
-    for (const lane of this.lanes.values()) {
+    for (const lane of this.allLanes()) {
       while (lane.waiters.length > 0) {
         const at = this.readyAt(lane, now);
         if (at === undefined) break; // an answer will pump again
@@ -234,8 +257,9 @@ export class RateLimiter implements RequestLimiter {
           break;
         }
         const waiter = lane.waiters.shift() as Waiter;
+        this.queued--;
         waiter.cleanup();
-        waiter.resolve(this.grant(lane));
+        waiter.resolve(this.grant(lane, now));
       }
     }
     this.arm(wake, now);
@@ -257,6 +281,24 @@ export class RateLimiter implements RequestLimiter {
       },
       () => {},
     );
+  }
+}
+
+/** A class, not a closure per request: the hot path allocates one small object. */
+class Permit implements LimiterPermit {
+  private settled = false;
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly lane: Lane,
+    private readonly first: number,
+    private readonly second: number,
+  ) {}
+
+  done(headers?: Record<string, string>): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.limiter.settle(this.lane, this.first, this.second, headers);
   }
 }
 

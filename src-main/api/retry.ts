@@ -46,32 +46,42 @@ export class RetryPolicy {
     this.maxRateLimitWaits = options.maxRateLimitWaits ?? 3;
   }
 
-  async run<T>(attempt: Attempt, send: () => Promise<T>): Promise<T> {
-    const { logger } = this.options;
-    let failures = 0;
-    let rateLimited = 0;
+  run<T>(attempt: Attempt, send: () => Promise<T>): Promise<T> {
+    return send().catch((error: unknown) => this.recover(error, attempt, send));
+  }
+
+  /** Goes on after a first failed attempt: waits and sends again while the failure is worth it. */
+  async recover<T>(first: unknown, attempt: Attempt, send: () => Promise<T>): Promise<T> {
+    const tries = { failures: 0, rateLimited: 0 };
+    let error = first;
     for (;;) {
+      await this.pause(error, attempt, tries);
       try {
         return await send();
-      } catch (error) {
-        if (!(error instanceof ApiError) || attempt.signal?.aborted) throw error;
-        if (error.code === 'rate-limit') {
-          if (++rateLimited > this.maxRateLimitWaits) throw error;
-          // The reset the server named, then a little more each time it was not enough.
-          const base = Math.max(error.retryAfterMs ?? 1_000 * 2 ** (rateLimited - 1), 250);
-          const wait = Math.min(this.shift(base * rateLimited, true), MAX_RATE_LIMIT_WAIT_MS);
-          logger.warn('rate limited, waiting', { route: attempt.route, waitMs: wait });
-          await this.sleep(wait, attempt);
-          continue;
-        }
-        if (!this.transient(error, attempt)) throw error;
-        const delay = this.delays[failures++];
-        if (delay === undefined) throw error;
-        const wait = this.shift(delay, false);
-        logger.warn('transient failure, retrying', { route: attempt.route, status: error.status, code: error.code, waitMs: wait });
-        await this.sleep(wait, attempt);
+      } catch (next) {
+        error = next;
       }
     }
+  }
+
+  /** Waits before the next attempt, or throws `error` when it is not worth another one. */
+  private async pause(error: unknown, attempt: Attempt, tries: { failures: number; rateLimited: number }): Promise<void> {
+    const { logger } = this.options;
+    if (!(error instanceof ApiError) || attempt.signal?.aborted) throw error;
+    if (error.code === 'rate-limit') {
+      if (++tries.rateLimited > this.maxRateLimitWaits) throw error;
+      // The reset the server named, then a little more each time it was not enough.
+      const base = Math.max(error.retryAfterMs ?? 1_000 * 2 ** (tries.rateLimited - 1), 250);
+      const wait = Math.min(this.shift(base * tries.rateLimited, true), MAX_RATE_LIMIT_WAIT_MS);
+      logger.warn('rate limited, waiting', { route: attempt.route, waitMs: wait });
+      return this.sleep(wait, attempt);
+    }
+    if (!this.transient(error, attempt)) throw error;
+    const delay = this.delays[tries.failures++];
+    if (delay === undefined) throw error;
+    const wait = this.shift(delay, false);
+    logger.warn('transient failure, retrying', { route: attempt.route, status: error.status, code: error.code, waitMs: wait });
+    return this.sleep(wait, attempt);
   }
 
   private transient(error: ApiError, attempt: Attempt): boolean {

@@ -12,6 +12,7 @@ export interface HttpRequest {
   query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
   form?: Record<string, string>;
+  /** Request headers; the transport may add to this object (accept, content-type). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Ask for the body as bytes (PDFs). */
@@ -36,27 +37,32 @@ export interface Transport {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 function buildPath(basePath: string, request: HttpRequest): string {
+  if (!request.query) return basePath + request.path;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(request.query ?? {})) {
+  for (const [key, value] of Object.entries(request.query)) {
     if (value !== undefined) params.set(key, String(value));
   }
   const qs = params.toString();
   return `${basePath}${request.path}${qs ? `?${qs}` : ''}`;
 }
 
+/**
+ * undici already gives header names in lower case; a repeated header (an array) is joined in place.
+ * The object is the response's own, so no copy is made per request.
+ */
 function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) {
-    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const key in headers) {
+    const value = headers[key];
+    if (Array.isArray(value)) headers[key] = value.join(', ');
+    else if (value === undefined) delete headers[key];
   }
-  return out;
+  return headers as Record<string, string>;
 }
 
 async function readBody(response: Dispatcher.ResponseData, binary: boolean): Promise<unknown> {
-  const bytes = Buffer.from(await response.body.arrayBuffer());
-  if (binary && response.statusCode < 300) return bytes;
-  if (bytes.length === 0) return undefined;
-  const text = bytes.toString('utf8');
+  if (binary && response.statusCode < 300) return Buffer.from(await response.body.arrayBuffer());
+  const text = await response.body.text();
+  if (text.length === 0) return undefined;
   const type = String(response.headers['content-type'] ?? '');
   if (type.includes('json') || /^\s*[[{]/.test(text)) {
     try {
@@ -99,7 +105,8 @@ export function createTransport(baseUrl: string, options: { dispatcher?: Dispatc
 
   return {
     async send(request) {
-      const headers: Record<string, string> = { accept: request.binary ? 'application/pdf, application/json' : 'application/json', ...request.headers };
+      const headers: Record<string, string> = request.headers ?? {};
+      headers.accept ??= request.binary ? 'application/pdf, application/json' : 'application/json';
       let body: string | undefined;
       if (request.form !== undefined) {
         headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -13,6 +13,8 @@ export interface TokenSet {
 /** Gives out a valid access token, renewing it before expiry; one renewal at a time. */
 export interface TokenSource {
   accessToken(signal?: AbortSignal): Promise<string>;
+  /** The access token when it is fresh, without waiting (the common case, kept cheap); else undefined. */
+  peek?(): string | undefined;
   /** The API refused `token` (401): renew unless someone already did. */
   rejected(token: string, signal?: AbortSignal): Promise<void>;
 }
@@ -77,6 +79,10 @@ export class TokenManager implements TokenSource {
   reset(initial?: TokenSet): void {
     this.refused = undefined;
     this.install(initial);
+  }
+
+  peek(): string | undefined {
+    return this.tokens && this.options.clock.now() < this.renewAt ? this.tokens.accessToken : undefined;
   }
 
   async accessToken(signal?: AbortSignal): Promise<string> {
