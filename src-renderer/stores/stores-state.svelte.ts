@@ -4,6 +4,10 @@ import { bridge } from '../lib/bridge';
 
 const SELECTED_KEY = 'store-terminal.selectedStore';
 
+/** The sections of the Store page. */
+export const STORE_TABS = ['status', 'hours', 'checkin', 'details'] as const;
+export type StoreTab = (typeof STORE_TABS)[number];
+
 function savedSelection(): string | null {
   try {
     return localStorage.getItem(SELECTED_KEY);
@@ -23,6 +27,8 @@ class StoresState {
   viewedId = $state<string | null>(null);
   details = $state<Record<string, StoreDetail>>({});
   detailErrors = $state<Record<string, ErrorInfo>>({});
+  /** The section of the Store page on screen (kept while other pages are open). */
+  tab = $state<StoreTab>('status');
 
   current = $derived(this.list.find((s) => s.id === this.selectedId) ?? null);
   viewed = $derived(this.viewedId ? (this.details[this.viewedId] ?? null) : null);
@@ -55,6 +61,15 @@ class StoresState {
   async view(id: string | null): Promise<void> {
     this.viewedId = id;
     if (!id) return;
+    await this.fetchDetail(id);
+  }
+
+  /** Details of every listed store not read yet (the check-in sheet needs each store's type). */
+  async loadAllDetails(): Promise<void> {
+    await Promise.all(this.list.filter((s) => !this.details[s.id]).map((s) => this.fetchDetail(s.id)));
+  }
+
+  private async fetchDetail(id: string): Promise<void> {
     const result = await bridge['stores:detail']({ merchantId: id });
     if (result.ok) {
       this.details[id] = result.value;

@@ -45,6 +45,30 @@ export function parseClock(text: string): number | null {
   return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0);
 }
 
+/**
+ * What a clerk typed as a time, tidied to `HH:MM` when it can be read: `930` → `09:30`, `18` →
+ * `18:00`, `7h15` → `07:15`, `18.30` → `18:30`. Anything else is returned as typed (the editor
+ * then says the time is invalid).
+ */
+export function tidyClockInput(text: string): string {
+  const trimmed = text.trim();
+  const parts = /^(\d{1,2})\s*[:.hH]\s*(\d{1,2})?$/.exec(trimmed);
+  const digits = /^\d{1,4}$/.test(trimmed) ? trimmed : null;
+  let hours: number;
+  let minutes: number;
+  if (parts) {
+    hours = Number(parts[1]);
+    minutes = Number(parts[2] ?? 0);
+  } else if (digits) {
+    hours = Number(digits.length <= 2 ? digits : digits.slice(0, digits.length - 2));
+    minutes = digits.length <= 2 ? 0 : Number(digits.slice(-2));
+  } else {
+    return text;
+  }
+  if (hours > 23 || minutes > 59) return text;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
 /** The wire's `HH:MM:SS`. */
 export function toWireStart(text: string): string {
   const seconds = parseClock(text);

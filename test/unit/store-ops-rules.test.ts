@@ -6,6 +6,7 @@ import {
   parseClock,
   secondsUntilClosing,
   shiftEnd,
+  tidyClockInput,
   toWireStart,
   weekMomentOf,
   type ShiftLike,
@@ -115,6 +116,24 @@ describe('opening-hours rules (spec §4.4)', () => {
     assert.deepEqual(shiftEnd({ start: '18:00:00', duration: 420 }), { clock: '01:00', nextDay: true });
     assert.deepEqual(shiftEnd({ start: '00:00:00', duration: 1440 }), { clock: '00:00', nextDay: false });
     assert.deepEqual(shiftEnd({ start: '06:00:00', duration: 1020 }), { clock: '23:00', nextDay: false });
+  });
+
+  it('tidies what a clerk types as a time', () => {
+    const cases: [string, string][] = [
+      ['930', '09:30'],
+      ['0930', '09:30'],
+      ['18', '18:00'],
+      ['7', '07:00'],
+      ['7h15', '07:15'],
+      ['18.30', '18:30'],
+      [' 18:05 ', '18:05'],
+      ['00:00', '00:00'],
+      ['2400', '2400'],
+      ['12:75', '12:75'],
+      ['abc', 'abc'],
+      ['', ''],
+    ];
+    for (const [typed, tidy] of cases) assert.equal(tidyClockInput(typed), tidy, typed);
   });
 
   it('says how long until closing, following touching shifts, or that the store never closes', () => {

@@ -1,0 +1,37 @@
+import { i18n } from '../i18n/i18n.svelte';
+
+/** Times and lengths as the store screens say them, in the screen's language. */
+
+const sameDay = (a: Date, b: Date): boolean =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** `14:30` today, `sáb., 22/11 14:30` on another day (local time: the terminal stands in the store). */
+export function when(iso: string | number, nowMs = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  const time = new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  if (sameDay(date, new Date(nowMs))) return time;
+  const day = new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', day: '2-digit', month: '2-digit' }).format(date);
+  return `${day} ${time}`;
+}
+
+/** `45 min`, `2 h`, `1 h 30 min`. */
+export function duration(minutes: number): string {
+  const total = Math.round(minutes);
+  if (total < 60) return i18n.t('store.duration.minutes', { n: total });
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return m === 0 ? i18n.t('store.duration.hours', { h }) : i18n.t('store.duration.hoursMinutes', { h, m });
+}
+
+/** `YYYY-MM-DDTHH:MM` in local time, the value a `datetime-local` input takes. */
+export function toLocalInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value read as local time; NaN when empty or broken. */
+export function fromLocalInput(value: string): number {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? new Date(value).getTime() : Number.NaN;
+}

@@ -1,0 +1,34 @@
+import type { OperationStatus, StatusMessage, StatusValidation } from '../../src-shared/wire/merchant';
+import { i18n } from '../i18n/i18n.svelte';
+
+/** How the Store page words the platform's status entries (spec §2.4, §3.3). */
+
+/** The validations that are not OK: what the clerk must read. */
+export function problems(entry: OperationStatus): StatusValidation[] {
+  return entry.validations.filter((v) => v.state !== 'OK');
+}
+
+/** Our sentence for the five known codes (per state where it differs), else the platform's title. */
+export function validationSentence(validation: StatusValidation): string {
+  const fallback = validation.message?.title || validation.code;
+  return i18n.tDynamic(`store.validation.${validation.code}.${validation.state}`, i18n.tDynamic(`store.validation.${validation.code}`, fallback));
+}
+
+/** The platform's title, subtitle and description in one line, or '' when it said nothing. */
+export function platformText(message: StatusMessage | null | undefined): string {
+  if (!message) return '';
+  const [title, ...rest] = [message.title, message.subtitle, message.description].filter((part): part is string => !!part && part.trim() !== '');
+  if (!title) return '';
+  return rest.length > 0 ? `${title} — ${rest.join('. ')}` : title;
+}
+
+export function entryName(entry: OperationStatus): string {
+  const operation = i18n.tDynamic(`operation.${entry.operation}`, entry.operation);
+  return entry.salesChannel ? `${operation} · ${i18n.tDynamic(`channel.${entry.salesChannel}`, entry.salesChannel)}` : operation;
+}
+
+/** Entries in a stable order: the store's operations first (DELIVERY, TAKEOUT), then channels. */
+export function sortedEntries(entries: readonly OperationStatus[]): OperationStatus[] {
+  const rank = (op: string): number => ['DELIVERY', 'TAKEOUT', 'INDOOR'].indexOf(op) >>> 0;
+  return [...entries].sort((a, b) => rank(a.operation) - rank(b.operation) || (a.salesChannel ?? '').localeCompare(b.salesChannel ?? ''));
+}

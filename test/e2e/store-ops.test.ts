@@ -1,0 +1,189 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { rawHttp } from '../support/sandbox';
+import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+
+/**
+ * The Store page as a counter clerk uses it, against a sandbox the test starts: the status badge,
+ * a 30-minute pause and reopening, editing the opening hours, and the check-in QR sheet of the
+ * grocery store. Screenshots in pt-BR and English at 1024x768 and 1920x1080 go to test-results/.
+ */
+describe('Store page in Chromium', () => {
+  let sandbox: RunningSandbox;
+  let shell: RunningShell;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const dataDir = mkdtempSync(join(tmpdir(), 'st-store-ops-'));
+  const shots = join(ROOT, 'test-results');
+  const shot = (name: string) => page.screenshot({ path: join(shots, `store-ops-${name}.png`) });
+
+  const badge = () => page.getByTestId('store-status-badge');
+  const summary = () => page.getByTestId('store-summary');
+
+  before(async () => {
+    mkdirSync(shots, { recursive: true });
+    sandbox = await startSandbox({ port: 0 });
+    // Polling every 5 s keeps the store "connected" (spec §6: polled in the last 30 s).
+    shell = await startWebShell(['--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--poll-interval', '5'], dataDir);
+    browser = await launchChromium();
+    // The demo stores keep São Paulo time; so does a terminal standing in one.
+    context = await browser.newContext({ viewport: { width: 1024, height: 768 }, timezoneId: 'America/Sao_Paulo', locale: 'pt-BR' });
+    page = await context.newPage();
+    await page.goto(shell.launchUrl);
+    await page.getByTestId('nav-store').click();
+  });
+  after(async () => {
+    await browser?.close();
+    await shell?.stop();
+    await sandbox?.close();
+  });
+
+  it('shows the store open in the top bar and each operation × channel on the Store page', async () => {
+    await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
+    await summary().and(page.locator('[data-summary="open"]')).waitFor({ timeout: 15_000 });
+    await badge().and(page.locator('[data-summary="open"]')).waitFor();
+    assert.equal(await badge().textContent().then((t) => t?.trim()), 'Aberta');
+    const entries = page.getByTestId('status-entry');
+    assert.deepEqual(
+      await entries.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-operation')}/${e.getAttribute('data-channel')}:${e.getAttribute('data-state')}`)),
+      ['DELIVERY/MARKETPLACE:OK', 'DELIVERY/WHATSAPP:OK', 'TAKEOUT/MARKETPLACE:OK'],
+    );
+    await page.getByText('Tudo certo: recebendo pedidos.').first().waitFor();
+    await shot('status-pt-1024');
+  });
+
+  it('pauses the store for 30 minutes: the badge and the status show the pause; "Reabrir agora" reopens it', async () => {
+    await page.getByTestId('open-pause').click();
+    const dialog = page.getByTestId('pause-dialog');
+    await dialog.getByText('30 min').click();
+    assert.equal(await dialog.getByTestId('pause-description').inputValue(), 'Cozinha sobrecarregada');
+    await dialog.getByText('A loja não fecha').waitFor(); // Cantina is open around the clock: no "until closing"
+    await dialog.getByTestId('pause-description').fill('');
+    await dialog.getByText('Escreva o motivo da pausa.').waitFor();
+    assert.equal(await dialog.getByTestId('pause-confirm').isDisabled(), true);
+    await dialog.getByRole('button', { name: 'Falta de entregadores' }).click();
+    await shot('pause-dialog-pt-1024');
+    await dialog.getByTestId('pause-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await badge().and(page.locator('[data-summary="paused"]')).waitFor({ timeout: 10_000 });
+    assert.equal(await badge().textContent().then((t) => t?.trim()), 'Pausada');
+    await summary().and(page.locator('[data-summary="paused"]')).waitFor();
+    await page.getByTestId('active-pause').getByText(/Pausada até \d\d:\d\d/).waitFor();
+    await page.getByTestId('active-pause').getByText('Falta de entregadores').waitFor();
+    const paused = page.locator('[data-testid="validation"][data-code="unavailabilities"][data-state="CLOSED"]');
+    assert.equal(await paused.count(), 3, 'every operation × channel says it is paused');
+    await paused.first().getByText('A loja está pausada.', { exact: false }).waitFor();
+    await paused.first().getByText(/A plataforma diz: Paused/).waitFor();
+    await shot('paused-pt-1024');
+
+    const pauses = await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token: await rawHttp(sandbox.url).token() });
+    const [pause] = pauses.body as { start: string; end: string; description: string }[];
+    assert.equal(pause?.description, 'Falta de entregadores');
+    const minutes = (Date.parse(pause?.end ?? '') - Date.parse(pause?.start ?? '')) / 60_000;
+    assert.ok(Math.abs(minutes - 30) < 0.2, `a 30-minute pause, got ${minutes}`);
+
+    await page.getByTestId('resume').click();
+    await badge().and(page.locator('[data-summary="open"]')).waitFor({ timeout: 10_000 });
+    await page.getByText('Pausa removida. A loja volta a receber pedidos.').waitFor();
+    await page.getByTestId('open-pause').waitFor();
+  });
+
+  it('edits the opening hours: an overlap is refused on screen, a clean week is saved', async () => {
+    await page.getByTestId('store-tab-hours').click();
+    const week = page.getByTestId('hours-week');
+    await week.locator('[data-day="MONDAY"]').getByText('Dia inteiro (24 h)').waitFor();
+    await page.getByTestId('hours-edit').click();
+    const editor = page.getByTestId('hours-editor');
+    const monday = editor.locator('section[data-day="MONDAY"]');
+    await editor.getByTestId('shift-add-MONDAY').click();
+    await monday.getByText(/se sobrepõe a outro/).first().waitFor();
+    assert.equal(await editor.getByTestId('hours-save').isDisabled(), true);
+    await shot('hours-overlap-pt-1024');
+
+    // Monday: lunch 11:00–15:00 and dinner 18:00–01:00 (into Tuesday), instead of all day.
+    const rows = monday.getByTestId('shift-row');
+    await rows.nth(0).getByTestId('shift-start').fill('11:00');
+    await rows.nth(0).getByTestId('shift-end').fill('15:00');
+    await rows.nth(1).getByTestId('shift-start').fill('18:00');
+    await rows.nth(1).getByTestId('shift-end').fill('01:00');
+    await monday.getByText(/se sobrepõe/).first().waitFor(); // runs into Tuesday's all-day shift
+    const tuesday = editor.locator('section[data-day="TUESDAY"]');
+    await tuesday.getByTestId('shift-row').first().getByTestId('shift-start').fill('01:00');
+    await tuesday.getByTestId('shift-row').first().getByTestId('shift-end').fill('00:00');
+    await editor.getByText(/se sobrepõe/).waitFor({ state: 'detached' });
+    await shot('hours-editor-pt-1024');
+    await editor.getByTestId('hours-save').click();
+    await page.getByText('Horários salvos.').waitFor();
+    await week.locator('[data-day="MONDAY"]').getByText('11:00–15:00').waitFor();
+    await week.locator('[data-day="MONDAY"]').getByText('18:00–01:00').waitFor();
+
+    const saved = await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/opening-hours`, { token: await rawHttp(sandbox.url).token() });
+    const shifts = (saved.body as { shifts: { dayOfWeek: string; start: string; duration: number }[] }[])[0]?.shifts ?? [];
+    assert.deepEqual(
+      shifts
+        .filter((s) => s.dayOfWeek === 'MONDAY' || s.dayOfWeek === 'TUESDAY')
+        .map((s) => `${s.dayOfWeek} ${s.start} ${s.duration}`)
+        .sort(),
+      ['MONDAY 11:00:00 240', 'MONDAY 18:00:00 420', 'TUESDAY 01:00:00 1380'],
+    );
+    assert.equal(shifts.length, 8, "Monday has two shifts, the other days one");
+  });
+
+  it('makes the check-in QR sheet of the grocery store, shows the PDF and keeps a copy; restaurants are explained', async () => {
+    await page.getByTestId('store-tab-checkin').click();
+    const notOffered = page.getByTestId('checkin-not-offered');
+    await notOffered.getByText('só gera esses códigos para mercados', { exact: false }).waitFor();
+    await notOffered.getByText('Cantina da Vila').waitFor();
+    const boxes = page.getByTestId('checkin-store');
+    assert.equal(await boxes.count(), 1, 'only the grocery store is offered');
+    assert.equal(await boxes.first().isChecked(), true);
+    await page.getByTestId('checkin-generate').click();
+    const frame = page.getByTestId('checkin-frame');
+    await frame.waitFor({ timeout: 15_000 });
+    assert.match((await frame.getAttribute('src')) ?? '', /^blob:/);
+    await page.waitForTimeout(800); // let the PDF viewer paint for the screenshot
+    await shot('checkin-pt-1024');
+    const files = readdirSync(join(dataDir, 'print'));
+    assert.equal(files.filter((f) => /^checkin-.*\.pdf$/.test(f)).length, 1);
+    assert.ok(existsSync(join(dataDir, 'print', files[0] ?? '')));
+  });
+
+  it('reads in English at 1920x1080', async () => {
+    await page.evaluate(() => localStorage.setItem('store-terminal.locale', 'en'));
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.reload();
+    await page.getByTestId('nav-store').click();
+    await badge().getByText('Open').waitFor({ timeout: 15_000 });
+    await page.getByTestId('store-tab-status').click();
+    await summary().getByText('Open', { exact: true }).waitFor();
+    await shot('status-en-1920');
+    await page.getByTestId('open-pause').click();
+    await page.getByTestId('pause-dialog').getByText('Kitchen overloaded').first().waitFor();
+    await shot('pause-dialog-en-1920');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('pause-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('store-tab-hours').click();
+    await page.getByTestId('hours-edit').click();
+    await page.getByTestId('hours-editor').getByText('Saving replaces the whole week on the platform.').waitFor();
+    await shot('hours-editor-en-1920');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.getByTestId('store-tab-checkin').click();
+    await page.getByTestId('checkin-generate').click();
+    await page.getByTestId('checkin-frame').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(800);
+    await shot('checkin-en-1920');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByTestId('store-tab-status').click();
+    await summary().getByText('Open', { exact: true }).waitFor();
+    await shot('status-en-1024');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    assert.equal(overflow, false, 'no horizontal overflow at 1024x768');
+  });
+});
