@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   Batch,
   BatchAccepted,
+  Catalog,
   CatalogItem,
   Category,
   Inventory,
@@ -28,6 +29,9 @@ const Update = z.unknown();
 /** Item lists whose envelope the spec does not show: a bare array, or an object holding `items`. */
 const ItemList = z.union([z.array(CatalogItem), z.object({ items: z.array(CatalogItem) }).loose().transform((b) => b.items)]);
 const Loose = z.array(z.object({}).loose());
+/** PUT /items answers "item": the item with its add-ons, or the bare item. */
+const UpsertAnswer = z.union([ItemFlat, CatalogItem]);
+const FlatList = z.union([z.array(ItemFlat), z.object({ items: z.array(ItemFlat) }).loose().transform((b) => b.items)]);
 const LooseList = z.union([Loose, z.object({ items: Loose }).loose().transform((b) => b.items)]);
 
 /**
@@ -50,17 +54,22 @@ export class CatalogApi {
     return this.client.call({ ...this.call(merchantId, 'POST', 'POST /categories', '/categories', Category), json: category }, options);
   }
 
-  /** Creates a complete item, or updates it when the ids already exist. */
-  upsertItem(merchantId: string, item: ItemUpsert, options?: CallOptions): Promise<unknown> {
-    return this.client.call({ ...this.call(merchantId, 'PUT', 'PUT /items', '/items', Update), json: item }, options);
+  /** Creates a complete item, or updates it when the ids already exist; answers the item (with its add-ons). */
+  upsertItem(merchantId: string, item: ItemUpsert, options?: CallOptions): Promise<ItemFlat | CatalogItem> {
+    return this.client.call({ ...this.call(merchantId, 'PUT', 'PUT /items', '/items', UpsertAnswer), json: item, idempotent: true }, options);
   }
 
-  /** Items of a category with their add-ons. */
-  listCategoryItems(merchantId: string, categoryId: string, options?: CallOptions): Promise<unknown> {
+  /** Items of a category, each with its product, option groups and options. */
+  listCategoryItems(merchantId: string, categoryId: string, options?: CallOptions): Promise<ItemFlat[]> {
     return this.client.call(
-      this.call(merchantId, 'GET', 'GET /categories/{categoryId}/items', `/categories/${seg(categoryId)}/items`, z.union([z.array(z.unknown()), z.object({}).loose()])),
+      this.call(merchantId, 'GET', 'GET /categories/{categoryId}/items', `/categories/${seg(categoryId)}/items`, FlatList),
       options,
     );
+  }
+
+  /** The store's catalogs (one per context); their ids name the sellable and unsellable lists. */
+  listCatalogs(merchantId: string, options?: CallOptions): Promise<Catalog[]> {
+    return this.client.call(this.call(merchantId, 'GET', 'GET /catalogs', '/catalogs', z.array(Catalog)), options);
   }
 
   getItemFlat(merchantId: string, itemId: string, options?: CallOptions): Promise<ItemFlat> {

@@ -47,6 +47,17 @@ export const Product = z
   .loose();
 export type Product = z.infer<typeof Product>;
 
+/** A catalog of the store: one per context (e.g. `DEFAULT`, `WHITELABEL`); fields beyond the id not shown by the spec. */
+export const Catalog = z
+  .object({
+    catalogId: z.string(),
+    context: z.array(z.string()).nullish(),
+    status: optStr,
+    modifiedAt: optStr,
+  })
+  .loose();
+export type Catalog = z.infer<typeof Catalog>;
+
 /** Option groups and options (add-ons): an option has an id; the rest is not shown by the spec. */
 export const OptionGroup = z.object({ id: z.string() }).loose();
 export const CatalogOption = z.object({ id: z.string() }).loose();
@@ -97,34 +108,35 @@ export const RESTRICTION_REASONS = [
 
 const ByCatalog = <T extends z.ZodType>(value: T, key: string) => z.array(z.object({ [key]: value, catalogContext: z.string() }));
 
+/** Each patch sets the value for every catalog, per catalog context, or both. */
 export const ItemPriceUpdate = z.object({
   itemId: z.string(),
-  price: Price,
+  price: Price.optional(),
   priceByCatalog: z.array(z.object({ value: z.number(), catalogContext: z.string() })).optional(),
 });
 export const ItemStatusUpdate = z.object({
   itemId: z.string(),
-  status: z.string(),
+  status: z.string().optional(),
   statusByCatalog: ByCatalog(z.string(), 'status').optional(),
 });
 export const ItemExternalCodeUpdate = z.object({
   itemId: z.string(),
-  externalCode: z.string(),
+  externalCode: z.string().optional(),
   externalCodeByCatalog: ByCatalog(z.string(), 'externalCode').optional(),
 });
 export const OptionPriceUpdate = z.object({
   optionId: z.string(),
-  price: Price,
+  price: Price.optional(),
   priceByCatalog: z.array(z.object({ value: z.number(), catalogContext: z.string() })).optional(),
 });
 export const OptionStatusUpdate = z.object({
   optionId: z.string(),
-  status: z.string(),
+  status: z.string().optional(),
   statusByCatalog: ByCatalog(z.string(), 'status').optional(),
 });
 export const OptionExternalCodeUpdate = z.object({
   optionId: z.string(),
-  externalCode: z.string(),
+  externalCode: z.string().optional(),
   externalCodeByCatalog: ByCatalog(z.string(), 'externalCode').optional(),
 });
 export type ItemPriceUpdate = z.infer<typeof ItemPriceUpdate>;
