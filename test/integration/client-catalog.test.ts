@@ -68,7 +68,8 @@ describe('client ↔ sandbox: catalog module (spec §4.6)', () => {
       products: [{ id: productId, name: 'Banana prata (kg)', externalCode: 'BAN-01' }],
     };
     const created = await api.catalog.upsertItem(DEMO_GROCERY_ID, body);
-    assert.ok('item' in created ? created.item.id === itemId : created.id === itemId);
+    const answered = created as { item?: { id?: string }; id?: string };
+    assert.equal(answered.item?.id ?? answered.id, itemId);
     await api.catalog.upsertItem(DEMO_GROCERY_ID, { ...body, item: { ...body.item, price: { value: 8.5 } } });
     assert.equal((await api.catalog.getItemFlat(DEMO_GROCERY_ID, itemId)).item.price?.value, 8.5);
     await assert.rejects(api.catalog.upsertItem(DEMO_GROCERY_ID, { item: { id: 'not-a-uuid' }, products: [] }), failsWith('validation', 400));
