@@ -1,0 +1,255 @@
+import { SvelteMap } from 'svelte/reactivity';
+import type { ErrorInfo } from '../../src-shared/errors';
+import type { AnswerOutcome } from '../../src-shared/ipc/channels/reviews';
+import type { Review, ReviewAnswer, ReviewSummary } from '../../src-shared/wire/review';
+import { bridge } from '../lib/bridge';
+import {
+  answerMode,
+  DEFAULT_FILTERS,
+  hasDates,
+  listInput,
+  nextFilters,
+  rangeInverted,
+  reconcileAnswered,
+  withAnswer,
+  type AnswerMode,
+  type ReviewFilters,
+} from './review-logic';
+
+/** Rows asked per page (the API allows up to 50; 20 keep the first paint quick on a counter PC). */
+export const PAGE_SIZE = 20;
+/** The navigation badge re-reads the awaiting count this often (reviews arrive slowly). */
+const BADGE_REFRESH_MS = 5 * 60_000;
+
+export type AnswerResult =
+  | { kind: 'sent'; edited: boolean }
+  | { kind: 'refused'; reason: string | null; message: string }
+  | { kind: 'error'; error: ErrorInfo; mode: AnswerMode };
+
+/** What this terminal sent: the platform's answer, and when (this terminal's clock) it was first sent. */
+interface SentAnswer {
+  answer: ReviewAnswer;
+  firstSentAt?: number;
+}
+
+/**
+ * The reviews of the selected store: summary, the filtered list page by page, the open review and
+ * its answer. Nothing is pushed for reviews, so the screen reads on open, on filter changes, after
+ * an answer, and when staff press refresh.
+ */
+class ReviewsState {
+  merchantId = $state<string | null>(null);
+  filters = $state<ReviewFilters>({ ...DEFAULT_FILTERS });
+
+  summary = $state<ReviewSummary | null>(null);
+  summaryError = $state<ErrorInfo | null>(null);
+  summaryLoading = $state(false);
+
+  reviews = $state<Review[]>([]);
+  total = $state(0);
+  page = $state(0);
+  pageCount = $state(0);
+  complete = $state(true);
+  listLoading = $state(false);
+  listLoaded = $state(false);
+  listError = $state<ErrorInfo | null>(null);
+
+  /** Reviews of the badge's store awaiting an answer; null until known. */
+  awaitingCount = $state<number | null>(null);
+  private badgeMerchantId: string | null = null;
+  private badgeTimer: ReturnType<typeof setInterval> | undefined;
+
+  selectedId = $state<string | null>(null);
+  detail = $state<Review | null>(null);
+  detailError = $state<ErrorInfo | null>(null);
+  sending = $state(false);
+  sent = new SvelteMap<string, SentAnswer>();
+
+  inverted = $derived(rangeInverted(this.filters));
+  hasMore = $derived(this.listLoaded && this.page < this.pageCount);
+
+  private listSeq = 0;
+  private detailSeq = 0;
+
+  /**
+   * The screen shows this store (the selected one) and reads it again: another store starts from a
+   * blank screen, the same store keeps what is shown while the fresh read runs.
+   */
+  show(merchantId: string | null): void {
+    if (merchantId !== this.merchantId) {
+      this.merchantId = merchantId;
+      this.summary = null;
+      this.summaryError = null;
+      this.reviews = [];
+      this.listLoaded = false;
+      this.listError = null;
+      this.closeReview();
+    }
+    void this.refresh();
+  }
+
+  async refresh(): Promise<void> {
+    await Promise.all([this.loadSummary(), this.loadList(false), this.refreshBadge()]);
+  }
+
+  async loadSummary(): Promise<void> {
+    const merchantId = this.merchantId;
+    if (!merchantId) return;
+    this.summaryLoading = true;
+    const result = await bridge['reviews:summary']({ merchantId });
+    if (merchantId !== this.merchantId) return;
+    this.summaryLoading = false;
+    if (result.ok) {
+      this.summary = result.value;
+      this.summaryError = null;
+    } else {
+      this.summaryError = result.error;
+    }
+  }
+
+  /** Page 1 again (`append` false), or the next page added below (`append` true). */
+  async loadList(append: boolean): Promise<void> {
+    const merchantId = this.merchantId;
+    if (!merchantId) return;
+    const seq = ++this.listSeq;
+    if (this.inverted) {
+      // An empty period: nothing to ask the platform.
+      this.reviews = [];
+      this.total = 0;
+      this.page = 1;
+      this.pageCount = 0;
+      this.listLoaded = true;
+      this.listError = null;
+      this.listLoading = false;
+      return;
+    }
+    const page = append ? this.page + 1 : 1;
+    this.listLoading = true;
+    const result = await bridge['reviews:list'](listInput(merchantId, this.filters, page, PAGE_SIZE));
+    if (seq !== this.listSeq) return; // filters or store changed meanwhile: a newer read owns the list
+    this.listLoading = false;
+    if (!result.ok) {
+      this.listError = result.error;
+      return;
+    }
+    const value = result.value;
+    this.listError = null;
+    const rows = value.reviews.map((r) => reconcileAnswered(r, this.sent.get(r.id)?.answer));
+    this.reviews = append ? [...this.reviews.filter((r) => !rows.some((n) => n.id === r.id)), ...rows] : rows;
+    this.total = value.total;
+    this.page = value.page;
+    this.pageCount = value.pageCount;
+    this.complete = value.complete;
+    this.listLoaded = true;
+    if (value.filter === 'awaiting' && !hasDates(this.filters) && value.complete && merchantId === this.badgeMerchantId) {
+      this.awaitingCount = value.total;
+    }
+  }
+
+  loadMore(): Promise<void> {
+    return this.loadList(true);
+  }
+
+  setFilters(patch: Partial<ReviewFilters>): void {
+    this.filters = nextFilters(this.filters, patch);
+    void this.loadList(false);
+  }
+
+  async openReview(reviewId: string): Promise<void> {
+    this.selectedId = reviewId;
+    this.detail = this.reviews.find((r) => r.id === reviewId) ?? null;
+    this.detailError = null;
+    await this.loadDetail();
+  }
+
+  closeReview(): void {
+    this.detailSeq++;
+    this.selectedId = null;
+    this.detail = null;
+    this.detailError = null;
+  }
+
+  async loadDetail(): Promise<void> {
+    const { merchantId, selectedId } = this;
+    if (!merchantId || !selectedId) return;
+    const seq = ++this.detailSeq;
+    const result = await bridge['reviews:detail']({ merchantId, reviewId: selectedId });
+    if (seq !== this.detailSeq) return;
+    if (result.ok) {
+      this.detail = reconcileAnswered(result.value, this.sent.get(selectedId)?.answer);
+      this.detailError = null;
+      this.replaceRow(this.detail);
+    } else {
+      this.detailError = result.error;
+    }
+  }
+
+  /** What the open review allows now (answer, edit within 10 minutes, nothing). */
+  modeOf(review: Review, nowMs: number): AnswerMode {
+    return answerMode(review, nowMs, this.sent.get(review.id)?.firstSentAt);
+  }
+
+  /** Until when (this terminal's clock) the open review's answer can be edited. */
+  firstSentAt(reviewId: string): number | undefined {
+    return this.sent.get(reviewId)?.firstSentAt;
+  }
+
+  async sendAnswer(text: string): Promise<AnswerResult> {
+    const { merchantId, detail } = this;
+    if (!merchantId || !detail) return { kind: 'error', error: { code: 'bad-input', message: 'no review open' }, mode: 'closed' };
+    const startedAt = Date.now();
+    const mode = this.modeOf(detail, startedAt);
+    this.sending = true;
+    let result;
+    try {
+      result = await bridge['reviews:answer']({ merchantId, reviewId: detail.id, text: text.trim() });
+    } finally {
+      this.sending = false;
+    }
+    if (!result.ok) {
+      // The review moved on (published, window over) or vanished: show it as it is now.
+      if (result.error.code === 'conflict' || result.error.code === 'not-found') void this.loadDetail();
+      return { kind: 'error', error: result.error, mode };
+    }
+    return this.applyOutcome(detail, result.value, mode, startedAt);
+  }
+
+  private applyOutcome(review: Review, outcome: AnswerOutcome, mode: AnswerMode, startedAt: number): AnswerResult {
+    if (outcome.outcome === 'refused') return { kind: 'refused', reason: outcome.reason, message: outcome.message };
+    const before = this.sent.get(review.id);
+    const firstSentAt = mode === 'answer' ? startedAt : before?.firstSentAt;
+    this.sent.set(review.id, { answer: outcome.answer, ...(firstSentAt === undefined ? {} : { firstSentAt }) });
+    const answered = withAnswer(review, outcome.answer);
+    if (this.selectedId === review.id) this.detail = answered;
+    this.replaceRow(answered);
+    if (mode === 'answer' && this.awaitingCount !== null) this.awaitingCount = Math.max(0, this.awaitingCount - 1);
+    void this.loadDetail();
+    void this.refreshBadge();
+    return { kind: 'sent', edited: mode === 'edit' };
+  }
+
+  private replaceRow(review: Review): void {
+    const index = this.reviews.findIndex((r) => r.id === review.id);
+    if (index >= 0) this.reviews[index] = review;
+  }
+
+  /** Keeps the navigation badge's count for this store current (the reviews screen need not be open). */
+  watchBadge(merchantId: string | null): void {
+    if (merchantId === this.badgeMerchantId && this.badgeTimer) return;
+    this.badgeMerchantId = merchantId;
+    this.awaitingCount = null;
+    clearInterval(this.badgeTimer);
+    this.badgeTimer = setInterval(() => void this.refreshBadge(), BADGE_REFRESH_MS);
+    void this.refreshBadge();
+  }
+
+  async refreshBadge(): Promise<void> {
+    const merchantId = this.badgeMerchantId;
+    if (!merchantId) return;
+    const result = await bridge['reviews:list']({ merchantId, filter: 'awaiting', pageSize: 1 });
+    if (merchantId !== this.badgeMerchantId || !result.ok) return;
+    this.awaitingCount = result.value.total;
+  }
+}
+
+export const reviewsState = new ReviewsState();
