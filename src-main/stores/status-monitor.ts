@@ -133,7 +133,9 @@ export class StoreStatusMonitor {
         checkedAt: before?.checkedAt ?? null,
         error: info,
       };
-      if (!this.stopper.signal.aborted) logger.warn('store status read failed', { merchantId, error: info });
+      // Said once when reads start failing (or fail differently), not every 30 s while offline.
+      const log = before?.error?.code === info.code ? logger.debug : logger.warn;
+      if (!this.stopper.signal.aborted) log('store status read failed', { merchantId, error: info });
     }
     if (seq < (this.appliedSeq.get(merchantId) ?? 0) || this.stopper.signal.aborted) {
       return this.snapshots.get(merchantId) ?? next;

@@ -39,6 +39,8 @@ class PausesState {
     this.busy = false;
     if (!result.ok) {
       this.actionError = { action: 'pause', error: result.error };
+      // Someone paused the store elsewhere: show that pause, so the clash can be seen and undone.
+      if (result.error.code === 'conflict') await this.load(merchantId);
       return null;
     }
     await this.load(merchantId);

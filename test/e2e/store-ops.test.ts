@@ -95,6 +95,34 @@ describe('Store page in Chromium', () => {
     await page.getByTestId('open-pause').waitFor();
   });
 
+  it('says in words when the platform refuses an overlapping pause made on another terminal, and shows that pause', async () => {
+    const http = rawHttp(sandbox.url);
+    const token = await http.token();
+    const now = Date.now();
+    const elsewhere = await http.send('POST', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, {
+      token,
+      json: { description: 'Pausa do gerente', start: new Date(now + 90 * 60_000).toISOString(), end: new Date(now + 150 * 60_000).toISOString() },
+    });
+    assert.equal(elsewhere.status, 201);
+    await page.getByTestId('open-pause').click();
+    const dialog = page.getByTestId('pause-dialog');
+    await dialog.getByText('2 h', { exact: true }).click();
+    await dialog.getByTestId('pause-confirm').click();
+    const error = dialog.getByTestId('ops-error');
+    await error.getByText('A plataforma recusou: já existe uma pausa nesse horário.', { exact: false }).waitFor();
+    await error.getByText(/A plataforma diz: “overlaps interruption/).waitFor();
+    assert.equal(await dialog.getByTestId('pause-confirm').isDisabled(), true, 'the clashing pause is now known on screen');
+    await shot('pause-overlap-pt-1024');
+    await dialog.getByText('30 min', { exact: true }).click();
+    await error.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const future = page.getByTestId('future-pause');
+    await future.getByText('Pausa do gerente').waitFor();
+    await future.getByRole('button', { name: 'Cancelar pausa' }).click();
+    await future.waitFor({ state: 'detached' });
+  });
+
   it('edits the opening hours: an overlap is refused on screen, a clean week is saved', async () => {
     await page.getByTestId('store-tab-hours').click();
     const week = page.getByTestId('hours-week');
