@@ -207,6 +207,9 @@ describe('Store page in Chromium', () => {
     await page.getByTestId('checkin-frame').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(800);
     await shot('checkin-en-1920');
+    await page.getByTestId('store-tab-details').click();
+    await page.getByTestId('store-facts').getByText('Operations and channels').waitFor();
+    await shot('details-en-1920');
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByTestId('store-tab-status').click();
     await summary().getByText('Open', { exact: true }).waitFor();
