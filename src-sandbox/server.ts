@@ -46,9 +46,9 @@ function isLoopback(address: string | undefined): boolean {
   return address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true;
 }
 
-/** Routes that need no bearer token: the token routes themselves and the control surface. */
+/** Routes that need no bearer token: the token routes, the control surface, the customer's tracking page. */
 function isOpenRoute(url: string): boolean {
-  return url.startsWith('/authentication/') || url.startsWith('/realms/') || url.startsWith('/_sandbox/') || url === '/_sandbox';
+  return url.startsWith('/authentication/') || url.startsWith('/realms/') || url.startsWith('/_sandbox/') || url === '/_sandbox' || url.startsWith('/tracking/');
 }
 
 export function createSandboxServer(options: SandboxServerOptions = {}): SandboxServer {

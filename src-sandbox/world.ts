@@ -2,7 +2,9 @@ import { SandboxClock } from './clock';
 import { AuthorizationDesk } from './auth/authorizations';
 import { TokenIssuer, type Principal } from './auth/tokens';
 import { CatalogState } from './catalog/state';
+import { faultsOf } from './faults/registry';
 import { MerchantOpsState } from './merchant/ops-state';
+import { PENALTY_PAUSE_DESCRIPTION, PENALTY_PAUSE_MS } from './orders/penalties';
 import { OrdersState } from './orders/state';
 import { PromotionsState } from './promotions/state';
 import { ReviewsState } from './reviews/state';
@@ -45,6 +47,14 @@ export class World {
     this.orders.promotionFor = (merchantId, ean, line) =>
       this.promotions.discountFor(merchantId, ean, line, (e) => this.catalog.lookupEan(merchantId, e));
     this.orders.audienceOf = (merchantId) => this.audienceOf(merchantId);
+    this.orders.usesSmartPreparation = (merchantId) => this.merchantOps.features(merchantId).smartPreparation;
+    this.orders.penalize = (merchantId, atMs) => {
+      if (!this.merchantOps.hasActivePlatformPause(merchantId, atMs)) {
+        this.merchantOps.addPlatformPause(merchantId, PENALTY_PAUSE_DESCRIPTION, atMs, atMs + PENALTY_PAUSE_MS);
+      }
+    };
+    // Spec §7.3 INTERNAL_ERROR: promotion processing fails when fault injection says so.
+    this.promotions.internalFailure = () => faultsOf(this).shouldFailPromotion();
     this.seed();
   }
 

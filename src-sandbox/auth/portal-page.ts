@@ -1,37 +1,10 @@
+import { escapeHtml, htmlPage } from '../http/html';
 import type { SeedStore } from '../seed/stores';
 
 /**
- * The merchant portal's authorization page, as plain HTML: a form (user code, stores to authorize)
- * that posts back to itself, and the page that shows the authorization code. No script, no
- * external resource; every value written into the page is escaped.
+ * The merchant portal's authorization page: a form (user code, stores to authorize) that posts back
+ * to itself, and the page that shows the authorization code.
  */
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-const STYLE = `
-  body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
-  h1 { font-size: 1.5rem; }
-  fieldset { border: 1px solid #ccc; border-radius: 6px; margin: 1rem 0; }
-  label { display: block; padding: 0.4rem 0; }
-  input[type=text] { font-size: 1.2rem; letter-spacing: 0.1em; padding: 0.3rem; text-transform: uppercase; }
-  button { font-size: 1.1rem; padding: 0.6rem 1.2rem; }
-  .code { font-size: 2rem; letter-spacing: 0.15em; font-family: ui-monospace, monospace; padding: 1rem; background: #f3f3f3; border-radius: 6px; text-align: center; }
-  .error { color: #a40000; background: #fff0f0; padding: 0.6rem; border-radius: 6px; }
-  small { color: #555; }`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</body>
-</html>
-`;
-}
 
 export interface FormPageInput {
   userCode: string;
@@ -51,7 +24,7 @@ export function authorizeFormPage(input: FormPageInput): string {
     )
     .join('\n');
   const who = input.clientId ? `<p>The application <strong>${escapeHtml(input.clientId)}</strong> asks to manage your stores.</p>` : '';
-  return page(
+  return htmlPage(
     'Authorize an application',
     `${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 ${who}
@@ -68,7 +41,7 @@ ${stores}
 
 export function authorizedPage(input: { authorizationCode: string; clientId: string; stores: readonly SeedStore[]; expiresAt: string }): string {
   const names = input.stores.map((s) => `<li>${escapeHtml(s.name)}</li>`).join('');
-  return page(
+  return htmlPage(
     'Application authorized',
     `<p><strong>${escapeHtml(input.clientId)}</strong> may now manage:</p>
 <ul>${names}</ul>

@@ -22,6 +22,8 @@ export const FaultConfig = z
     dropMode: z.enum(['afterAction', 'beforeAction']).default('afterAction'),
     /** Fraction of polled events delivered twice in the same poll, the copy at a random place. */
     duplicateRate: z.number().min(0).max(1).default(0),
+    /** Fraction of promotion items whose asynchronous processing fails with INTERNAL_ERROR (spec §7.3). */
+    promotionErrorRate: z.number().min(0).max(1).default(0),
     seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
   })
   .strict();
@@ -55,6 +57,10 @@ export class FaultState {
 
   shouldFail(): boolean {
     return this.rng.chance(this.current.errorRate);
+  }
+
+  shouldFailPromotion(): boolean {
+    return this.rng.chance(this.current.promotionErrorRate);
   }
 
   shouldDrop(mode: FaultConfig['dropMode']): boolean {

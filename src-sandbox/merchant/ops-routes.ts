@@ -15,6 +15,8 @@ import { operationStatus, storeStatus, type StatusInputs } from './status';
 const PREFIX = '/merchant/v1.0/merchants/:merchantId';
 type MerchantParams = { Params: { merchantId: string } };
 
+const Features = z.object({ pickupCode: z.boolean().optional(), smartPreparation: z.boolean().optional() }).strict();
+
 const Switches = z
   .object({
     operation: z.enum(['DELIVERY', 'TAKEOUT']),
@@ -76,9 +78,9 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
     { config: { route: 'DELETE /merchants/{merchantId}/interruptions/{interruptionId}' } },
     async (request, reply) => {
       const store = storeFor(ctx, request, request.params.merchantId);
-      if (!ops.removeInterruption(store.id, request.params.interruptionId)) {
-        throw fail.notFound(`interruption ${request.params.interruptionId} not found`);
-      }
+      const outcome = ops.removeInterruption(store.id, request.params.interruptionId);
+      if (outcome === 'not-found') throw fail.notFound(`interruption ${request.params.interruptionId} not found`);
+      if (outcome === 'platform') throw fail.forbidden('the platform imposed this pause (too many cancellations); it ends by itself');
       return reply.code(204).send();
     },
   );
@@ -121,5 +123,17 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
       deliveryArea: switches.deliveryArea,
       catalogEnabled: { DELIVERY: ops.catalogEnabled(store.id, 'DELIVERY'), TAKEOUT: ops.catalogEnabled(store.id, 'TAKEOUT') },
     };
+  });
+
+  // Control: store features the spec makes conditional (pickup-code validation, smart preparation).
+  app.put<MerchantParams>('/_sandbox/merchants/:merchantId/features', async (request) => {
+    const store = world.stores.get(request.params.merchantId);
+    if (!store) throw fail.notFound(`merchant ${request.params.merchantId} not found`);
+    const body = Features.safeParse(request.body);
+    if (!body.success) throw fail.badRequest(describeIssues(body.error));
+    const features = ops.features(store.id);
+    if (body.data.pickupCode !== undefined) features.pickupCode = body.data.pickupCode;
+    if (body.data.smartPreparation !== undefined) features.smartPreparation = body.data.smartPreparation;
+    return { merchantId: store.id, ...features };
   });
 }

@@ -14,11 +14,24 @@ export interface OperationSwitches {
   deliveryArea: boolean;
 }
 
+/** Store features the spec makes conditional (set through the control surface). */
+export interface StoreFeatures {
+  /** validatePickupCode "only when enabled" (spec §4.5). */
+  pickupCode: boolean;
+  /** RECOMMENDED_PREPARATION_START goes "to stores using smart preparation" (spec §6). */
+  smartPreparation: boolean;
+}
+
 interface StoreOps {
   shifts: Shift[];
   interruptions: Interruption[];
+  /** Ids of the interruptions the platform imposed (a penalty): the merchant cannot delete them. */
+  platformPauses: Set<string>;
   switches: OperationSwitches;
+  features: StoreFeatures;
 }
+
+export type RemoveOutcome = 'removed' | 'not-found' | 'platform';
 
 /** Per-store operation state: interruptions, opening hours, catalog and delivery-area switches. */
 export class MerchantOpsState {
@@ -48,7 +61,13 @@ export class MerchantOpsState {
   private of(storeId: string): StoreOps {
     let ops = this.stores.get(storeId);
     if (!ops) {
-      ops = { shifts: [], interruptions: [], switches: { catalogEnabled: {}, deliveryArea: true } };
+      ops = {
+        shifts: [],
+        interruptions: [],
+        platformPauses: new Set(),
+        switches: { catalogEnabled: {}, deliveryArea: true },
+        features: { pickupCode: true, smartPreparation: true },
+      };
       this.stores.set(storeId, ops);
     }
     return ops;
@@ -80,16 +99,32 @@ export class MerchantOpsState {
     return interruption;
   }
 
-  /** False when there was no such (unended) interruption. */
-  removeInterruption(storeId: string, interruptionId: string): boolean {
+  /** A pause the platform imposes (e.g. for excessive cancellations); only the platform lifts it. */
+  addPlatformPause(storeId: string, description: string, startMs: number, endMs: number): Interruption {
+    const interruption = this.addInterruption(storeId, description, startMs, endMs);
+    this.of(storeId).platformPauses.add(interruption.id);
+    return interruption;
+  }
+
+  hasActivePlatformPause(storeId: string, nowMs: number): boolean {
     const ops = this.of(storeId);
-    const before = this.interruptions(storeId).length;
+    return this.interruptions(storeId).some((i) => ops.platformPauses.has(i.id) && Date.parse(i.start) <= nowMs && nowMs < Date.parse(i.end));
+  }
+
+  removeInterruption(storeId: string, interruptionId: string): RemoveOutcome {
+    const ops = this.of(storeId);
+    if (!this.interruptions(storeId).some((i) => i.id === interruptionId)) return 'not-found';
+    if (ops.platformPauses.has(interruptionId)) return 'platform';
     ops.interruptions = ops.interruptions.filter((i) => i.id !== interruptionId);
-    return ops.interruptions.length < before;
+    return 'removed';
   }
 
   switches(storeId: string): OperationSwitches {
     return this.of(storeId).switches;
+  }
+
+  features(storeId: string): StoreFeatures {
+    return this.of(storeId).features;
   }
 
   catalogEnabled(storeId: string, operation: Operation): boolean {

@@ -37,6 +37,9 @@ export function registerOrderDetailRoutes(app: FastifyInstance, ctx: SandboxCont
     const order = orderFor(ctx, request, request.params.id);
     const { code } = bodyOf(CodeBody, request.body, 'body must be {code: string}');
     if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'pickup codes exist only for a DELIVERY order delivered by PLATFORM');
+    if (!world.merchantOps.features(order.detail.merchant.id).pickupCode) {
+      throw fail.conflict('PickupCodeNotEnabled', 'pickup-code validation is not enabled for this store');
+    }
     if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `the order is ${order.detail.status}`);
     return { valid: code === order.detail.delivery?.pickupCode };
   });

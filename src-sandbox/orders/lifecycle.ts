@@ -1,6 +1,7 @@
 import { fail } from '../http/errors';
 import { isCancellationCode, ORDER_CANCELLATION_REASONS } from './cancellation-reasons';
 import { isMerchantDelivery, type OrderRecord, type OrderStatus } from './model';
+import { PENALTY_CANCELLATIONS } from './penalties';
 import { cancelOrder, DEADLINE_REASON, setStatus } from './platform';
 import type { OrdersState } from './state';
 
@@ -21,8 +22,15 @@ function statusConflict(order: OrderRecord, action: string): Error {
   return fail.conflict('InvalidOrderStatus', `cannot ${action} an order in status ${status}`);
 }
 
+/**
+ * PLACED → CONFIRMED (CFM). Spec §6 has CANCELLATION_REQUEST_FAILED follow "confirm or
+ * requestCancellation being rejected": a merchant that asked to cancel a PLACED order and then
+ * confirms it within the platform's decision window withdraws the request: CARF, then CFM.
+ */
 export function confirmOrder(state: OrdersState, order: OrderRecord): void {
-  if (order.detail.status !== 'PLACED') throw statusConflict(order, 'confirm');
+  const withdrawing = order.detail.status === 'CANCELLATION_REQUESTED' && order.statusBeforeCancellationRequest === 'PLACED';
+  if (order.detail.status !== 'PLACED' && !withdrawing) throw statusConflict(order, 'confirm');
+  if (withdrawing) state.emit(order, 'CARF', { reasonCode: order.pendingCancellationCode, reason: 'the merchant confirmed the order' });
   setStatus(order, 'CONFIRMED');
   state.emit(order, 'CFM');
 }
@@ -68,6 +76,7 @@ export function requestCancellation(state: OrdersState, order: OrderRecord, reas
   const previous = order.detail.status;
   if (!CANCELLABLE_STATUSES.includes(previous)) throw statusConflict(order, 'request cancellation of');
   order.statusBeforeCancellationRequest = previous;
+  order.pendingCancellationCode = reasonCode;
   setStatus(order, 'CANCELLATION_REQUESTED');
   state.emit(order, 'CAR', { reasonCode });
   state.timeline.schedule(state.clock.now() + CANCELLATION_REVIEW_MS, (due) => {
@@ -79,5 +88,7 @@ export function requestCancellation(state: OrdersState, order: OrderRecord, reas
     }
     const description = ORDER_CANCELLATION_REASONS.find((r) => r.code === reasonCode)?.description ?? reasonCode;
     cancelOrder(state, order, { origin: 'MERCHANT', cancelCode: reasonCode, reason: description }, due);
+    const merchantId = order.detail.merchant.id;
+    if (state.merchantCancellations.record(merchantId, due) >= PENALTY_CANCELLATIONS) state.penalize(merchantId, due);
   });
 }

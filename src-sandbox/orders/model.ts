@@ -140,6 +140,8 @@ export interface OrderRecord {
   driver?: Driver;
   /** Status to return to when a cancellation request fails. */
   statusBeforeCancellationRequest?: OrderStatus;
+  /** The code of the merchant's pending cancellation request. */
+  pendingCancellationCode?: string;
   /** Where the order came from: the marketplace, or a delivery-only registration (shipping style B). */
   origin: 'MARKETPLACE' | 'SHIPPING_REGISTRATION';
   cancellation?: Cancellation;

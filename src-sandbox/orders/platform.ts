@@ -25,7 +25,8 @@ export function placeOrder(state: OrdersState, store: SeedStore, options: Omit<N
   });
   if (order.detail.orderTiming === 'SCHEDULED') {
     state.timeline.schedule(order.preparationStartMs, (due) => {
-      if (order.detail.status === 'PLACED' || order.detail.status === 'CONFIRMED') {
+      const waiting = order.detail.status === 'PLACED' || order.detail.status === 'CONFIRMED';
+      if (waiting && state.usesSmartPreparation(order.detail.merchant.id)) {
         state.emit(order, 'RPS', { preparationStartDateTime: order.detail.preparationStartDateTime }, due);
       }
     });

@@ -3,6 +3,7 @@ import { CallLog } from './calls';
 import type { Dispute } from './dispute-model';
 import type { EventCode } from './event-codes';
 import { EventLog, type OrderEvent } from './events';
+import { CancellationTally } from './penalties';
 import type { OrderRecord } from './model';
 import type { PromotionLookup } from './order-factory';
 import { SeededRandom } from './random';
@@ -25,6 +26,12 @@ export class OrdersState {
   promotionFor: PromotionLookup | undefined;
   /** The applications that receive a store's events (set by the world: owner and authorized apps). */
   audienceOf: (merchantId: string) => readonly string[] = () => [];
+  /** Whether a store uses smart preparation (gets RECOMMENDED_PREPARATION_START); set by the world. */
+  usesSmartPreparation: (merchantId: string) => boolean = () => true;
+  /** Accepted merchant cancellations per store (penalties.ts). */
+  merchantCancellations = new CancellationTally();
+  /** What the platform does to a store with too many cancellations; set by the world. */
+  penalize: (merchantId: string, atMs: number) => void = () => {};
   private resetListeners: (() => void)[] = [];
 
   constructor(readonly clock: SandboxClock) {}
@@ -56,6 +63,7 @@ export class OrdersState {
     this.disputes = new Map();
     this.calls = new CallLog();
     this.trackingCalls = new Map();
+    this.merchantCancellations = new CancellationTally();
     this.rng = new SeededRandom(ORDERS_SEED);
     for (const listener of this.resetListeners) listener();
   }

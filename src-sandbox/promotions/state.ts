@@ -25,6 +25,8 @@ export class PromotionsState {
   private aggregations = new Map<string, Aggregation>();
   private items = new Map<string, PromotionItemRecord>();
   private sequence = 0;
+  /** Whether the processing of one item fails inside the platform (INTERNAL_ERROR); set by the world. */
+  internalFailure: () => boolean = () => false;
 
   constructor(readonly clock: SandboxClock) {}
 
@@ -102,6 +104,11 @@ export class PromotionsState {
     return active ? lineDiscount(active.input, line) : 0;
   }
 
+  /** How many promotion items the sandbox holds (all stores). */
+  get itemCount(): number {
+    return this.items.size;
+  }
+
   private storeItems(merchantId: string): PromotionItemRecord[] {
     return [...this.items.values()].filter((i) => i.merchantId === merchantId).sort((a, b) => a.sequence - b.sequence);
   }
@@ -122,7 +129,9 @@ export class PromotionsState {
     for (const item of all) {
       if (item.status === 'FINISHING' && now - (item.finishingAt ?? now) >= FINISH_MS) item.status = 'FINISHED';
       if (item.status !== 'PROCESSING' || item.readyAt > now) continue;
-      const check = checkItem(item.input, today, lookup);
+      const check = this.internalFailure()
+        ? ({ ok: false, code: 'INTERNAL_ERROR', message: 'internal failure while processing the item; contact support' } as const)
+        : checkItem(item.input, today, lookup);
       if (!check.ok) {
         Object.assign(item, { status: 'ERROR', error: check.code, errorMessage: check.message });
         continue;

@@ -4,6 +4,7 @@ import { registerShippingAddressRoutes } from './address-routes';
 import { registerShippingControlRoutes } from './control';
 import { registerShippingStyleARoutes } from './style-a-routes';
 import { registerShippingStyleBRoutes } from './style-b-routes';
+import { registerTrackingPage } from './tracking-page';
 
 /** Shipping module (spec §4.1), both integration styles, and its control route. */
 export function registerShippingRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -11,4 +12,5 @@ export function registerShippingRoutes(app: FastifyInstance, ctx: SandboxContext
   registerShippingStyleBRoutes(app, ctx);
   registerShippingAddressRoutes(app, ctx);
   registerShippingControlRoutes(app, ctx);
+  registerTrackingPage(app, ctx);
 }

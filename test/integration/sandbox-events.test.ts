@@ -98,6 +98,24 @@ describe('sandbox events: polling and acknowledgment', () => {
     assert.equal(sandbox.world.lastPollByStore.get(OTHER_BAKERY_ID), undefined, 'another application’s store is not connected by this poll');
   });
 
+  it('serves the events module’s names too: GET /events:polling and POST /events/acknowledgment, same queue, same limits (spec §6, §8)', async () => {
+    await drain(sandbox, demo);
+    const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
+    const polled = await sandbox.http.send('GET', '/events/v1.0/events:polling?limit=5', { token: demo });
+    assert.equal(polled.status, 200);
+    assert.equal(polled.headers['x-ratelimit-limit'], '6000');
+    const events = (polled.body as { events: { id: string; orderId: string }[] }).events;
+    assert.deepEqual(events.map((e) => e.orderId), [order.id]);
+    const acked = await sandbox.http.send('POST', '/events/v1.0/events/acknowledgment', { token: demo, json: { acknowledgedEventIds: events.map((e) => e.id) } });
+    assert.equal(acked.status, 202);
+    assert.deepEqual(acked.body, { status: 'ACCEPTED' });
+    assert.equal(acked.headers['x-ratelimit-limit'], '6000');
+    assert.deepEqual(await poll(sandbox, demo), [], 'acknowledged through one name, gone from the other');
+    assertError(await sandbox.http.send('GET', '/events/v1.0/events:polling?limit=0', { token: demo }), 400);
+    assertError(await sandbox.http.send('POST', '/events/v1.0/events/acknowledgment', { token: demo, json: {} }), 400);
+    assertError(await sandbox.http.send('GET', '/events/v1.0/events:polling'), 401);
+  });
+
   it('refuses a malformed acknowledgment with 400 and 401 without a token', async () => {
     const url = `${O}/orders:acknowledgment`;
     assertError(await sandbox.http.send('POST', url, { token: demo, json: {} }), 400);

@@ -43,6 +43,27 @@ describe('sandbox merchant stores', () => {
     assert.equal((await sandbox.http.send('GET', `${M}/merchants?page=0`, { token: demo })).status, 400);
   });
 
+  it('lists 100 stores per page by default (spec §4.4, §8 "Store list size")', async () => {
+    const fresh = await withSandbox();
+    try {
+      const template = fresh.world.stores.get(DEMO_RESTAURANT_ID)!;
+      for (let i = 0; i < 120; i++) {
+        const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+        fresh.world.stores.set(id, { ...structuredClone(template), id, name: `Filial ${i}` });
+      }
+      const token = await fresh.http.token();
+      const first = (await fresh.http.send('GET', `${M}/merchants`, { token })).body as { id: string }[];
+      assert.equal(first.length, 100);
+      const second = (await fresh.http.send('GET', `${M}/merchants?page=2`, { token })).body as { id: string }[];
+      assert.equal(second.length, 23, 'the three seeded stores and 120 more');
+      assert.equal(new Set([...first, ...second].map((s) => s.id)).size, 123);
+      assert.equal(((await fresh.http.send('GET', `${M}/merchants?page=3`, { token })).body as unknown[]).length, 0);
+      assert.equal((await fresh.http.send('GET', `${M}/merchants?size=0`, { token })).status, 400);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('returns the store detail with address and operations', async () => {
     const response = await sandbox.http.send('GET', `${M}/merchants/${DEMO_GROCERY_ID}`, { token: demo });
     assert.equal(response.status, 200);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { PENALTY_CANCELLATIONS, PENALTY_PAUSE_DESCRIPTION, PENALTY_PAUSE_MS, PENALTY_WINDOW_MS } from '../../src-sandbox/orders/penalties';
 import { withSandbox } from '../support/sandbox';
 import { action, advance, assertError, codesOf, control, createOrder, detailOf, drain, O, type Sandbox } from '../support/sandbox-orders';
 
@@ -81,5 +82,61 @@ describe('sandbox orders: cancellation', () => {
     assertError(await action(sandbox, demo, order.id, 'requestCancellation', { reason: '501' }), 409, 'InvalidOrderStatus');
     assert.equal((await control(sandbox, order.id, 'conclude')).status, 200);
     assertError(await action(sandbox, demo, order.id, 'requestCancellation', { reason: '501' }), 409);
+  });
+
+  it('confirming a PLACED order whose cancellation is pending withdraws the request: CANCELLATION_REQUEST_FAILED, then CONFIRMED (spec §6)', async () => {
+    const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
+    assert.equal((await action(sandbox, demo, order.id, 'requestCancellation', { reason: '503' })).status, 202);
+    const confirmed = await action(sandbox, demo, order.id, 'confirm');
+    assert.equal(confirmed.status, 202);
+    assert.deepEqual(confirmed.body, { status: 'ACCEPTED' });
+    await advance(sandbox, 5);
+    assert.deepEqual(await codesOf(sandbox, order.id), ['PLC', 'CAR', 'CARF', 'CFM'], 'the pending decision never cancels it');
+    assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CONFIRMED');
+    // A request from a confirmed order cannot be withdrawn by confirming again.
+    assert.equal((await action(sandbox, demo, order.id, 'requestCancellation', { reason: '503' })).status, 202);
+    assertError(await action(sandbox, demo, order.id, 'confirm'), 409, 'InvalidOrderStatus');
+  });
+});
+
+describe('sandbox orders: excessive cancellations close the store for a while (spec §4.5)', () => {
+  it('pauses the store after the fifth accepted merchant cancellation within an hour; the merchant cannot lift the pause', async () => {
+    const sandbox = await withSandbox();
+    try {
+      const demo = await sandbox.http.token();
+      const interruptions = `/merchant/v1.0/merchants/${DEMO_GROCERY_ID}/interruptions`;
+      const cancelOne = async () => {
+        const order = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT' });
+        assert.equal((await action(sandbox, demo, order.id, 'requestCancellation', { reason: '503' })).status, 202);
+        await advance(sandbox, 5);
+        assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CANCELLED');
+      };
+      // Customer and platform cancellations do not count.
+      const byCustomer = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID });
+      await control(sandbox, byCustomer.id, 'customerCancel');
+      for (let i = 1; i < PENALTY_CANCELLATIONS; i++) await cancelOne();
+      assert.deepEqual((await sandbox.http.send('GET', interruptions, { token: demo })).body, [], `${PENALTY_CANCELLATIONS - 1} cancellations: no penalty`);
+      await cancelOne();
+      const paused = (await sandbox.http.send('GET', interruptions, { token: demo })).body as { id: string; description: string; start: string; end: string }[];
+      assert.equal(paused.length, 1);
+      assert.equal(paused[0]?.description, PENALTY_PAUSE_DESCRIPTION);
+      assert.equal(Date.parse(paused[0]!.end) - Date.parse(paused[0]!.start), PENALTY_PAUSE_MS);
+      sandbox.world.recordPoll({ clientId: 'demo' });
+      const [status] = (await sandbox.http.send('GET', `/merchant/v1.0/merchants/${DEMO_GROCERY_ID}/status/TAKEOUT`, { token: demo })).body as { state: string; validations: { code: string; state: string }[] }[];
+      assert.equal(status?.validations.find((v) => v.code === 'unavailabilities')?.state, 'CLOSED');
+      const removal = await sandbox.http.send('DELETE', `${interruptions}/${paused[0]!.id}`, { token: demo });
+      assert.equal(removal.status, 403);
+      assert.equal((removal.body as { error: string }).error, 'Forbidden');
+      // The pause ends by itself; cancellations older than the window stop counting.
+      await advance(sandbox, PENALTY_WINDOW_MS / 1000);
+      const fresh = await sandbox.http.token();
+      assert.deepEqual((await sandbox.http.send('GET', interruptions, { token: fresh })).body, []);
+      const order = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT' });
+      await action(sandbox, fresh, order.id, 'requestCancellation', { reason: '503' });
+      await advance(sandbox, 5);
+      assert.deepEqual((await sandbox.http.send('GET', interruptions, { token: fresh })).body, []);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -71,6 +71,21 @@ describe('sandbox orders: tracking, pickup and delivery codes, virtual bag', () 
     assertError(await sandbox.http.send('POST', `${O}/orders/${takeout.id}/validatePickupCode`, { token: demo, json: { code: '1234' } }), 409);
   });
 
+  it('validates pickup codes only while the store has the feature enabled (spec §4.5 "only when enabled")', async () => {
+    const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
+    const url = `${O}/orders/${order.id}/validatePickupCode`;
+    const features = (json: unknown) => sandbox.http.send('PUT', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/features`, { json });
+    const off = await features({ pickupCode: false });
+    assert.equal(off.status, 200);
+    assert.deepEqual(off.body, { merchantId: DEMO_RESTAURANT_ID, pickupCode: false, smartPreparation: true });
+    assertError(await sandbox.http.send('POST', url, { token: demo, json: { code: order.delivery.pickupCode } }), 409, 'PickupCodeNotEnabled');
+    assert.equal((await features({ pickupCode: true })).status, 200);
+    assert.deepEqual((await sandbox.http.send('POST', url, { token: demo, json: { code: order.delivery.pickupCode } })).body, { valid: true });
+    assertError(await features({ pickupCode: 'no' }), 400);
+    assertError(await features({ other: true }), 400);
+    assertError(await sandbox.http.send('PUT', '/_sandbox/merchants/00000000-0000-4000-8000-000000000000/features', { json: {} }), 404);
+  });
+
   it('verifies the delivery code of a MERCHANT delivery against phone.localizer', async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, deliveredBy: 'MERCHANT' });
     const url = `${O}/orders/${order.id}/verifyDeliveryCode`;

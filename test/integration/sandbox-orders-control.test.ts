@@ -73,6 +73,12 @@ describe('sandbox orders: control routes', () => {
     await action(sandbox, demo, takeout.id, 'readyToPickup');
     assert.equal((await control(sandbox, takeout.id, 'conclude')).status, 200);
 
+    const dineIn = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'DINE_IN' });
+    await action(sandbox, demo, dineIn.id, 'confirm');
+    assertError(await control(sandbox, dineIn.id, 'conclude'), 409, 'InvalidOrderStatus');
+    await action(sandbox, demo, dineIn.id, 'readyToPickup');
+    assert.equal((await control(sandbox, dineIn.id, 'conclude')).status, 200, 'readyToPickup is required for DINE_IN too');
+
     const merchant = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, deliveredBy: 'MERCHANT' });
     await action(sandbox, demo, merchant.id, 'confirm');
     assertError(await control(sandbox, merchant.id, 'conclude'), 409);

@@ -158,4 +158,16 @@ describe('sandbox orders: deadlines and scheduling', () => {
     const codes = await codesOf(sandbox, order.id);
     assert.deepEqual(codes, ['PLC', 'CFM', 'RPS', 'PRS']);
   });
+
+  it('sends RECOMMENDED_PREPARATION_START only to stores using smart preparation (spec §6)', async () => {
+    const features = await sandbox.http.send('PUT', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/features`, { json: { smartPreparation: false } });
+    assert.equal(features.status, 200);
+    const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderTiming: 'SCHEDULED' });
+    const smart = await createOrder(sandbox, { merchantId: DEMO_PIZZERIA_ID, orderTiming: 'SCHEDULED' });
+    await action(sandbox, demo, order.id, 'confirm');
+    await action(sandbox, demo, smart.id, 'confirm');
+    await advance(sandbox, Math.ceil((Date.parse(order.preparationStartDateTime) - Date.parse(order.createdAt)) / 1000) + 1);
+    assert.deepEqual(await codesOf(sandbox, order.id), ['PLC', 'CFM']);
+    assert.deepEqual(await codesOf(sandbox, smart.id), ['PLC', 'CFM', 'RPS']);
+  });
 });

@@ -150,6 +150,31 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
     ]);
   });
 
+  it('marks ERROR with INTERNAL_ERROR when the platform fails inside (fault injection promotionErrorRate)', async () => {
+    const faults = await sandbox.http.send('PUT', '/_sandbox/faults', { json: { promotionErrorRate: 1 } });
+    assert.equal(faults.status, 200);
+    const failing = await create(body([percentage(eans.banana!), percentage(eans.tomato!)]));
+    await advance(3);
+    assert.deepEqual(await statuses(failing), ['ERROR:INTERNAL_ERROR', 'ERROR:INTERNAL_ERROR']);
+    const item = (await items(failing)).promotions[0]!;
+    assert.equal(item.status, 'ERROR');
+    assert.equal(item.error, 'INTERNAL_ERROR');
+    // Back to normal: the same items pass (the failed ones are not live, so no DUPLICATE).
+    assert.equal((await sandbox.http.send('PUT', '/_sandbox/faults', { json: {} })).status, 200);
+    const retried = await create(body([percentage(eans.banana!), percentage(eans.tomato!)]));
+    await advance(3);
+    assert.deepEqual(await statuses(retried), ['ACTIVE', 'ACTIVE']);
+  });
+
+  it('adds a new request to the promotions already running (without reset nothing is removed)', async () => {
+    const first = await create(body([percentage(eans.banana!)]));
+    await advance(3);
+    const second = await create(body([percentage(eans.tomato!)]));
+    await advance(3);
+    assert.deepEqual(await statuses(first), ['ACTIVE']);
+    assert.deepEqual(await statuses(second), ['ACTIVE']);
+  });
+
   it('marks DUPLICATE an item with the same EAN and an overlapping period, within one request or across requests', async () => {
     const first = await create(body([percentage(eans.banana!), percentage(eans.banana!, { discountValue: 20 }), percentage(eans.tomato!, { initialDate: day(0), finalDate: day(2) })]));
     await advance(3);

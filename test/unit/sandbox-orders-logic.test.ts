@@ -108,7 +108,8 @@ describe('sandbox fault decisions', () => {
     assert.equal(FaultConfig.safeParse({ errorStatus: 200 }).success, false);
     assert.equal(FaultConfig.safeParse({ dropMode: 'sometimes' }).success, false);
     assert.equal(FaultConfig.safeParse({ bogus: 1 }).success, false);
-    assert.deepEqual(FaultConfig.parse({}), { latencyMs: 0, errorRate: 0, errorStatus: 503, dropRate: 0, dropMode: 'afterAction', duplicateRate: 0 });
+    assert.equal(FaultConfig.safeParse({ promotionErrorRate: -0.1 }).success, false);
+    assert.deepEqual(FaultConfig.parse({}), { latencyMs: 0, errorRate: 0, errorStatus: 503, dropRate: 0, dropMode: 'afterAction', duplicateRate: 0, promotionErrorRate: 0 });
   });
 });
 
