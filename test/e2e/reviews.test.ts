@@ -172,6 +172,7 @@ describe('reviews screen in Chromium', () => {
     ]);
     await page.keyboard.press('Escape');
     await drawer().waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-review-id')), target.id, 'focus back on the row');
   });
 
   it('looks right in English and at 1920x1080', async () => {
