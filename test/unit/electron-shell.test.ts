@@ -34,6 +34,7 @@ describe('Electron shell wiring (fake electron module)', () => {
     assert.equal(prefs.webviewTag, false);
     assert.equal(prefs.preload, '/p/preload.cjs');
     assert.equal(prefs.disableBlinkFeatures, 'Auxclick');
+    assert.equal(prefs.plugins, true, 'the PDF viewer shows the check-in sheet');
     assert.equal(window.loaded, `${APP_ORIGIN}/index.html`);
   });
 

@@ -141,6 +141,9 @@ export async function runElectronShell(options: ElectronShellOptions): Promise<v
       disableBlinkFeatures: 'Auxclick',
       // The new-order chime must ring without a click first.
       autoplayPolicy: 'no-user-gesture-required',
+      // Only for Chromium's built-in PDF viewer, which shows the check-in QR sheet (there are no
+      // other plugins in Electron).
+      plugins: true,
     },
   });
   window.once('ready-to-show', () => window.show());
