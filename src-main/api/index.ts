@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { AuthenticationApi } from './authentication';
 import { CatalogApi } from './catalog';
+import { EventsApi } from './events';
 import { ApiClient, type CallOutcome } from './client';
 import { MerchantApi } from './merchant';
 import { OrderApi } from './order';
@@ -24,6 +25,8 @@ export interface MarketplaceApi {
   promotion: PromotionApi;
   review: ReviewApi;
   catalog: CatalogApi;
+  /** The events module's polling routes (the order module's are on `order`). */
+  events: EventsApi;
 }
 
 export interface MarketplaceApiOptions {
@@ -73,6 +76,7 @@ export function createMarketplaceApi(options: MarketplaceApiOptions): {
         promotion: new PromotionApi(client, clock),
         review: new ReviewApi(client),
         catalog: new CatalogApi(client, clock),
+        events: new EventsApi(client),
       };
     },
   };

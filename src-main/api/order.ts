@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { describeZodError } from '../../src-shared/errors';
-import { OrderEvent, PollingEnvelope } from '../../src-shared/wire/events';
 import {
   Accepted,
   CodeValidity,
@@ -12,36 +10,26 @@ import {
 } from '../../src-shared/wire/order';
 import type { Clock } from '../clock';
 import type { ApiCall, ApiClient, CallOptions } from './client';
+import { EventsApi, ORDER_EVENT_ROUTES, type PolledEvents } from './events';
 import { finalItemPrices, type ItemPromotionPrice } from './promotion-check';
 import { TrackingGuard } from './tracking-guard';
 
 const PREFIX = '/order/v1.0';
 const seg = encodeURIComponent;
 
-/** An event the API sent that breaks the event shape: kept, never dropped silently. */
-export interface UnreadableEvent {
-  raw: unknown;
-  /** The field that broke, e.g. `createdAt`. */
-  field: string;
-  message: string;
-}
-
-export interface PolledEvents {
-  events: OrderEvent[];
-  unreadable: UnreadableEvent[];
-}
-
-const Polling = z.union([PollingEnvelope, z.undefined()]);
+export type { PolledEvents, UnreadableEvent } from './events';
 
 /** Order module (spec §4.5, §4.7 disputes, §2.5 virtual bag). Actions answer 202; results come as events. */
 export class OrderApi {
   private readonly tracking: TrackingGuard<Tracking>;
+  private readonly events: EventsApi;
 
   constructor(
     private readonly client: ApiClient,
     clock: Clock,
   ) {
     this.tracking = new TrackingGuard(clock);
+    this.events = new EventsApi(client, ORDER_EVENT_ROUTES);
   }
 
   getOrder(orderId: string, options?: CallOptions): Promise<OrderDetail> {
@@ -104,44 +92,19 @@ export class OrderApi {
     return (await this.client.call({ ...call, idempotent: true }, options)).valid;
   }
 
-  /**
-   * GET /orders:polling (recommended every 30 s). Each event is read on its own: an unreadable one
-   * is returned apart, so it is logged and kept while the others go on. No content means no events.
-   */
-  async pollEvents(query: { limit?: number } = {}, options?: CallOptions): Promise<PolledEvents> {
-    const result: PolledEvents = { events: [], unreadable: [] };
-    for (const raw of await this.pollRawEvents(query, options)) {
-      const parsed = OrderEvent.safeParse(raw);
-      if (parsed.success) result.events.push(parsed.data);
-      else result.unreadable.push({ raw, ...describeZodError(parsed.error) });
-    }
-    return result;
+  /** GET /orders:polling (recommended every 30 s); each event read on its own (`events.ts`). */
+  pollEvents(query: { limit?: number } = {}, options?: CallOptions): Promise<PolledEvents> {
+    return this.events.poll(query, options);
   }
 
   /** The polled events as they came (for a consumer that stores them verbatim); the envelope is checked. */
-  async pollRawEvents(query: { limit?: number } = {}, options?: CallOptions): Promise<unknown[]> {
-    const body = await this.client.call(
-      { module: 'order', method: 'GET', route: 'GET /orders:polling', path: `${PREFIX}/orders:polling`, query, expect: [200, 204], schema: Polling },
-      options,
-    );
-    return body?.events ?? [];
+  pollRawEvents(query: { limit?: number } = {}, options?: CallOptions): Promise<unknown[]> {
+    return this.events.pollRaw(query, options);
   }
 
-  /** Only successfully processed events are acknowledged; the others come back on the next poll. */
-  async acknowledgeEvents(eventIds: readonly string[], options?: CallOptions): Promise<void> {
-    if (eventIds.length === 0) return;
-    await this.client.call(
-      {
-        module: 'order',
-        method: 'POST',
-        route: 'POST /orders:acknowledgment',
-        path: `${PREFIX}/orders:acknowledgment`,
-        json: { acknowledgedEventIds: eventIds },
-        // Acknowledging twice is harmless.
-        idempotent: true,
-      },
-      options,
-    );
+  /** POST /orders:acknowledgment: only successfully processed events. */
+  acknowledgeEvents(eventIds: readonly string[], options?: CallOptions): Promise<void> {
+    return this.events.acknowledge(eventIds, options);
   }
 
   getVirtualBag(orderId: string, options?: CallOptions): Promise<VirtualBag> {

@@ -57,6 +57,16 @@ describe('client ↔ sandbox: order module (spec §4.5, §4.7, §6)', () => {
     await assert.rejects(api.order.pollEvents({ limit: 5000 }), failsWith('validation', 400));
   });
 
+  it('the events module routes (GET /events:polling, POST /events/acknowledgment) serve the same events', async () => {
+    const order = await place({ merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
+    const polled = await api.events.poll({ limit: 1000 });
+    const placed = polled.events.find((e) => e.orderId === order.id && e.code === 'PLC');
+    assert.ok(placed);
+    await api.events.acknowledge([placed.id]);
+    assert.ok(!(await api.events.poll({ limit: 1000 })).events.some((e) => e.id === placed.id));
+    assert.ok(api.answers.some((a) => a.route === 'GET /events:polling' && a.status === 200));
+  });
+
   it('moves an order through confirm, startPreparation, readyToPickup; an out-of-place action is 409', async () => {
     const order = await place({ merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
     assert.deepEqual(await api.order.confirm(order.id), { status: 'ACCEPTED' });

@@ -169,6 +169,19 @@ describe('conveniences the spec asks for', () => {
     assert.deepEqual(await orders.pollEvents(), { events: [], unreadable: [] });
   });
 
+  it('acknowledgment: ids go in chunks of 1000 a request; nothing to acknowledge sends nothing', async () => {
+    const { client, clock, transport } = setup(() => json(202, { status: 'ACCEPTED' }));
+    const orders = new OrderApi(client, clock);
+    await orders.acknowledgeEvents([]);
+    assert.equal(transport.requests.length, 0);
+    await orders.acknowledgeEvents(Array.from({ length: 2500 }, (_, i) => `e${i}`));
+    assert.deepEqual(
+      transport.requests.map((r) => (r.json as { acknowledgedEventIds: string[] }).acknowledgedEventIds.length),
+      [1000, 1000, 500],
+    );
+    assert.ok(transport.requests.every((r) => r.path === '/order/v1.0/orders:acknowledgment'));
+  });
+
   it('check-in QR codes come back as PDF bytes; anything else is an unreadable answer', async () => {
     const pdf = Buffer.from('%PDF-1.4\n...');
     const good = setup(() => ({ status: 200, headers: { 'content-type': 'application/pdf' }, body: pdf }));
