@@ -7,7 +7,7 @@ import { MemoryCredentialStore } from './auth/credentials/credential-store';
 import { openCredentialStore } from './auth/credentials/open-store';
 import type { SafeStorageLike } from './auth/credentials/safe-storage-store';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { pollSeconds, type Config } from './config';
 import { DEMO_CREDENTIALS, startEmbeddedSandbox } from './demo/embedded-sandbox';
 import { IpcDispatcher, type Handlers } from './ipc/dispatcher';
 import { orderHandlers, unavailableOrderHandlers } from './ipc/handlers/orders';
@@ -121,7 +121,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     if (orderStore) {
       const store = orderStore;
       modules.push({ name: 'order-store', stop: () => store.close() });
-      sync = new SyncService({ store, gateway: orderGateway, clock, logger, connectivity, pollIntervalMs: config.pollIntervalSeconds * 1000 });
+      sync = new SyncService({ store, gateway: orderGateway, clock, logger, connectivity, pollIntervalMs: pollSeconds(config) * 1000 });
     }
 
     const push = new PushHub(logger);
@@ -144,7 +144,7 @@ export async function startApp(options: StartOptions): Promise<App> {
       shell: options.shell,
       apiBaseUrl: apiBaseUrl ?? '',
       dataDir: config.dataDir,
-      pollIntervalSeconds: config.pollIntervalSeconds,
+      pollIntervalSeconds: pollSeconds(config),
       connectivity: connectivity.current,
     });
 

@@ -14,7 +14,8 @@ export const Config = z
     clientId: z.string().min(1).optional(),
     clientSecret: z.string().min(1).optional(),
     dataDir: z.string().min(1),
-    pollIntervalSeconds: z.coerce.number().min(1).max(30).default(30),
+    /** Unset: 30 s against a real API (spec §4.5), 5 s in demo mode so the demo feels live. */
+    pollIntervalSeconds: z.coerce.number().min(1).max(30).optional(),
     shell: z.enum(['electron', 'web']).optional(),
     openWindow: z.boolean().default(true),
     webPort: z.coerce.number().int().min(0).max(65535).default(0),
@@ -27,6 +28,14 @@ export const Config = z
     path: ['clientId'],
   });
 export type Config = z.infer<typeof Config>;
+
+export const LIVE_POLL_SECONDS = 30;
+export const DEMO_POLL_SECONDS = 5;
+
+/** The event poll interval in force for this configuration. */
+export function pollSeconds(config: Config): number {
+  return config.pollIntervalSeconds ?? (config.apiBaseUrl ? LIVE_POLL_SECONDS : DEMO_POLL_SECONDS);
+}
 
 const flags = {
   'api-base-url': { type: 'string' },

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
-import { defaultDataDir, loadConfig } from '../../src-main/config';
+import { defaultDataDir, loadConfig, pollSeconds } from '../../src-main/config';
 
 describe('configuration from flags and environment', () => {
-  it('defaults to demo mode: no API base URL, 30 s polling, a window', () => {
+  it('defaults to demo mode: no API base URL, 5 s polling (30 s against a real API), a window', () => {
     const config = loadConfig([], { HOME: '/home/x' });
     assert.equal(config.apiBaseUrl, undefined);
-    assert.equal(config.pollIntervalSeconds, 30);
+    assert.equal(pollSeconds(config), 5);
+    assert.equal(pollSeconds(loadConfig(['--api-base-url', 'https://api.example.test', '--client-id', 'a', '--client-secret', 'b'], {})), 30);
+    assert.equal(pollSeconds(loadConfig(['--poll-interval', '12'], {})), 12);
     assert.equal(config.openWindow, true);
     assert.ok(config.dataDir.endsWith('store-terminal'));
   });
