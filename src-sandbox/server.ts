@@ -60,6 +60,13 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     // Route params like `orders:polling` need the colon kept; ids are never this long.
     routerOptions: { maxParamLength: 200 },
+    // A path that is not valid percent-encoding, or a parameter past maxParamLength, is refused
+    // before any route is found: answer it in the module's error shape like every other error.
+    frameworkErrors: (error, request, reply) => {
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the path is not a valid URL';
+      const status = error.statusCode ?? 400;
+      sendError(new SandboxError(status, genericCode(status), message), request, reply);
+    },
   });
   const routes: SandboxRoute[] = [];
   app.addHook('onRoute', (options) => {

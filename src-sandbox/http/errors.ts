@@ -76,8 +76,18 @@ export function errorBody(module: SandboxModule, error: SandboxError, instance: 
 
 /** The code of an error the framework raised (bad JSON, unknown route, body too large). */
 export function genericCode(status: number): string {
-  return MERCHANT_NAMES[status] ?? (status === 413 ? 'PayloadTooLarge' : status === 415 ? 'UnsupportedMediaType' : 'Error');
+  return MERCHANT_NAMES[status] ?? OTHER_NAMES[status] ?? 'Error';
 }
+
+const OTHER_NAMES: Record<number, string> = {
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  412: 'PreconditionFailed',
+  413: 'PayloadTooLarge',
+  414: 'UriTooLong',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableEntity',
+};
 
 /** Shorthands used by every module. */
 export const fail = {

@@ -8,9 +8,17 @@ import type { SeedStore } from '../seed/stores';
 
 const PREFIX = '/merchant/v1.0';
 
+/** Query integers are plain decimal digits (no `1e3`, `0x10`, spaces or signs), within range. */
+const count = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
 const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  page: count(1, 1_000_000).default(1),
+  size: count(1, 1000).default(100),
 });
 
 export function storeDetail(store: SeedStore) {

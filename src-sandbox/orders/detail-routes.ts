@@ -12,7 +12,8 @@ const PREFIX = '/order/v1.0/orders/:id';
 type Params = { Params: { id: string } };
 export const TRACKING_INTERVAL_MS = 30_000;
 
-const CodeBody = z.object({ code: z.string() });
+/** Pickup codes have 4 digits and localizers 8; anything past 100 characters is not a code. */
+const CodeBody = z.object({ code: z.string().max(100) });
 
 export function registerOrderDetailRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { world } = ctx;

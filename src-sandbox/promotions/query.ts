@@ -5,7 +5,7 @@ import type { PromotionItemRecord } from './model';
 
 export const MAX_ITEMS_LIMIT = 1000;
 
-const count = (name: string) => z.string().regex(/^\d+$/, `${name} must be a non-negative integer`).transform(Number);
+const count = (name: string) => z.string().regex(/^\d{1,9}$/, `${name} must be a non-negative integer`).transform(Number);
 
 export const ItemsQuery = z.object({
   ean: z.string().optional(),

@@ -8,7 +8,7 @@ export const MAX_PAGE_SIZE = 50;
 const positiveInt = (name: string) =>
   z
     .string()
-    .regex(/^\d+$/, `${name} must be a positive integer`)
+    .regex(/^\d{1,9}$/, `${name} must be a positive integer`)
     .transform(Number)
     .refine((n) => n >= 1, `${name} starts at 1`);
 

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { fail } from '../http/errors';
 import { bodyOf, orderFor } from '../orders/access';
+import type { OrderRecord } from '../orders/model';
 import { answerChange, deliveryOf, merchantRequestsChange, safeDeliveryScore } from './address-change';
 import { AddressChangeBody } from './bodies';
-import { freshRules } from './model';
+import { freshRules, type ShippingRecord } from './model';
 import { confirmation } from './reply';
 
 /** Address confirmation and changes, and the safe-delivery score (spec §4.1), for DELIVERY orders. */
@@ -13,34 +14,35 @@ type Params = { Params: { orderId: string } };
 
 export function registerShippingAddressRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { world } = ctx;
-  const target = (request: Parameters<typeof orderFor>[1], orderId: string) => {
-    const order = orderFor(ctx, request, orderId, 'orderId');
-    return { order, record: world.shipping.recordOf(order.detail.id) };
-  };
+  /** The order and its shipping record; the record is only created (`recordOf`) by a change that is accepted. */
+  const existing = (order: OrderRecord): ShippingRecord => world.shipping.records.get(order.detail.id) ?? { orderId: order.detail.id, style: 'A', rules: freshRules() };
 
   app.post<Params>(`${O}/userConfirmAddress`, { config: { route: 'POST /orders/{orderId}/userConfirmAddress' } }, async (request, reply) => {
-    const { order, record } = target(request, request.params.orderId);
+    const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     deliveryOf(order);
-    record.rules.customer_address_confirmed = true;
+    world.shipping.recordOf(order.detail.id).rules.customer_address_confirmed = true;
     return confirmation(reply, 202, 'Address confirmed.');
   });
 
   app.post<Params>(`${O}/deliveryAddressChangeRequest`, { config: { route: 'POST /orders/{orderId}/deliveryAddressChangeRequest' } }, async (request, reply) => {
-    const { order, record } = target(request, request.params.orderId);
+    const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     const address = bodyOf(AddressChangeBody, request.body, 'invalid address');
-    merchantRequestsChange(world.orders, order, record, address);
+    deliveryOf(order);
+    if (existing(order).addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'an address change is already pending for this order');
+    merchantRequestsChange(world.orders, order, world.shipping.recordOf(order.detail.id), address);
     return confirmation(reply, 202, 'Address change requested; the customer answers it.');
   });
 
+  // Answering needs a pending change, so it always has a stored record when it writes.
   app.post<Params>(`${O}/acceptDeliveryAddressChange`, { config: { route: 'POST /orders/{orderId}/acceptDeliveryAddressChange' } }, async (request, reply) => {
-    const { order, record } = target(request, request.params.orderId);
-    answerChange(world.orders, order, record, true);
+    const order = orderFor(ctx, request, request.params.orderId, 'orderId');
+    answerChange(world.orders, order, existing(order), true);
     return confirmation(reply, 200, 'Address change accepted.');
   });
 
   app.post<Params>(`${O}/denyDeliveryAddressChange`, { config: { route: 'POST /orders/{orderId}/denyDeliveryAddressChange' } }, async (request, reply) => {
-    const { order, record } = target(request, request.params.orderId);
-    answerChange(world.orders, order, record, false);
+    const order = orderFor(ctx, request, request.params.orderId, 'orderId');
+    answerChange(world.orders, order, existing(order), false);
     return confirmation(reply, 202, 'Address change denied.');
   });
 
