@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from 'undici';
-import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, type SandboxRoute } from '../../src-sandbox/index';
+import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID, type SandboxRoute } from '../../src-sandbox/index';
 import { withSandbox } from '../support/sandbox';
-import type { Sandbox } from '../support/sandbox-orders';
-import { assertShape, isOpen, key, MERCHANT_NAMES, pathOf, shapeOf } from '../support/sandbox-routes';
+import { createOrder, type Sandbox } from '../support/sandbox-orders';
+import { assertShape, isOpen, key, MERCHANT_NAMES, paramsOf, pathOf, shapeOf } from '../support/sandbox-routes';
 
 /**
  * Cross-cutting rules checked on every route the sandbox serves, so a route added later is covered
@@ -146,6 +146,44 @@ describe('every route: bearer token (spec §5 items 1–2)', () => {
     const basic = await request(`${sandbox.url}/merchant/v1.0/merchants`, { headers: { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` } });
     assert.equal(basic.statusCode, 401);
     await basic.body.dump();
+  });
+});
+
+describe('every route naming a store, order, dispute or review: 403 and 404 (spec §5 item 3, §7)', () => {
+  it('answers 403 in the module’s shape for another application’s resource and 404 for an unknown one', async () => {
+    const sandbox = await withSandbox({ rateLimitFactor: 0 });
+    try {
+      const token = await sandbox.http.token();
+      const bakeryOrder = await createOrder(sandbox, { merchantId: OTHER_BAKERY_ID });
+      const dispute = (await sandbox.http.send('POST', `/_sandbox/orders/${bakeryOrder.id}/dispute`, { json: {} })).body as { id: string; alternatives: { id: string }[] };
+      const bakeryReview = sandbox.world.reviews.of(OTHER_BAKERY_ID)[0]!.id;
+      const groceryReview = sandbox.world.reviews.of(DEMO_GROCERY_ID).find((r) => r.status === 'NOT_REPLIED')!.id;
+      const foreign: Record<string, string> = { merchantId: OTHER_BAKERY_ID, id: bakeryOrder.id, orderId: bakeryOrder.id, disputeId: dispute.id, alternativeId: dispute.alternatives[0]!.id };
+      const scoped = apiRoutes(sandbox).filter((r) => !isOpen(r) && paramsOf(r.url).some((p) => ['merchantId', 'id', 'orderId', 'disputeId'].includes(p)));
+      assert.ok(scoped.length > 50, `${scoped.length} routes`);
+      for (const route of scoped) {
+        const params = paramsOf(route.url);
+        const owner = params.find((p) => ['merchantId', 'id', 'orderId', 'disputeId'].includes(p))!;
+        for (const [label, value, status] of [
+          ['another application’s', foreign[owner]!, 403],
+          ['an unknown', ZERO, 404],
+        ] as const) {
+          const path = pathOf(route.url, (n) => (n === owner ? value : n === 'reviewId' ? bakeryReview : (foreign[n] ?? fill(n))));
+          const response = await sandbox.http.send(route.method, path, { token, ...(hasBody(route) ? { json: {} } : {}) });
+          const name = `${key(route)} with ${label} :${owner}`;
+          assert.equal(response.status, status, `${name}: ${JSON.stringify(response.body)}`);
+          assertShape(shapeOf(path), response, name);
+        }
+      }
+      // Spec §7.2: a review that does not belong to the merchant of the path is 403 (detail and answer).
+      for (const [method, suffix] of [['GET', ''], ['POST', '/answers']] as const) {
+        const response = await sandbox.http.send(method, `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${groceryReview}${suffix}`, { token, ...(method === 'POST' ? { json: { text: 'Obrigado pela avaliação!' } } : {}) });
+        assert.equal(response.status, 403);
+        assertShape('review', response, `review of another store ${method}`);
+      }
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

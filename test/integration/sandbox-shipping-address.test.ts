@@ -106,9 +106,15 @@ describe('sandbox shipping: address confirmation, address changes, safe delivery
       assertError(await post(order.id, 'deliveryAddressChangeRequest', without(required)), 400);
     }
     assertError(await post(order.id, 'deliveryAddressChangeRequest', { ...NEW_ADDRESS, state: 'SPX' }), 400);
+    assertError(await post(order.id, 'deliveryAddressChangeRequest', { ...NEW_ADDRESS, country: 'BRA' }), 400);
+    assertError(await post(order.id, 'deliveryAddressChangeRequest', { ...NEW_ADDRESS, coordinates: { latitude: -23.5 } }), 400);
+    assertError(await post(order.id, 'deliveryAddressChangeRequest', { ...NEW_ADDRESS, complement: 12 }), 400);
+    assertError(await post(order.id, 'deliveryAddressChangeRequest', { ...NEW_ADDRESS, reference: ['x'] }), 400);
+    assertError(await post(order.id, 'deliveryAddressChangeRequest', { ...NEW_ADDRESS, streetNumber: 77 }), 400);
     assertError(await post(order.id, 'deliveryAddressChangeRequest', { ...NEW_ADDRESS, coordinates: { latitude: 'x', longitude: 1 } }), 400);
     assertError(await post(order.id, 'deliveryAddressChangeRequest'), 400);
-    const optional = await post(order.id, 'deliveryAddressChangeRequest', without('streetNumber'));
-    assert.equal(optional.status, 202);
+    const { complement: _complement, reference: _reference, ...withoutOptional } = without('streetNumber') as typeof NEW_ADDRESS;
+    const optional = await post(order.id, 'deliveryAddressChangeRequest', withoutOptional);
+    assert.equal(optional.status, 202, 'streetNumber, complement and reference are optional');
   });
 });

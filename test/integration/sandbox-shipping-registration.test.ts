@@ -124,6 +124,58 @@ describe('sandbox shipping style B: delivery-only orders', () => {
     assertError(await register(registration(q.id)), 409, 'QuoteExpired');
   });
 
+  it('checks every row of the register body table: each field of the wrong type is 400; the optional ones may be left out', async () => {
+    const set = (body: Record<string, any>, path: string, value: unknown) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const keys = path.split('.');
+      const last = keys.pop()!;
+      const target = keys.reduce((o, k) => o[k], body);
+      if (value === undefined) delete target[last];
+      else target[last] = value;
+    };
+    const rows: [string, unknown][] = [
+      ['customer.name', 42],
+      ['customer.phone.countryCode', 55],
+      ['customer.phone.areaCode', 11],
+      ['customer.phone.number', 987654321],
+      ['customer.phone.type', ['CUSTOMER']],
+      ['delivery.merchantFee', '8.5'],
+      ['delivery.quoteId', 'quote'],
+      ['delivery.deliveryAddress.postalCode', 5005001],
+      ['delivery.deliveryAddress.streetNumber', 300],
+      ['delivery.deliveryAddress.streetName', null],
+      ['delivery.deliveryAddress.neighborhood', {}],
+      ['delivery.deliveryAddress.city', []],
+      ['delivery.deliveryAddress.state', 'SPX'],
+      ['delivery.deliveryAddress.country', 'BRA'],
+      ['delivery.deliveryAddress.coordinates.latitude', '-23.5'],
+      ['delivery.deliveryAddress.coordinates.longitude', undefined],
+      ['items.0.id', 7],
+      ['items.0.name', undefined],
+      ['items.0.quantity', '2'],
+      ['items.0.unitPrice', '27.9'],
+      ['items.0.price', '55.8'],
+      ['items.0.optionsPrice', false],
+      ['items.0.totalPrice', undefined],
+      ['payments.methods.0.method', undefined],
+      ['payments.methods.0.type', 1],
+      ['payments.methods.0.value', '64.3'],
+      ['payments.methods.0.card.brand', 3],
+    ];
+    const q = await quote();
+    for (const [path, value] of rows) {
+      const body = structuredClone(registration(q.id));
+      set(body, path, value);
+      assertError(await register(body), 400);
+    }
+    // Not stated as mandatory and not needed for a delivery: phone type, merchant fee, item price and options price, card.
+    const minimal = structuredClone(registration((await quote()).id));
+    for (const path of ['customer.phone.type', 'delivery.merchantFee', 'items.0.price', 'items.0.optionsPrice', 'payments.methods.0.card']) set(minimal, path, undefined);
+    const accepted = await register(minimal);
+    assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+    const detail = await detailOf(sandbox, demo, (accepted.body as { id: string }).id);
+    assert.equal(detail.total.deliveryFee, q.quote.netValue, 'without merchantFee the quote’s price is the fee');
+  });
+
   it('cancels a delivery-only order with a listed code; refuses other codes, other orders, a second cancel', async () => {
     const { id } = (await register(registration((await quote()).id))).body as { id: string };
     const reasons = await sandbox.http.send('GET', `${S}/orders/${id}/cancellationReasons`, { token: demo });
