@@ -11,6 +11,7 @@ import type { KeytarLike } from '../../src-main/auth/credentials/keychain-store'
 import { openCredentialStore } from '../../src-main/auth/credentials/open-store';
 import { SAFE_STORAGE_FILE_NAME, SafeStorageCredentialStore, type SafeStorageLike } from '../../src-main/auth/credentials/safe-storage-store';
 import type { TokenEndpoint } from '../../src-main/auth/token-manager';
+import { loadConfig } from '../../src-main/config';
 import { AppError } from '../../src-shared/errors';
 import type { TokenGrant } from '../../src-shared/wire/auth';
 import { recordingLogger } from '../support/fake-api';
@@ -122,6 +123,17 @@ describe('credential stores', () => {
       (e: unknown) => e instanceof AppError && e.code === 'storage',
     );
     assert.equal((await openCredentialStore({ dataDir: dir, logger: recordingLogger(), prefer: 'file' })).kind, 'file');
+  });
+});
+
+describe('configuration of the credential store', () => {
+  it('takes --credential-store (or STORE_TERMINAL_CREDENTIAL_STORE), auto by default; a real API needs the secret only once', () => {
+    assert.equal(loadConfig([], {}).credentialStore, 'auto');
+    assert.equal(loadConfig(['--credential-store', 'file'], {}).credentialStore, 'file');
+    assert.equal(loadConfig([], { STORE_TERMINAL_CREDENTIAL_STORE: 'keychain' }).credentialStore, 'keychain');
+    assert.throws(() => loadConfig(['--credential-store', 'sqlite'], {}), (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'credentialStore');
+    const later = loadConfig(['--api-base-url', 'https://api.example.test', '--client-id', 'abc'], {});
+    assert.equal(later.clientSecret, undefined, 'the secret comes from the credential store on later launches');
   });
 });
 
