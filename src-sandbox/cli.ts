@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   // Handlers before the announcement: whoever reads "listening" may signal us at once.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log(`sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret)`);
+  console.log(`sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret; distributed app partner/partner-secret, authorize at ${sandbox.url}/_sandbox/authorize)`);
   if (scenario) console.log(`scenario ${scenarioName}: orders and reviews arrive for the demo stores`);
 }
 
