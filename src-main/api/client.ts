@@ -77,6 +77,7 @@ export class ApiClient {
       ...(options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {}),
       ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
       ...(options.random ? { random: options.random } : {}),
+      onFailure: (route, error) => options.onOutcome?.({ route, ok: false, error }),
     });
   }
 

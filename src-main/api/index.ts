@@ -5,6 +5,7 @@ import { AuthenticationApi } from './authentication';
 import { CatalogApi } from './catalog';
 import { EventsApi } from './events';
 import { ApiClient, type CallOutcome } from './client';
+import type { ApiError } from './errors';
 import { MerchantApi } from './merchant';
 import { OrderApi } from './order';
 import { PromotionApi } from './promotion';
@@ -52,7 +53,8 @@ export function createMarketplaceApi(options: MarketplaceApiOptions): {
   const { transport, clock, logger } = options;
   const limiter = new RateLimiter({ clock, ...(options.limitFactor === undefined ? {} : { factor: options.limitFactor }) });
   const delays = options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {};
-  const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger, ...delays }) });
+  const onFailure = options.onOutcome ? (route: string, error: ApiError) => options.onOutcome?.({ route, ok: false, error }) : undefined;
+  const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger, ...delays, ...(onFailure ? { onFailure } : {}) }) });
   return {
     authentication,
     limiter,

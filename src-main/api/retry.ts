@@ -18,6 +18,11 @@ export interface RetryOptions {
   random?: () => number;
   /** How many 429s in a row one call sits out before giving up. */
   maxRateLimitWaits?: number;
+  /**
+   * Told of every failed attempt as it happens, so connectivity shows "offline" at once rather than
+   * after the retries have run out.
+   */
+  onFailure?: (route: string, error: ApiError) => void;
 }
 
 export const DEFAULT_RETRY_DELAYS_MS = [2_000, 4_000] as const;
@@ -68,6 +73,7 @@ export class RetryPolicy {
   private async pause(error: unknown, attempt: Attempt, tries: { failures: number; rateLimited: number }): Promise<void> {
     const { logger } = this.options;
     if (!(error instanceof ApiError) || attempt.signal?.aborted) throw error;
+    this.options.onFailure?.(attempt.route, error);
     if (error.code === 'rate-limit') {
       if (++tries.rateLimited > this.maxRateLimitWaits) throw error;
       // The reset the server named, then a little more each time it was not enough.
