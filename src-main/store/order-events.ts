@@ -1,38 +1,11 @@
 import type { OrderAction, OrderStatus } from '../../src-shared/ipc/channels/orders';
+import { EVENT_CODES } from '../../src-shared/wire/events';
 
 /**
  * What the terminal knows of event codes (DESIGN.md § Event codes): the short `code` and the
  * `fullCode` of each. An event whose code is not here is stored and shown, never dropped.
  */
-export const EVENT_NAMES: Readonly<Record<string, string>> = {
-  PLC: 'PLACED',
-  CFM: 'CONFIRMED',
-  PRS: 'PREPARATION_STARTED',
-  SPS: 'SEPARATION_STARTED',
-  SPE: 'SEPARATION_ENDED',
-  RTP: 'READY_TO_PICKUP',
-  DSP: 'DISPATCHED',
-  CON: 'CONCLUDED',
-  CAN: 'CANCELLED',
-  CAR: 'CANCELLATION_REQUESTED',
-  CARF: 'CANCELLATION_REQUEST_FAILED',
-  CCR: 'CONSUMER_CANCELLATION_REQUESTED',
-  CCA: 'CONSUMER_CANCELLATION_ACCEPTED',
-  CCD: 'CONSUMER_CANCELLATION_DENIED',
-  ADR: 'ASSIGN_DRIVER',
-  GTO: 'GOING_TO_ORIGIN',
-  AAO: 'ARRIVED_AT_ORIGIN',
-  CLT: 'COLLECTED',
-  AAD: 'ARRIVED_AT_DESTINATION',
-  RDS: 'REQUEST_DRIVER_SUCCESS',
-  RDF: 'REQUEST_DRIVER_FAILED',
-  DAR: 'DELIVERY_ADDRESS_CHANGE_REQUESTED',
-  DAA: 'DELIVERY_ADDRESS_CHANGE_ACCEPTED',
-  DAD: 'DELIVERY_ADDRESS_CHANGE_DENIED',
-  HSD: 'HANDSHAKE_DISPUTE',
-  HSS: 'HANDSHAKE_SETTLEMENT',
-  RPS: 'RECOMMENDED_PREPARATION_START',
-};
+export const EVENT_NAMES: Readonly<Record<string, string>> = EVENT_CODES;
 
 const FULL_NAMES = new Set(Object.values(EVENT_NAMES));
 

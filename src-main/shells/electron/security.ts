@@ -6,20 +6,7 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'renderer';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-export const RENDERER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "media-src 'self' data:",
-  "frame-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { RENDERER_CSP } from '../renderer-csp';
 
 /** Only the app's own pages may talk to the main process. */
 export function isTrustedSender(url: string | undefined): boolean {

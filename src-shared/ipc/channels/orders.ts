@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorInfo } from '../../errors';
+import { ORDER_STATUSES } from '../../wire/order';
 import { channel } from '../channel';
 
 /**
@@ -16,16 +17,7 @@ const IsoTime = z.string();
  * moves forward; CANCELLATION_REQUESTED is shown while a cancellation the store asked for awaits the
  * platform's answer.
  */
-export const OrderStatus = z.enum([
-  'PLACED',
-  'CONFIRMED',
-  'PREPARATION_STARTED',
-  'READY_TO_PICKUP',
-  'DISPATCHED',
-  'CONCLUDED',
-  'CANCELLATION_REQUESTED',
-  'CANCELLED',
-]);
+export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** Staff actions, each sent through the outbox (written before it is sent, retried while offline). */
