@@ -20,6 +20,15 @@ export const DATABASE_FILE = 'store-terminal.sqlite';
  */
 export const SYNCHRONOUS = 'FULL';
 
+/**
+ * WAL pages (4 KiB each) after which a commit copies the WAL into the database file itself. SQLite's
+ * default (1,000) puts that checkpoint, with its two fsyncs and a write of every changed page, inside
+ * whichever commit crosses the line: during a catch-up, between persisting a poll and acknowledging
+ * it. The poller checkpoints when a round is over instead (OrderStore.checkpoint), so this is only
+ * the ceiling on the WAL's size (about 40 MB) should that not happen.
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 const CORRUPT = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_VTAB']);
 
 export function isSqliteError(error: unknown): boolean {
@@ -65,6 +74,7 @@ export function openDatabase(options: OpenOptions): Db {
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma(`synchronous = ${SYNCHRONOUS}`);
+      db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     }
     db.pragma('foreign_keys = ON');
     // Another reader (a second window, a support tool) must not make a write fail at once.

@@ -19,8 +19,9 @@ export interface EventRecord {
 export class EventsRepo {
   private readonly s: {
     insert: Statement<[string, string | null, string | null, string, string, number, string | null, number | null, string | null, number]>;
+    storedAmong: Statement<[string], { id: string }>;
     forOrder: Statement<[string], EventRecord>;
-    ackable: Statement<[string], { ok: number }>;
+    ackable: Statement<[string], { id: string }>;
     count: Statement<[], { n: number }>;
   };
 
@@ -31,11 +32,15 @@ export class EventsRepo {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO NOTHING`,
       ),
+      // The ids come as one JSON array: one statement per poll instead of one per event. CROSS JOIN
+      // keeps the list as the outer loop, so each id is one probe of the primary key.
+      storedAmong: db.prepare('SELECT e.id FROM json_each(?) j CROSS JOIN events e ON e.id = j.value'),
       forOrder: db.prepare('SELECT * FROM events WHERE order_id = ? ORDER BY created_ms, received_ms, id'),
-      // Stored, and its order is no longer waiting for a first detail.
+      // Stored, and its order is no longer waiting for a first detail; in the order asked.
       ackable: db.prepare(
-        `SELECT 1 AS ok FROM events e LEFT JOIN orders o ON o.id = e.order_id
-         WHERE e.id = ? AND (e.order_id IS NULL OR o.detail_state <> 'missing')`,
+        `SELECT e.id FROM json_each(?) j CROSS JOIN events e ON e.id = j.value LEFT JOIN orders o ON o.id = e.order_id
+         WHERE e.order_id IS NULL OR o.detail_state <> 'missing'
+         ORDER BY j.key`,
       ),
       count: db.prepare('SELECT count(*) AS n FROM events'),
     };
@@ -48,11 +53,17 @@ export class EventsRepo {
     return this.s.insert.run(r.id, r.order_id, r.merchant_id, r.code, r.full_code, r.known, r.created_at, r.created_ms, r.metadata, r.received_ms).changes === 1;
   }
 
+  /** Which of `ids` are stored already (one query for a whole poll). */
+  storedAmong(ids: readonly string[]): Set<string> {
+    if (ids.length === 0) return new Set();
+    return new Set(this.s.storedAmong.all(JSON.stringify(ids)).map((r) => r.id));
+  }
+
   /** Events safe to acknowledge: stored, and processed as far as their order allows. */
   ackable(ids: Iterable<string>): string[] {
-    const out: string[] = [];
-    for (const id of ids) if (this.s.ackable.get(id)) out.push(id);
-    return out;
+    const list = [...ids];
+    if (list.length === 0) return [];
+    return this.s.ackable.all(JSON.stringify(list)).map((r) => r.id);
   }
 
   forOrder(orderId: string): OrderEventView[] {

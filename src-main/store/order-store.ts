@@ -67,6 +67,15 @@ export class OrderStore {
     }
   }
 
+  /**
+   * Copies committed pages from the WAL into the database file, when nothing is waiting on the store
+   * (the poller, between rounds): commits stay cheap, and the WAL small. PASSIVE: it never waits for
+   * a reader nor blocks one; whatever it cannot copy now, a later call does.
+   */
+  checkpoint(): void {
+    this.read(() => this.db.pragma('wal_checkpoint(PASSIVE)'));
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -13,7 +13,7 @@ import {
   statusAfter,
 } from '../store/order-events';
 import type { OrderStore } from '../store/order-store';
-import type { OrderProgress } from '../store/orders-repo';
+import { orderStub, type OrderProgress } from '../store/orders-repo';
 import type { OutboxRecord } from '../store/outbox-repo';
 import { LAST_POLL_AT } from '../store/sync-state-repo';
 import { readPolledEvent, type PolledEvent } from './gateway';
@@ -112,44 +112,71 @@ export class EventIngest {
     this.store.syncState.set(LAST_POLL_AT, new Date(polledAt).toISOString());
   }
 
+  /**
+   * One poll's events in one go: two lookups (which ids are stored already, the progression of their
+   * orders), the events applied in memory, then each touched order written once (a new one inserted
+   * as its events left it) and each new event inserted once, its order row in place for the foreign key.
+   */
   private applyBatch(batch: readonly Parsed[]): Omit<IngestResult, 'eventIds' | 'rejected' | 'failed'> {
     const { orders, events, outbox } = this.store;
     const now = this.clock.now();
+
+    // Duplicates: ids stored by an earlier poll, and repeats within this one.
+    const storedBefore = events.storedAmong(batch.map((p) => p.event.id));
+    const fresh: Parsed[] = [];
+    const seen = new Set<string>();
+    const orderIds = new Set<string>();
+    for (const p of batch) {
+      if (storedBefore.has(p.event.id) || seen.has(p.event.id)) continue;
+      seen.add(p.event.id);
+      fresh.push(p);
+      if (p.event.orderId !== undefined) orderIds.add(p.event.orderId);
+    }
+
+    const asRead = orders.progressAmong(orderIds);
     const progress = new Map<string, OrderProgress>();
-    const asRead = new Map<string, OrderProgress>();
-    const touched = new Set<string>();
+    const created = new Set<string>();
     const changedActions = new Set<number>();
     const withOpenActions = outbox.ordersWithOpenActions();
-    let stored = 0;
-    let duplicates = 0;
 
-    for (const { event, name, ms } of batch) {
-      const orderId = event.orderId ?? null;
-      let order: OrderProgress | undefined;
-      if (orderId !== null) {
-        order = progress.get(orderId);
-        if (!order) {
-          order = orders.progress(orderId);
-          if (order) asRead.set(orderId, { ...order });
-        }
-        if (!order) {
+    for (const { event, name, ms } of fresh) {
+      const orderId = event.orderId;
+      if (orderId === undefined) continue;
+      let order = progress.get(orderId);
+      if (!order) {
+        const read = asRead.get(orderId);
+        if (read) {
+          order = { ...read };
+        } else {
           const placed = name === 'PLACED';
-          order = orders.insertStub({
+          order = orderStub({
             id: orderId,
             merchantId: event.merchantId ?? null,
             createdAt: placed ? (event.createdAt ?? null) : null,
             createdMs: placed ? ms : null,
             now,
           });
-          asRead.set(orderId, { ...order });
-          touched.add(orderId);
+          created.add(orderId);
         }
         progress.set(orderId, order);
       }
+      applyEvent(order, event, name, ms ?? now, now);
+      if (name && SETTLES[name] && withOpenActions.has(orderId)) {
+        for (const id of settleByEvent(outbox.openFor(orderId), name, event.id, (id, state, reason) => outbox.settle(id, state, reason, `event:${event.id}`, now))) {
+          changedActions.add(id);
+        }
+      }
+    }
+
+    for (const [orderId, order] of progress) {
+      if (created.has(orderId)) orders.insertProgress(order, now);
+      else orders.writeProgress(order, now, asRead.get(orderId));
+    }
+    for (const { event, name, ms } of fresh) {
       const code = event.code ?? event.fullCode ?? '';
       const isNew = events.insert({
         id: event.id,
-        order_id: orderId,
+        order_id: event.orderId ?? null,
         merchant_id: event.merchantId ?? null,
         code,
         full_code: event.fullCode ?? code,
@@ -159,29 +186,15 @@ export class EventIngest {
         metadata: event.metadata === undefined ? null : JSON.stringify(event.metadata),
         received_ms: now,
       });
-      if (!isNew) {
-        duplicates++;
-        continue;
-      }
-      stored++;
-      if (!order || orderId === null) continue;
-      applyEvent(order, event, name, ms ?? now, now);
-      touched.add(orderId);
-      if (name && SETTLES[name] && withOpenActions.has(orderId)) {
-        for (const id of settleByEvent(outbox.openFor(orderId), name, event.id, (id, state, reason) => outbox.settle(id, state, reason, `event:${event.id}`, now))) {
-          changedActions.add(id);
-        }
-      }
+      // Cannot happen (the lookup above ran in this transaction); if it did, the order was moved by
+      // an event counted twice: undo it all, and the one-by-one retry sees the event as stored.
+      if (!isNew) throw new Error(`event ${event.id} was already stored`);
     }
-
-    for (const orderId of touched) {
-      const order = progress.get(orderId);
-      if (!order) continue;
-      orders.writeProgress(order, now, asRead.get(orderId));
+    for (const [orderId, order] of progress) {
       if (!withOpenActions.has(orderId)) continue;
       for (const id of reconcileOpenActions(this.store, orderId, order.status, now)) changedActions.add(id);
     }
-    return { stored, duplicates, changedOrders: touched, changedActions };
+    return { stored: fresh.length, duplicates: batch.length - fresh.length, changedOrders: new Set(progress.keys()), changedActions };
   }
 }
 

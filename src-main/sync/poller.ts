@@ -100,6 +100,7 @@ export class EventPoller {
     let ok = true;
     try {
       await this.round(signal);
+      this.checkpoint();
     } catch (error) {
       ok = false;
       if (signal.aborted) return 0;
@@ -144,6 +145,16 @@ export class EventPoller {
       // bring the same events, so the next round comes at the normal pace.
       const full = events.length >= this.limit;
       if (!full || ackable.length === 0 || total.polls >= maxPolls) return total;
+    }
+  }
+
+  /** Idle until the next round: the time to move the WAL into the database file (see WAL_AUTOCHECKPOINT_PAGES). */
+  private checkpoint(): void {
+    try {
+      this.options.store.checkpoint();
+    } catch (error) {
+      // Nothing is lost: the pages stay in the WAL, and the next round (or SQLite's own threshold) tries again.
+      this.options.logger.warn('WAL checkpoint failed', { error: toAppError(error) });
     }
   }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { AppError } from '../../src-shared/errors';
-import { openDatabase, SYNCHRONOUS } from '../../src-main/store/database';
+import { openDatabase, SYNCHRONOUS, WAL_AUTOCHECKPOINT_PAGES } from '../../src-main/store/database';
 import { migrate, schemaVersion, type Migration } from '../../src-main/store/migrate';
 import * as m0010 from '../../src-main/store/migrations/0010-orders';
 import { migrations } from '../../src-main/store/migrations/index';
@@ -41,6 +41,8 @@ describe('migration 0010-orders', () => {
       assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
       // 2 = FULL, 1 = NORMAL
       assert.equal(db.pragma('synchronous', { simple: true }), SYNCHRONOUS === 'FULL' ? 2 : 1);
+      // Checkpoints come between poll rounds (OrderStore.checkpoint); the automatic one is a ceiling.
+      assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), WAL_AUTOCHECKPOINT_PAGES);
     } finally {
       db.close();
     }

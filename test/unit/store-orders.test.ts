@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/clock';
+import { DATABASE_FILE } from '../../src-main/store/database';
 import { OrderStore } from '../../src-main/store/order-store';
+import { orderStub, type OrderProgress } from '../../src-main/store/orders-repo';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
 
@@ -152,6 +154,94 @@ describe('orders repository', () => {
       assert.equal(before[0]?.pendingAction?.state, 'queued');
     } finally {
       second.close();
+    }
+  });
+
+  it('writes the progression whatever columns changed, with or without the row as read', () => {
+    const store = memoryStore();
+    const id = randomUUID();
+    const base = orderStub({ id, merchantId: MERCHANT, createdAt: new Date(T0).toISOString(), createdMs: T0, now: T0 });
+    store.write(() => store.orders.insertProgress(base, T0));
+    const fromDisk = (): OrderProgress | undefined => {
+      store.orders.forgetRecent();
+      return store.orders.progress(id);
+    };
+    assert.deepEqual(fromDisk(), base);
+    // Each step changes one group of columns (plain ones, then each indexed group) over the previous row.
+    const steps: Partial<OrderProgress>[] = [
+      { status: 'CONFIRMED', status_rank: 20, last_event_code: 'CONFIRMED', last_event_ms: T0 + 1, unknown_events: 2, cancel_requested_ms: T0 + 2 },
+      { board_ms: T0 + HOUR, created_at: null, created_ms: null, confirm_deadline_ms: null },
+      { detail_state: 'stale' },
+      { driver_assigned_ms: T0 + 3 },
+      { status: 'CONCLUDED', status_rank: 60, is_open: 0, closed_ms: T0 + 4 },
+    ];
+    let before = base;
+    for (const step of steps) {
+      const next = { ...before, ...step };
+      store.write(() => store.orders.writeProgress(next, T0, before));
+      assert.deepEqual(fromDisk(), next, JSON.stringify(step));
+      before = next;
+    }
+    assert.deepEqual(store.orders.board({ now: T0 + 5 }).map((r) => [r.id, r.status]), [[id, 'CONCLUDED']], 'among the recently closed');
+    // Without the row as read, everything is written.
+    const reopened = { ...before, is_open: 1, closed_ms: null, detail_state: 'missing' as const, board_ms: T0 };
+    store.write(() => store.orders.writeProgress(reopened, T0));
+    assert.deepEqual(fromDisk(), reopened);
+    assert.deepEqual(store.orders.needingDetail('missing'), [id]);
+  });
+
+  it('looks up a whole poll at once: stored event ids, and the progression of orders (copies)', () => {
+    const store = memoryStore();
+    const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
+    const cached = randomUUID();
+    const onDisk = randomUUID();
+    const placed = [placedEvent(cached, T0), placedEvent(onDisk, T0)];
+    ingest.apply(placed);
+    assert.deepEqual(store.events.storedAmong([placed[1]!.id, 'never-seen', placed[0]!.id]), new Set([placed[0]!.id, placed[1]!.id]));
+    assert.deepEqual(store.events.storedAmong([]), new Set());
+    store.orders.forgetRecent();
+    store.write(() => {
+      const progress = store.orders.progress(cached);
+      if (progress) store.orders.writeProgress({ ...progress, unknown_events: 1 }, T0, progress);
+    });
+    const found = store.orders.progressAmong([cached, onDisk, 'no-such-order']);
+    assert.deepEqual([...found.keys()].sort(), [cached, onDisk].sort());
+    assert.equal(found.get(cached)?.unknown_events, 1, 'as last written');
+    assert.equal(found.get(onDisk)?.status, 'PLACED');
+    const copy = found.get(cached);
+    if (copy) copy.status = 'CANCELLED';
+    assert.equal(store.orders.progress(cached)?.status, 'PLACED', 'changing what was returned changes nothing');
+  });
+
+  it('offers for acknowledgment the stored events whose order has its first detail, in the order asked', () => {
+    const store = memoryStore();
+    const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
+    const withDetail = randomUUID();
+    const waiting = randomUUID();
+    const a = placedEvent(withDetail, T0);
+    const b = placedEvent(waiting, T0);
+    const c = placedEvent(withDetail, T0 + 1, MERCHANT, 'CFM', 'CONFIRMED');
+    const orderless = { id: randomUUID(), code: 'XYZ', fullCode: 'SOMETHING_ELSE' };
+    ingest.apply([a, b, c, orderless]);
+    store.write(() => store.orders.saveDetail(withDetail, { id: withDetail, status: 'CONFIRMED' }, T0));
+    assert.deepEqual(store.events.ackable([c.id, 'never-stored', b.id, orderless.id, a.id]), [c.id, orderless.id, a.id]);
+    assert.deepEqual(store.events.ackable([]), []);
+  });
+
+  it('checkpoints the WAL into the database file when asked', () => {
+    const folder = mkdtempSync(join(dir, 'wal-'));
+    const store = OrderStore.open(folder);
+    try {
+      const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
+      for (let i = 0; i < 20; i++) ingest.apply(Array.from({ length: 50 }, (_, k) => placedEvent(randomUUID(), T0 + k)), T0);
+      const file = join(folder, DATABASE_FILE);
+      const before = statSync(file).size;
+      assert.ok(statSync(`${file}-wal`).size > 0);
+      store.checkpoint();
+      assert.ok(statSync(file).size > before, `the database file grew from ${before} bytes`);
+      assert.equal(store.events.count(), 1000);
+    } finally {
+      store.close();
     }
   });
 });

@@ -34,6 +34,42 @@ describe('event ingest', () => {
     assert.equal(store.events.count(), 1);
   });
 
+  it('applies only the new events of a poll that repeats stored ones, and counts each once', () => {
+    const { store, ingest } = setup();
+    const order = randomUUID();
+    const placed = event(order, 'PLC', 'PLACED', T0);
+    const unknown = event(order, 'XYZ', 'SOMETHING_NEW', T0 + 1);
+    ingest.apply([placed, unknown]);
+    // The ack was lost: both come back, with one new event for this order and one for a new order.
+    const confirmed = event(order, 'CFM', 'CONFIRMED', T0 + 2);
+    const other = randomUUID();
+    const result = ingest.apply([unknown, confirmed, placed, event(other, 'PLC', 'PLACED', T0 + 3), confirmed]);
+    assert.equal(result.stored, 2);
+    assert.equal(result.duplicates, 3);
+    assert.deepEqual([...result.changedOrders].sort(), [order, other].sort());
+    const progress = store.orders.progress(order);
+    assert.equal(progress?.status, 'CONFIRMED');
+    assert.equal(progress?.unknown_events, 1, 'the repeated unknown event is not counted again');
+    assert.equal(store.events.forOrder(order).length, 3);
+    assert.equal(store.orders.progress(other)?.status, 'PLACED');
+  });
+
+  it('creates an order first seen through a later event, and dates it when its PLACED arrives', () => {
+    const { store, ingest, clock } = setup();
+    const order = randomUUID();
+    ingest.apply([event(order, 'CFM', 'CONFIRMED', T0 - 30_000)]);
+    let progress = store.orders.progress(order);
+    assert.equal(progress?.status, 'CONFIRMED');
+    assert.equal(progress?.created_at, null);
+    assert.equal(progress?.board_ms, clock.now(), 'on the board from when it was seen');
+    ingest.apply([event(order, 'PLC', 'PLACED', T0 - 60_000)]);
+    store.orders.forgetRecent();
+    progress = store.orders.progress(order);
+    assert.equal(progress?.status, 'CONFIRMED', 'a late PLACED does not move it back');
+    assert.equal(progress?.created_at, new Date(T0 - 60_000).toISOString());
+    assert.equal(progress?.confirm_deadline_ms, T0 - 60_000 + 8 * 60_000);
+  });
+
   it('creates the order from its first event with the 8-minute confirmation deadline', () => {
     const { store, ingest } = setup();
     const order = randomUUID();

@@ -141,6 +141,31 @@ describe('event poller', () => {
     await sync.stop();
   });
 
+  it('checkpoints the WAL once a round is over, not inside it; a failing checkpoint fails no poll', async () => {
+    const { clock, gateway, sync, store, steps, connectivity } = setup({ intervalMs: 30_000, random: () => 0 });
+    const checkpoint = store.checkpoint.bind(store);
+    const seen: string[] = steps; // the probe's steps and the checkpoints, on one timeline
+    let fail = false;
+    store.checkpoint = () => {
+      seen.push('checkpoint');
+      if (fail) throw new AppError('storage', 'disk busy');
+      checkpoint();
+    };
+    gateway.place();
+    sync.poller.start();
+    await advance(clock, 0);
+    assert.deepEqual(seen.filter((s) => ['persisted', 'acked', 'checkpoint'].includes(s)), ['persisted', 'acked', 'checkpoint']);
+    fail = true;
+    gateway.place();
+    await advance(clock, 30_000);
+    assert.equal(seen.filter((s) => s === 'checkpoint').length, 2);
+    assert.equal(connectivity.current.state, 'online');
+    assert.equal(gateway.acked.size, 2);
+    await advance(clock, 30_000);
+    assert.equal(gateway.count('poll'), 3, 'polling goes on');
+    await sync.stop();
+  });
+
   it('after a failed poll says why (offline, degraded, unauthorized) and tries again within 5 s', async () => {
     const { clock, gateway, sync, connectivity } = setup();
     gateway.failNext('poll', offline());
