@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { AppError, toAppError } from '../src-shared/errors';
 import type { AppStatus } from '../src-shared/ipc/contract';
 import { createMarketplaceApi } from './api/index';
@@ -13,6 +14,7 @@ import { IpcDispatcher, type Handlers } from './ipc/dispatcher';
 import { orderHandlers, unavailableOrderHandlers } from './ipc/handlers/orders';
 import { reviewHandlers } from './ipc/handlers/reviews';
 import { storeHandlers } from './ipc/handlers/stores';
+import { LastKnownStores } from './stores/last-known-stores';
 import { PushHub } from './ipc/push-hub';
 import type { Logger } from './log';
 import { OrderStore } from './store/order-store';
@@ -150,7 +152,7 @@ export async function startApp(options: StartOptions): Promise<App> {
 
     const handlers: Handlers = {
       'app:status': () => status(),
-      ...storeHandlers(merchant),
+      ...storeHandlers(merchant, new LastKnownStores(mode === 'demo' ? join(config.dataDir, 'demo') : config.dataDir, logger)),
       ...storeOps.handlers,
       ...reviewHandlers({ review: api.review, clock }),
       ...(orderStore && sync

@@ -111,6 +111,7 @@ describe('orders board in Chromium', () => {
     await page.getByTestId('order-card').first().waitFor();
     const after = (await page.getByTestId('order-card').evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-order-id')}:${c.getAttribute('data-status')}`))).sort();
     assert.deepEqual(after, before);
+    await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor(); // the last known store list
     await page.getByTestId('connectivity').getByText('Sem conexão', { exact: true }).waitFor({ timeout: 20_000 });
     sandbox = await startSandbox({ port: 0 }); // for after()
   });

@@ -1,9 +1,10 @@
 import type { MerchantApi } from '../../api/merchant';
+import type { LastKnownStores } from '../../stores/last-known-stores';
 import type { Handlers } from '../dispatcher';
 
-export function storeHandlers(merchant: MerchantApi): Pick<Handlers, 'stores:list' | 'stores:detail'> {
+export function storeHandlers(merchant: MerchantApi, lastKnown: LastKnownStores): Pick<Handlers, 'stores:list' | 'stores:detail'> {
   return {
-    'stores:list': () => merchant.listStores(),
-    'stores:detail': ({ merchantId }) => merchant.getStore(merchantId),
+    'stores:list': () => lastKnown.list(() => merchant.listStores()),
+    'stores:detail': ({ merchantId }) => lastKnown.detail(merchantId, () => merchant.getStore(merchantId)),
   };
 }
