@@ -19,9 +19,9 @@ export interface EventRecord {
 export class EventsRepo {
   private readonly s: {
     insert: Statement<[string, string | null, string | null, string, string, number, string | null, number | null, string | null, number]>;
-    storedAmong: Statement<[string], { id: string }>;
+    storedAmong: Statement<[string], { at: number }>;
     forOrder: Statement<[string], EventRecord>;
-    ackable: Statement<[string], { id: string }>;
+    ackable: Statement<[string], { at: number }>;
     count: Statement<[], { n: number }>;
   };
 
@@ -33,12 +33,14 @@ export class EventsRepo {
          ON CONFLICT (id) DO NOTHING`,
       ),
       // The ids come as one JSON array: one statement per poll instead of one per event. CROSS JOIN
-      // keeps the list as the outer loop, so each id is one probe of the primary key.
-      storedAmong: db.prepare('SELECT e.id FROM json_each(?) j CROSS JOIN events e ON e.id = j.value'),
+      // keeps the list as the outer loop, so each id is one probe of the primary key. The answer is
+      // positions in the list, so the caller gets its own strings back (SQLite's text is UTF-8: a
+      // JavaScript string that is not valid UTF-16 does not come back as it went in).
+      storedAmong: db.prepare('SELECT j.key AS at FROM json_each(?) j CROSS JOIN events e ON e.id = j.value'),
       forOrder: db.prepare('SELECT * FROM events WHERE order_id = ? ORDER BY created_ms, received_ms, id'),
       // Stored, and its order is no longer waiting for a first detail; in the order asked.
       ackable: db.prepare(
-        `SELECT e.id FROM json_each(?) j CROSS JOIN events e ON e.id = j.value LEFT JOIN orders o ON o.id = e.order_id
+        `SELECT j.key AS at FROM json_each(?) j CROSS JOIN events e ON e.id = j.value LEFT JOIN orders o ON o.id = e.order_id
          WHERE e.order_id IS NULL OR o.detail_state <> 'missing'
          ORDER BY j.key`,
       ),
@@ -56,14 +58,14 @@ export class EventsRepo {
   /** Which of `ids` are stored already (one query for a whole poll). */
   storedAmong(ids: readonly string[]): Set<string> {
     if (ids.length === 0) return new Set();
-    return new Set(this.s.storedAmong.all(JSON.stringify(ids)).map((r) => r.id));
+    return new Set(this.s.storedAmong.all(JSON.stringify(ids)).map((r) => ids[r.at] as string));
   }
 
   /** Events safe to acknowledge: stored, and processed as far as their order allows. */
   ackable(ids: Iterable<string>): string[] {
     const list = [...ids];
     if (list.length === 0) return [];
-    return this.s.ackable.all(JSON.stringify(list)).map((r) => r.id);
+    return this.s.ackable.all(JSON.stringify(list)).map((r) => list[r.at] as string);
   }
 
   forOrder(orderId: string): OrderEventView[] {

@@ -183,7 +183,7 @@ function toBoardRow(r: BoardRecord): BoardRow {
 export class OrdersRepo {
   private readonly s: {
     progress: Statement<[string], OrderProgress>;
-    progressAmong: Statement<[string], OrderProgress>;
+    progressAmong: Statement<[string], OrderProgress & { at: number }>;
     insertProgress: Statement<unknown[]>;
     detailOf: Statement<[string], { detail: string | null; detail_fetched_ms: number | null; detail_state: DetailState }>;
     saveDetail: Statement<Record<string, unknown>>;
@@ -210,7 +210,8 @@ export class OrdersRepo {
     this.s = {
       progress: db.prepare(`SELECT ${PROGRESS_COLUMNS} FROM orders WHERE id = ?`),
       // The ids as one JSON array: one statement per poll; CROSS JOIN makes each id one key probe.
-      progressAmong: db.prepare(`SELECT ${PROGRESS_COLUMNS.replace(/\w+/g, 'o.$&')} FROM json_each(?) j CROSS JOIN orders o ON o.id = j.value`),
+      // (`at`: the position in the list, see EventsRepo.storedAmong.)
+      progressAmong: db.prepare(`SELECT j.key AS at, ${PROGRESS_COLUMNS.replace(/\w+/g, 'o.$&')} FROM json_each(?) j CROSS JOIN orders o ON o.id = j.value`),
       insertProgress: db.prepare(`INSERT INTO orders (${PROGRESS_COLUMNS}, updated_ms) VALUES (${PROGRESS_LIST.map(() => '?').join(', ')}, ?)`),
       detailOf: db.prepare('SELECT detail, detail_fetched_ms, detail_state FROM orders WHERE id = ?'),
       saveDetail: db.prepare(
@@ -249,7 +250,8 @@ export class OrdersRepo {
   progress(id: string): OrderProgress | undefined {
     const cached = this.recent.get(id);
     if (cached) return { ...cached };
-    return this.s.progress.get(id);
+    const row = this.s.progress.get(id);
+    return row && { ...row, id };
   }
 
   /**
@@ -264,7 +266,12 @@ export class OrdersRepo {
       if (cached) found.set(id, { ...cached });
       else unknown.push(id);
     }
-    if (unknown.length > 0) for (const row of this.s.progressAmong.all(JSON.stringify(unknown))) found.set(row.id, row);
+    if (unknown.length === 0) return found;
+    for (const { at, ...row } of this.s.progressAmong.all(JSON.stringify(unknown))) {
+      // The id as asked: one that is not valid UTF-16 would not come back from SQLite as it went in.
+      const id = unknown[at] as string;
+      found.set(id, { ...row, id });
+    }
     return found;
   }
 
@@ -292,7 +299,7 @@ export class OrdersRepo {
       if (!before || group.some((column) => before[column] !== progress[column])) changed |= 1 << bit;
     });
     const { statement, columns } = this.updateFor(changed);
-    statement.run(...valuesOf(progress, columns, now, progress.id));
+    if (statement.run(...valuesOf(progress, columns, now, progress.id)).changes !== 1) throw new Error(`order ${progress.id} is not stored`);
     this.remember(progress);
   }
 

@@ -54,6 +54,20 @@ describe('event ingest', () => {
     assert.equal(store.orders.progress(other)?.status, 'PLACED');
   });
 
+  it('recognises ids SQLite cannot give back as they came (a lone surrogate), across polls and restarts of the cache', () => {
+    const { store, ingest } = setup();
+    const order = `order-\ud800-${randomUUID()}`;
+    const placed = { ...event(order, 'PLC', 'PLACED', T0), id: `event-\udfff-${randomUUID()}` };
+    ingest.apply([placed]);
+    store.orders.forgetRecent();
+    const again = ingest.apply([placed, event(order, 'CFM', 'CONFIRMED', T0 + 1)]);
+    assert.deepEqual([again.stored, again.duplicates, again.failed.length], [1, 1, 0]);
+    store.orders.forgetRecent();
+    assert.equal(store.orders.progress(order)?.status, 'CONFIRMED');
+    store.write(() => store.orders.markDetail(order, 'fresh', null, T0));
+    assert.deepEqual(store.events.ackable([placed.id]), [placed.id], 'acknowledged with the id the platform sent');
+  });
+
   it('creates an order first seen through a later event, and dates it when its PLACED arrives', () => {
     const { store, ingest, clock } = setup();
     const order = randomUUID();
