@@ -100,7 +100,6 @@ export class EventPoller {
     let ok = true;
     try {
       await this.round(signal);
-      this.checkpoint();
     } catch (error) {
       ok = false;
       if (signal.aborted) return 0;
@@ -109,6 +108,8 @@ export class EventPoller {
       const log = appError.code === 'storage' || appError.code === 'internal' ? logger.error : logger.warn;
       log('poll round failed', { code: appError.code, error: appError });
     }
+    // After a failed round too: the outbox and the detail fetches write while the link is down.
+    if (!signal.aborted) this.checkpoint();
     return Math.max(0, started + this.nextGapMs(ok) - clock.now());
   }
 

@@ -141,7 +141,7 @@ describe('event poller', () => {
     await sync.stop();
   });
 
-  it('checkpoints the WAL once a round is over, not inside it; a failing checkpoint fails no poll', async () => {
+  it('checkpoints the WAL once a round is over (failed or not), not inside it; a failing checkpoint fails no poll', async () => {
     const { clock, gateway, sync, store, steps, connectivity } = setup({ intervalMs: 30_000, random: () => 0 });
     const checkpoint = store.checkpoint.bind(store);
     const seen: string[] = steps; // the probe's steps and the checkpoints, on one timeline
@@ -163,6 +163,11 @@ describe('event poller', () => {
     assert.equal(gateway.acked.size, 2);
     await advance(clock, 30_000);
     assert.equal(gateway.count('poll'), 3, 'polling goes on');
+    fail = false;
+    gateway.failNext('poll', offline());
+    await advance(clock, 30_000);
+    assert.equal(connectivity.current.state, 'offline');
+    assert.equal(seen.filter((s) => s === 'checkpoint').length, 4, 'after a failed round too');
     await sync.stop();
   });
 
