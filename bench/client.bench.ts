@@ -14,11 +14,8 @@
  * percent. Also the bench process's CPU time per request on each side, which shows the client's own
  * cost even when the server is the bottleneck.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Agent } from 'undici';
 import { createMarketplaceApi } from '../src-main/api/index';
 import { createTransport } from '../src-main/api/transport';
@@ -27,8 +24,8 @@ import { MemoryCredentialStore } from '../src-main/auth/credentials/credential-s
 import { systemClock } from '../src-main/clock';
 import { silentLogger } from '../src-main/log';
 import type { Benchmark } from './run';
+import { startSandboxProcess } from './sandbox-process';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STORE_ID = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 const PATH = `/merchant/v1.0/merchants/${STORE_ID}`;
 const CONCURRENCY = 200;
@@ -36,27 +33,6 @@ const CONNECTIONS = 64;
 const WARMUP_MS = 1_500;
 const ROUND_MS = 1_000;
 const PAIRS = 12;
-
-async function startSandboxProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-sandbox/cli.ts', '--port', '0', '--no-rate-limits'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('sandbox did not start within 30 s')), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  return { child, url };
-}
 
 interface Tally {
   requests: number;

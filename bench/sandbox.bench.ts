@@ -5,41 +5,17 @@
  * its own process with rate limits off (as `npm run sandbox -- --no-rate-limits` would), so the
  * load generator (autocannon) does not share its event loop. Baseline: the 20x figure itself.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import type { Benchmark } from './run';
+import { startSandboxProcess } from './sandbox-process';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO_RESTAURANT_ID = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 const DEMO_STORES = [DEMO_RESTAURANT_ID, '7b2e9d41-3c5a-4f68-8d1e-2f3a4b5c6d72', '9c3f0e52-4d6b-4a79-9e2f-3a4b5c6d7e83'];
 const SECONDS = 8;
 const CONNECTIONS = 32;
 const PENDING_EVENTS = 20;
-
-async function startSandboxProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-sandbox/cli.ts', '--port', '0', '--no-rate-limits'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('sandbox did not start within 30 s')), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  return { child, url };
-}
 
 async function json(url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<unknown> {
   const response = await request(url, init);
