@@ -39,12 +39,16 @@ export function groupByColumn(rows: Iterable<BoardRow>): Record<Column, BoardRow
 
 const isMerchantDelivery = (row: BoardRow): boolean => row.orderType === 'DELIVERY' && row.deliveredBy === 'MERCHANT';
 
+/** Actions sent with no more than the order id (cancellation needs a reason, a driver a quote). */
+export type StepAction = Exclude<OrderAction, 'requestCancellation' | 'requestDriver'>;
+export type BoardAction = StepAction | 'requestCancellation';
+
 /**
  * The actions that make sense for an order now (spec §4.5): dispatch only for merchant delivery,
  * readyToPickup required for takeout and dine-in and optional for delivery, no second action while
  * one is on its way.
  */
-export function availableActions(row: BoardRow): OrderAction[] {
+export function availableActions(row: BoardRow): BoardAction[] {
   const busy = row.pendingAction && (row.pendingAction.state === 'queued' || row.pendingAction.state === 'sent');
   if (busy) return [];
   switch (row.status) {
@@ -62,8 +66,8 @@ export function availableActions(row: BoardRow): OrderAction[] {
 }
 
 /** The one action a card offers as its big button: the next step of the usual flow. */
-export function primaryAction(row: BoardRow): OrderAction | undefined {
-  return availableActions(row).find((a) => a !== 'requestCancellation' && !(a === 'readyToPickup' && row.status === 'CONFIRMED'));
+export function primaryAction(row: BoardRow): StepAction | undefined {
+  return availableActions(row).find((a): a is StepAction => a !== 'requestCancellation' && !(a === 'readyToPickup' && row.status === 'CONFIRMED'));
 }
 
 /** Milliseconds left to confirm; negative once the 8 minutes are over; undefined when not PLACED. */

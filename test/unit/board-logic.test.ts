@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BoardRow } from '../../src-shared/ipc/channels/orders';
+import { availableActions, confirmMsLeft, formatCountdown, groupByColumn, primaryAction } from '../../src-renderer/orders/board-logic';
+
+function row(overrides: Partial<BoardRow>): BoardRow {
+  return {
+    id: 'o1', displayId: '1234', status: 'PLACED', orderType: 'DELIVERY', timing: 'IMMEDIATE',
+    createdAt: '2026-11-21T12:00:00.000Z', confirmDeadline: '2026-11-21T12:08:00.000Z', preparationStartDateTime: null,
+    customerName: 'Ana', itemsCount: 2, total: 50, deliveredBy: 'PLATFORM', merchantId: 'm1', pendingAction: null,
+    lastEventCode: 'PLACED', hasUnknownEvents: false, detailMissing: false, ...overrides,
+  };
+}
+
+describe('orders board logic', () => {
+  it('offers only the actions the spec allows in each status', () => {
+    assert.deepEqual(availableActions(row({ status: 'PLACED' })), ['confirm', 'requestCancellation']);
+    assert.deepEqual(availableActions(row({ status: 'PREPARATION_STARTED' })), ['readyToPickup', 'requestCancellation'], 'no dispatch for a platform delivery');
+    assert.deepEqual(availableActions(row({ status: 'PREPARATION_STARTED', deliveredBy: 'MERCHANT' })), ['readyToPickup', 'dispatch', 'requestCancellation']);
+    assert.deepEqual(availableActions(row({ status: 'READY_TO_PICKUP', orderType: 'TAKEOUT', deliveredBy: null })), []);
+    assert.deepEqual(availableActions(row({ status: 'CANCELLED' })), []);
+  });
+
+  it('offers nothing while an action is on its way, so a double tap sends nothing twice', () => {
+    const pending = { id: 1, action: 'confirm' as const, state: 'sent' as const, reason: null };
+    assert.deepEqual(availableActions(row({ pendingAction: pending })), []);
+    assert.deepEqual(availableActions(row({ pendingAction: { ...pending, state: 'failed' } })), ['confirm', 'requestCancellation']);
+  });
+
+  it('puts the next usual step on the card: confirm, then start preparing, then ready', () => {
+    assert.equal(primaryAction(row({ status: 'PLACED' })), 'confirm');
+    assert.equal(primaryAction(row({ status: 'CONFIRMED' })), 'startPreparation');
+    assert.equal(primaryAction(row({ status: 'PREPARATION_STARTED' })), 'readyToPickup');
+    assert.equal(primaryAction(row({ status: 'READY_TO_PICKUP', deliveredBy: 'MERCHANT' })), 'dispatch');
+  });
+
+  it('counts down the 8 minutes and sorts new orders by urgency', () => {
+    const now = Date.parse('2026-11-21T12:05:30.000Z');
+    assert.equal(confirmMsLeft(row({}), now), 150_000);
+    assert.equal(formatCountdown(150_000), '2:30');
+    assert.equal(formatCountdown(-5_000), '0:00');
+    assert.equal(confirmMsLeft(row({ status: 'CONFIRMED' }), now), undefined);
+    const columns = groupByColumn([
+      row({ id: 'late', confirmDeadline: '2026-11-21T12:09:00.000Z' }),
+      row({ id: 'urgent', confirmDeadline: '2026-11-21T12:06:00.000Z' }),
+      row({ id: 'prep', status: 'CONFIRMED' }),
+      row({ id: 'gone', status: 'CANCELLED' }),
+    ]);
+    assert.deepEqual(columns.new.map((r) => r.id), ['urgent', 'late']);
+    assert.deepEqual(columns.preparing.map((r) => r.id), ['prep']);
+    assert.deepEqual(columns.done.map((r) => r.id), ['gone']);
+  });
+});
