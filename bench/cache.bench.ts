@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ManualClock } from '../src-main/clock';
-import { silentLogger } from '../src-main/log';
-import { DATABASE_FILE } from '../src-main/store/database';
-import { OrderStore } from '../src-main/store/order-store';
+import { ManualClock } from '../src-main/base/clock';
+import { silentLogger } from '../src-main/base/log';
+import { DATABASE_FILE } from '../src-main/db/database';
+import { OrderStore } from '../src-main/db/order-store';
 import { EventIngest } from '../src-main/sync/ingest';
 import type { Benchmark } from './run';
 

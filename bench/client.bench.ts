@@ -21,8 +21,8 @@ import { createMarketplaceApi } from '../src-main/api/index';
 import { createTransport } from '../src-main/api/transport';
 import { centralizedTokens } from '../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../src-main/auth/credentials/credential-store';
-import { systemClock } from '../src-main/clock';
-import { silentLogger } from '../src-main/log';
+import { systemClock } from '../src-main/base/clock';
+import { silentLogger } from '../src-main/base/log';
 import type { Benchmark } from './run';
 import { startSandboxProcess } from './sandbox-process';
 

@@ -18,10 +18,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../src-main/clock';
-import { silentLogger } from '../src-main/log';
-import { openDatabase, SYNCHRONOUS } from '../src-main/store/database';
-import { OrderStore } from '../src-main/store/order-store';
+import { ManualClock } from '../src-main/base/clock';
+import { silentLogger } from '../src-main/base/log';
+import { openDatabase, SYNCHRONOUS } from '../src-main/db/database';
+import { OrderStore } from '../src-main/db/order-store';
 import { EventIngest } from '../src-main/sync/ingest';
 import type { Benchmark } from './run';
 

@@ -1,5 +1,5 @@
 import type { Batch } from '../../src-shared/wire/catalog';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import { ApiError } from './errors';
 
 export const BATCH_COMPLETED = 'COMPLETED';

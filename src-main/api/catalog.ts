@@ -18,7 +18,7 @@ import {
   type ProductPriceUpdate,
   type ProductStatusUpdate,
 } from '../../src-shared/wire/catalog';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import type { ApiCall, ApiClient, CallOptions } from './client';
 import { waitForBatch, type BatchPollOptions } from './catalog-batch';
 

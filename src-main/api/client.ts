@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { singleSource, type TokenRouter, type TokenSource } from '../auth/token-manager';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
 import { ApiError, errorFromResponse, parseBody, type ApiModule } from './errors';
 import type { LimiterPermit, RequestLimiter } from './rate-limiter';
 import { RetryPolicy } from './retry';

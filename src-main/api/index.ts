@@ -1,6 +1,6 @@
 import type { TokenRouter, TokenSource } from '../auth/token-manager';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
 import { AuthenticationApi } from './authentication';
 import { CatalogApi } from './catalog';
 import { EventsApi } from './events';

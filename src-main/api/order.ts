@@ -8,7 +8,7 @@ import {
   VirtualBag,
   type OrderCancellationReason,
 } from '../../src-shared/wire/order';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import type { ApiCall, ApiClient, CallOptions } from './client';
 import { EventsApi, ORDER_EVENT_ROUTES, type PolledEvents } from './events';
 import { finalItemPrices, type ItemPromotionPrice } from './promotion-check';

@@ -5,7 +5,7 @@ import {
   type PromotionItemsQuery,
   type PromotionRequest,
 } from '../../src-shared/wire/promotion';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import type { ApiClient, CallOptions } from './client';
 import { ApiError } from './errors';
 

@@ -1,5 +1,5 @@
 import { catalogTotalLimit, limitFor, type RouteLimit } from '../../src-shared/spec-limits';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import { ApiError, type ApiModule } from './errors';
 
 /**

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
 import { ApiError } from './errors';
 
 /**

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 
 /** Spec §4.5: order tracking at most one request every 30 seconds. */
 export const TRACKING_INTERVAL_MS = 30_000;

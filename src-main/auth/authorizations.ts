@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { TokenGrant, TokenResponse, UserCodeResponse } from '../../src-shared/wire/auth';
 import { ApiError } from '../api/errors';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
 import { accountFor, type CredentialStore } from './credentials/credential-store';
 import { TokenManager, type TokenRouter, type TokenSource } from './token-manager';
 

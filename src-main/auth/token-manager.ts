@@ -1,7 +1,7 @@
 import type { TokenGrant, TokenResponse } from '../../src-shared/wire/auth';
 import { AppError } from '../../src-shared/errors';
 import { ApiError } from '../api/errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 
 export interface TokenSet {
   accessToken: string;

@@ -7,7 +7,7 @@ import {
   type ChannelOutput,
   type IpcResult,
 } from '../../src-shared/ipc/contract';
-import type { Logger } from '../log';
+import type { Logger } from '../base/log';
 
 /** The parsed input a handler receives (defaults applied). */
 export type HandlerInput<C extends ChannelName> = z.output<(typeof channels)[C]['input']>;

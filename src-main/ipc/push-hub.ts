@@ -1,5 +1,5 @@
 import { pushEvents, type PushName, type PushPayload } from '../../src-shared/ipc/contract';
-import type { Logger } from '../log';
+import type { Logger } from '../base/log';
 
 export type PushSink = (event: PushName, payload: unknown) => void;
 

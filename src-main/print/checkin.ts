@@ -2,8 +2,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toAppError } from '../../src-shared/errors';
 import type { MerchantApi } from '../api/merchant';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
 
 export interface CheckinSheetsOptions {
   merchant: Pick<MerchantApi, 'checkinQrCodes'>;

@@ -1,7 +1,7 @@
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
-import type { Logger } from '../log';
-import type { OrderStore } from '../store/order-store';
-import { toOutboxEntry } from '../store/outbox-repo';
+import type { Logger } from '../base/log';
+import type { OrderStore } from '../db/order-store';
+import { toOutboxEntry } from '../db/outbox-repo';
 
 /**
  * Tells the renderer what a commit changed, right after it is committed: the board rows of the

@@ -1,7 +1,7 @@
 import type { Connectivity, ConnectivityState } from '../../src-shared/ipc/contract';
 import type { AppError } from '../../src-shared/errors';
 import type { CallOutcome } from '../api/client';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 
 /**
  * What the terminal knows of its link to the marketplace, from the outcome of every API call and

@@ -1,7 +1,7 @@
 import { toAppError } from '../../src-shared/errors';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
-import type { OrderStore } from '../store/order-store';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import type { OrderStore } from '../db/order-store';
 import type { OrderChangeFeed } from './change-feed';
 import { isTransient, type OrderGateway } from './gateway';
 import { reconcileOpenActions } from './reconcile';

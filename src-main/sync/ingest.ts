@@ -1,8 +1,8 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
-import { isSqliteError } from '../store/database';
-import { parseTime } from '../store/order-detail';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { isSqliteError } from '../db/database';
+import { parseTime } from '../db/order-detail';
 import {
   CONFIRM_WINDOW_MS,
   eventName,
@@ -11,11 +11,11 @@ import {
   REFRESHES_DETAIL,
   SETTLES,
   statusAfter,
-} from '../store/order-events';
-import type { OrderStore } from '../store/order-store';
-import { orderStub, type OrderProgress } from '../store/orders-repo';
-import type { OutboxRecord } from '../store/outbox-repo';
-import { LAST_POLL_AT } from '../store/sync-state-repo';
+} from '../db/order-events';
+import type { OrderStore } from '../db/order-store';
+import { orderStub, type OrderProgress } from '../db/orders-repo';
+import type { OutboxRecord } from '../db/outbox-repo';
+import { LAST_POLL_AT } from '../db/sync-state-repo';
 import { readPolledEvent, type PolledEvent } from './gateway';
 import { reconcileOpenActions } from './reconcile';
 

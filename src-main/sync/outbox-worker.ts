@@ -1,15 +1,15 @@
 import { AppError, toAppError, type ErrorInfo } from '../../src-shared/errors';
 import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
-import { actionTookEffect, isFinalStatus } from '../store/order-events';
-import type { OrderStore } from '../store/order-store';
-import { toOutboxEntry, type OutboxRecord } from '../store/outbox-repo';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { actionTookEffect, isFinalStatus } from '../db/order-events';
+import type { OrderStore } from '../db/order-store';
+import { toOutboxEntry, type OutboxRecord } from '../db/outbox-repo';
 import type { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
 import type { DetailFetcher } from './details';
 import { isTransient, type OrderGateway } from './gateway';
-import { Loop } from './loop';
+import { Loop } from '../base/loop';
 import type { SyncProbe } from './probe';
 
 export interface OutboxWorkerOptions {

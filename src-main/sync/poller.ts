@@ -1,13 +1,13 @@
 import { toAppError } from '../../src-shared/errors';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
-import type { OrderStore } from '../store/order-store';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import type { OrderStore } from '../db/order-store';
 import type { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
 import type { DetailFetcher } from './details';
 import type { OrderGateway } from './gateway';
 import type { EventIngest } from './ingest';
-import { Loop } from './loop';
+import { Loop } from '../base/loop';
 import type { SyncProbe } from './probe';
 
 export interface PollerOptions {

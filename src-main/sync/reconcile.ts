@@ -1,6 +1,6 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import { actionTookEffect, isFinalStatus } from '../store/order-events';
-import type { OrderStore } from '../store/order-store';
+import { actionTookEffect, isFinalStatus } from '../db/order-events';
+import type { OrderStore } from '../db/order-store';
 
 /**
  * Settles the open actions of an order against its status, inside the caller's transaction: an

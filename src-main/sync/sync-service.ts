@@ -1,7 +1,7 @@
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
-import type { OrderStore } from '../store/order-store';
-import { LAST_POLL_AT } from '../store/sync-state-repo';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import type { OrderStore } from '../db/order-store';
+import { LAST_POLL_AT } from '../db/sync-state-repo';
 import { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
 import { DetailFetcher } from './details';

@@ -1,10 +1,10 @@
 import { toAppError } from '../../src-shared/errors';
 import type { OrderTracking } from '../../src-shared/ipc/channels/orders';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
-import type { OrderStore } from '../store/order-store';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import type { OrderStore } from '../db/order-store';
 import type { OrderGateway } from './gateway';
-import { Loop } from './loop';
+import { Loop } from '../base/loop';
 
 /** The spec's spacing of tracking requests for one order (§4.5, §8). */
 export const TRACKING_GAP_MS = 30_000;

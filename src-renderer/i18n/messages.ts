@@ -2,7 +2,7 @@ import { frameMessages } from '../frame/messages';
 import { ordersMessages } from '../orders/messages';
 import { reviewsMessages } from '../reviews/messages';
 import { settingsMessages } from '../settings/messages';
-import { storesMessages } from '../stores/messages';
+import { storesMessages } from '../merchant/messages';
 
 /** Every feature's strings, merged per language. */
 const features = [frameMessages, storesMessages, ordersMessages, reviewsMessages, settingsMessages] as const;

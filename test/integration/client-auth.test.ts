@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { ApiError } from '../../src-main/api/errors';
 import { SIGN_IN_AGAIN } from '../../src-main/auth/token-manager';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';

@@ -5,8 +5,8 @@ import { ApiError } from '../../src-main/api/errors';
 import { createTransport, type Transport } from '../../src-main/api/transport';
 import { MerchantAuthorizations } from '../../src-main/auth/authorizations';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
-import { systemClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
+import { systemClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { withSandbox } from '../support/sandbox';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ApiError } from '../../src-main/api/errors';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import type { Category } from '../../src-shared/wire/catalog';
 import { DEMO_GROCERY_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ApiError } from '../../src-main/api/errors';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import type { OrderDetail } from '../../src-shared/wire/order';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';

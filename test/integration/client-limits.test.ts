@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
-import type { OrderStore } from '../../src-main/store/order-store';
+import type { OrderStore } from '../../src-main/db/order-store';
 import type { ControlEvent, Sandbox } from '../support/sandbox-orders';
 
 /**

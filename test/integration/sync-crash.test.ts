@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import { OrderStore } from '../../src-main/store/order-store';
+import { OrderStore } from '../../src-main/db/order-store';
 import type { SyncStep } from '../../src-main/sync/probe';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Detail, type Sandbox } from '../support/sandbox-orders';

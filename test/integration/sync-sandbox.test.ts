@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
-import { systemClock } from '../../src-main/clock';
+import { systemClock } from '../../src-main/base/clock';
 import { orderHandlers } from '../../src-main/ipc/handlers/orders';
 import { withSandbox } from '../support/sandbox';
 import { control, createOrder, type ControlEvent, type Sandbox } from '../support/sandbox-orders';

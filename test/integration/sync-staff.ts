@@ -1,6 +1,6 @@
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import type { SyncService } from '../../src-main/sync/sync-service';
-import type { OrderStore } from '../../src-main/store/order-store';
+import type { OrderStore } from '../../src-main/db/order-store';
 
 /**
  * A kitchen that presses the next button of every order on the board as soon as the previous action

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { request } from 'undici';
 import { WebSocket } from 'ws';
-import { silentLogger } from '../../src-main/log';
+import { silentLogger } from '../../src-main/base/log';
 import { startWebHost, type WebHost } from '../../src-main/shells/web/host';
 import { fakeApp } from '../support/fake-app';
 

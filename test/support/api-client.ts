@@ -3,8 +3,8 @@ import { createTransport, type HttpRequest, type HttpResponse, type Transport } 
 import { centralizedTokens } from '../../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import type { TokenManager } from '../../src-main/auth/token-manager';
-import { systemClock, type Clock } from '../../src-main/clock';
-import { silentLogger, type Logger } from '../../src-main/log';
+import { systemClock, type Clock } from '../../src-main/base/clock';
+import { silentLogger, type Logger } from '../../src-main/base/log';
 
 /** The app's real API client, pointed at a sandbox: what the integration tests drive. */
 export interface ConnectedApi extends MarketplaceApi {

@@ -1,5 +1,5 @@
 import type { HttpRequest, HttpResponse, Transport } from '../../src-main/api/transport';
-import { createLogger, type Logger } from '../../src-main/log';
+import { createLogger, type Logger } from '../../src-main/base/log';
 
 /** A transport answered by a function, recording every request: for client unit tests. */
 export interface FakeTransport extends Transport {

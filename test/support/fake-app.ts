@@ -1,7 +1,7 @@
 import type { App } from '../../src-main/app';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
 import { PushHub } from '../../src-main/ipc/push-hub';
-import { silentLogger } from '../../src-main/log';
+import { silentLogger } from '../../src-main/base/log';
 
 /** An App with given handlers (others throw), for shell tests that need no API. */
 export function fakeApp(handlers: Partial<Handlers> = {}): App & { stopped: boolean } {

@@ -2,7 +2,7 @@
 // real keychain, a throwaway service name. Prints one JSON line with what it saw.
 import { openKeychainStore } from '../../src-main/auth/credentials/keychain-store';
 import { openCredentialStore } from '../../src-main/auth/credentials/open-store';
-import { silentLogger } from '../../src-main/log';
+import { silentLogger } from '../../src-main/base/log';
 
 const service = `store-terminal-test-${process.pid}`;
 const opened = await openKeychainStore({ service });

@@ -5,8 +5,8 @@ import { ApiClient } from '../../src-main/api/client';
 import { ApiError } from '../../src-main/api/errors';
 import { MerchantAuthorizations, type AuthorizationEndpoint } from '../../src-main/auth/authorizations';
 import { accountFor, MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
-import { ManualClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
+import { ManualClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
 import type { TokenGrant } from '../../src-shared/wire/auth';
 import { fakeTransport, json } from '../support/fake-api';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, chmod, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { centralizedTokens } from '../../src-main/auth/centralized';
 import { accountFor, MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import { PLAIN_FILE_NAME, PlainFileCredentialStore } from '../../src-main/auth/credentials/file-store';

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ApiClient } from '../../src-main/api/client';
 import { ApiError } from '../../src-main/api/errors';
 import { SIGN_IN_AGAIN, TokenManager, type TokenEndpoint } from '../../src-main/auth/token-manager';
-import { ManualClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
+import { ManualClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
 import type { TokenGrant, TokenResponse } from '../../src-shared/wire/auth';
 import { fakeTransport, json, settle } from '../support/fake-api';
 

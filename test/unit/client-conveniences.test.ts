@@ -9,8 +9,8 @@ import { finalItemPrices } from '../../src-main/api/promotion-check';
 import { PromotionApi } from '../../src-main/api/promotion';
 import { ReviewApi } from '../../src-main/api/review';
 import type { HttpRequest, HttpResponse } from '../../src-main/api/transport';
-import { ManualClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
+import { ManualClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
 import { VirtualBag } from '../../src-shared/wire/order';
 import { fakeTransport, json, settle } from '../support/fake-api';
 

@@ -7,7 +7,7 @@ import { RateLimiter } from '../../src-main/api/rate-limiter';
 import { RetryPolicy } from '../../src-main/api/retry';
 import { centralizedTokens } from '../../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { fakeTransport, json, recordingLogger, settle } from '../support/fake-api';
 
 const SECRET = 'cs-SECRET-456';

@@ -6,8 +6,8 @@ import { ApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rate-limiter';
 import type { HttpResponse } from '../../src-main/api/transport';
 import type { TokenSource } from '../../src-main/auth/token-manager';
-import { ManualClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
+import { ManualClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
 import { fakeTransport, json, settle } from '../support/fake-api';
 
 const staticToken: TokenSource = { accessToken: async () => 'tok', rejected: async () => {} };

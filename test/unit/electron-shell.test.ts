@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { channelNames } from '../../src-shared/ipc/contract';
-import { silentLogger } from '../../src-main/log';
+import { silentLogger } from '../../src-main/base/log';
 import { rendererFile, runElectronShell } from '../../src-main/shells/electron/shell';
 import { APP_ORIGIN, RENDERER_CSP } from '../../src-main/shells/electron/security';
 import { fakeApp } from '../support/fake-app';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
-import { silentLogger } from '../../src-main/log';
+import { silentLogger } from '../../src-main/base/log';
 
 const store = { id: '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61', name: 'Cantina', corporateName: 'Cantina Ltda' };
 

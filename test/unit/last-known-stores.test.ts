@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../src-main/api/errors';
-import { silentLogger } from '../../src-main/log';
-import { LastKnownStores } from '../../src-main/stores/last-known-stores';
+import { silentLogger } from '../../src-main/base/log';
+import { LastKnownStores } from '../../src-main/merchant/last-known-stores';
 
 const store = { id: '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61', name: 'Cantina da Vila', corporateName: 'Cantina Ltda' };
 const down = () => Promise.reject(new ApiError('connection', 'down', { route: 'GET /merchants', retryable: true }));

@@ -9,7 +9,7 @@ const forbidden: [file: string, source: string][] = [
   ['src-main/api/x.ts', "import 'electron';"],
   ['src-main/api/x.ts', "import '../../src-sandbox/index';"],
   ['src-main/api/x.ts', "import '../../src-renderer/lib/bridge';"],
-  ['src-renderer/lib/x.ts', "import '../../src-main/log';"],
+  ['src-renderer/lib/x.ts', "import '../../src-main/base/log';"],
   ['src-renderer/lib/x.ts', "import 'node:fs';"],
   ['src-sandbox/x.ts', "import '../src-main/api/client';"],
 ];

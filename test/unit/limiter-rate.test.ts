@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../src-main/api/errors';
 import { RateLimiter, type LimiterPermit, type RouteKey } from '../../src-main/api/rate-limiter';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { settle } from '../support/fake-api';
 
 const MERCHANTS: RouteKey = { module: 'merchant', route: 'GET /merchants' };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createLogger, redact, REDACTED } from '../../src-main/log';
+import { createLogger, redact, REDACTED } from '../../src-main/base/log';
 
 describe('structured logging with secrets redacted', () => {
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJl';

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { AppError } from '../../src-shared/errors';
-import { openDatabase, SYNCHRONOUS, WAL_AUTOCHECKPOINT_PAGES } from '../../src-main/store/database';
-import { migrate, schemaVersion, type Migration } from '../../src-main/store/migrate';
-import * as m0010 from '../../src-main/store/migrations/0010-orders';
-import { migrations } from '../../src-main/store/migrations/index';
+import { openDatabase, SYNCHRONOUS, WAL_AUTOCHECKPOINT_PAGES } from '../../src-main/db/database';
+import { migrate, schemaVersion, type Migration } from '../../src-main/db/migrate';
+import * as m0010 from '../../src-main/db/migrations/0010-orders';
+import { migrations } from '../../src-main/db/migrations/index';
 
 const dir = mkdtempSync(join(tmpdir(), 'st-migration-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../src-main/api/errors';
 import { RetryPolicy } from '../../src-main/api/retry';
-import { ManualClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
+import { ManualClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
 
 describe('retry policy reports each failed attempt as it happens', () => {
   it('tells of the first connection failure before waiting, so the screen can say "offline" at once', async () => {

@@ -4,10 +4,10 @@ import { AppError } from '../../src-shared/errors';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/store-ops';
 import type { OperationStatus, StoreListItem } from '../../src-shared/wire/merchant';
 import type { CallOptions } from '../../src-main/api/client';
-import { ManualClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
-import { StoreStatusMonitor, type StatusSource } from '../../src-main/stores/status-monitor';
-import { summarizeStatus } from '../../src-main/stores/status-summary';
+import { ManualClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
+import { StoreStatusMonitor, type StatusSource } from '../../src-main/merchant/status-monitor';
+import { summarizeStatus } from '../../src-main/merchant/status-summary';
 
 const A = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 const B = '7b2e9d41-3c5a-4f68-8d1e-2f3a4b5c6d72';

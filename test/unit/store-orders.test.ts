@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ManualClock } from '../../src-main/clock';
-import { DATABASE_FILE } from '../../src-main/store/database';
-import { OrderStore } from '../../src-main/store/order-store';
-import { orderStub, type OrderProgress } from '../../src-main/store/orders-repo';
+import { ManualClock } from '../../src-main/base/clock';
+import { DATABASE_FILE } from '../../src-main/db/database';
+import { OrderStore } from '../../src-main/db/order-store';
+import { orderStub, type OrderProgress } from '../../src-main/db/orders-repo';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
 

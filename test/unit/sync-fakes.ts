@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src-shared/errors';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
-import type { ManualClock } from '../../src-main/clock';
-import { silentLogger } from '../../src-main/log';
-import { OrderStore } from '../../src-main/store/order-store';
+import type { ManualClock } from '../../src-main/base/clock';
+import { silentLogger } from '../../src-main/base/log';
+import { OrderStore } from '../../src-main/db/order-store';
 import type { OrderGateway } from '../../src-main/sync/gateway';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { channels, pushEvents } from '../../src-shared/ipc/contract';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { orderHandlers, STANDARD_CANCELLATION_REASONS } from '../../src-main/ipc/handlers/orders';
 import { SyncService } from '../../src-main/sync/sync-service';
 import { FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';

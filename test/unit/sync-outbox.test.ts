@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import { SyncService } from '../../src-main/sync/sync-service';
 import { advance, FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ManualClock } from '../../src-main/clock';
+import { ManualClock } from '../../src-main/base/clock';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { TrackingPoller, TRACKING_GAP_MS } from '../../src-main/sync/tracking-poller';
 import { FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Logger } from '../../log';
+import type { Logger } from '../../base/log';
 import type { CredentialStore } from './credential-store';
 import { SecretFile } from './secret-file';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../src-shared/errors';
-import type { Logger } from '../../log';
+import type { Logger } from '../../base/log';
 import { MemoryCredentialStore, type CredentialStore, type CredentialStoreKind } from './credential-store';
 import { PlainFileCredentialStore } from './file-store';
 import { openKeychainStore, type KeytarLoader } from './keychain-store';

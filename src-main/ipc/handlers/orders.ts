@@ -1,9 +1,9 @@
 import { AppError, toAppError } from '../../../src-shared/errors';
 import type { CancellationReasons, OrderDetailView } from '../../../src-shared/ipc/channels/orders';
-import type { Clock } from '../../clock';
-import { deriveColumns } from '../../store/order-detail';
-import type { OrderStore } from '../../store/order-store';
-import { toOutboxEntry } from '../../store/outbox-repo';
+import type { Clock } from '../../base/clock';
+import { deriveColumns } from '../../db/order-detail';
+import type { OrderStore } from '../../db/order-store';
+import { toOutboxEntry } from '../../db/outbox-repo';
 import type { DetailFetcher } from '../../sync/details';
 import type { OrderGateway } from '../../sync/gateway';
 import type { OutboxWorker } from '../../sync/outbox-worker';

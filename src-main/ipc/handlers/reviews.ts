@@ -3,7 +3,7 @@ import { ANSWER_WINDOW_MS, type AnswerOutcome, type ReviewList } from '../../../
 import { MAX_REVIEW_PAGE_SIZE, type Review, type ReviewListQuery } from '../../../src-shared/wire/review';
 import { ApiError } from '../../api/errors';
 import type { ReviewApi } from '../../api/review';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../base/clock';
 import type { Handlers, HandlerInput } from '../dispatcher';
 
 type ReviewChannel = 'reviews:summary' | 'reviews:list' | 'reviews:detail' | 'reviews:answer';

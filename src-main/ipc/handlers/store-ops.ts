@@ -3,9 +3,9 @@ import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours
 import { checkPause } from '../../../src-shared/store-rules/pauses';
 import { ApiError } from '../../api/errors';
 import type { MerchantApi } from '../../api/merchant';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../base/clock';
 import type { CheckinSheets } from '../../print/checkin';
-import type { StoreStatusMonitor } from '../../stores/status-monitor';
+import type { StoreStatusMonitor } from '../../merchant/status-monitor';
 import type { Handlers } from '../dispatcher';
 
 export interface StoreOpsDeps {

@@ -1,5 +1,5 @@
 import type { MerchantApi } from '../../api/merchant';
-import type { LastKnownStores } from '../../stores/last-known-stores';
+import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { Handlers } from '../dispatcher';
 
 export function storeHandlers(merchant: MerchantApi, lastKnown: LastKnownStores): Pick<Handlers, 'stores:list' | 'stores:detail'> {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import * as electron from 'electron';
 import { startApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createLogger } from '../../log';
-import { APP_VERSION } from '../../version';
+import { createLogger } from '../../base/log';
+import { APP_VERSION } from '../../base/version';
 import { electronSafeStorage } from './safe-storage';
 import { runElectronShell } from './shell';
 

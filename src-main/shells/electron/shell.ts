@@ -3,7 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type * as ElectronModule from 'electron';
 import { channelNames } from '../../../src-shared/ipc/contract';
 import type { App } from '../../app';
-import type { Logger } from '../../log';
+import type { Logger } from '../../base/log';
 import { PUSH_CHANNEL } from './bridge';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, RENDERER_CSP, isTrustedSender } from './security';
 

@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createLogger } from '../../log';
-import { APP_VERSION } from '../../version';
+import { createLogger } from '../../base/log';
+import { APP_VERSION } from '../../base/version';
 import { startWebHost } from './host';
 import { openWindow, planWindow } from './open-window';
 

@@ -5,7 +5,7 @@ import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { App } from '../../app';
-import type { Logger } from '../../log';
+import type { Logger } from '../../base/log';
 import {
   CONTENT_SECURITY_POLICY,
   SESSION_COOKIE,

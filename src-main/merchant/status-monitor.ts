@@ -1,9 +1,9 @@
 import { toAppError } from '../../src-shared/errors';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/store-ops';
 import type { MerchantApi } from '../api/merchant';
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
-import { Loop } from '../sync/loop';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { Loop } from '../base/loop';
 import { summarizeStatus } from './status-summary';
 
 export type StatusSource = Pick<MerchantApi, 'listStores' | 'getStatus'>;

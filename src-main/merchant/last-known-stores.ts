@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
 import { ApiError } from '../api/errors';
-import type { Logger } from '../log';
+import type { Logger } from '../base/log';
 
 const Snapshot = z.object({
   list: z.array(StoreListItem).nullable(),

@@ -1,8 +1,8 @@
 import type { MerchantApi } from '../api/merchant';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import { storeOpsHandlers } from '../ipc/handlers/store-ops';
 import type { PushHub } from '../ipc/push-hub';
-import type { Logger } from '../log';
+import type { Logger } from '../base/log';
 import { CheckinSheets } from '../print/checkin';
 import { StoreStatusMonitor } from './status-monitor';
 

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../log';
+import type { Logger } from '../base/log';
 import { openDatabase, isSqliteError, storageError, DATABASE_FILE, type Db } from './database';
 import { EventsRepo } from './events-repo';
 import { OrdersRepo } from './orders-repo';

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock';
-import type { Logger } from '../log';
+import type { Clock } from './clock';
+import type { Logger } from './log';
 
 /**
  * A background task run again and again on the injected clock: `tick` does one round and says how
