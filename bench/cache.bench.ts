@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ManualClock } from '../src-main/base/clock';
 import { silentLogger } from '../src-main/base/log';
 import { DATABASE_FILE } from '../src-main/db/database';
-import { OrderStore } from '../src-main/db/order-store';
+import { OrdersDb } from '../src-main/db/orders-db';
 import { EventIngest } from '../src-main/sync/ingest';
 import type { Benchmark } from './run';
 
@@ -60,7 +60,7 @@ function detail(id: string, merchantId: string, createdAt: string, n: number): R
 
 /** Writes 100,000 orders through the ingest (PLACED, then CONCLUDED for all but today's open ones) and the detail path. */
 function build(dir: string): void {
-  const store = OrderStore.open(dir);
+  const store = OrdersDb.open(dir);
   const clock = new ManualClock(NOW);
   const ingest = new EventIngest(store, clock, silentLogger);
   const perDay = ORDERS / DAYS;
@@ -93,7 +93,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** Runs in a fresh process: open the database, query the board, report times and RSS. */
 function measure(dir: string): Record<string, number> {
-  const store = OrderStore.open(dir);
+  const store = OrdersDb.open(dir);
   const time = (fn: () => unknown): number[] => {
     for (let i = 0; i < 20; i++) fn();
     const out: number[] = [];
@@ -104,9 +104,9 @@ function measure(dir: string): Record<string, number> {
     }
     return out.sort((a, b) => a - b);
   };
-  const rows = store.orders.board({ now: NOW }).length;
-  const all = time(() => store.orders.board({ now: NOW }));
-  const one = time(() => store.orders.board({ now: NOW, merchantId: STORES[0] }));
+  const rows = store.board.rows({ now: NOW }).length;
+  const all = time(() => store.board.rows({ now: NOW }));
+  const one = time(() => store.board.rows({ now: NOW, merchantId: STORES[0] }));
   // The same open rows found without the index: what the board would cost with a scan.
   const scanStmt = store.db.prepare('SELECT id, status, board_ms FROM orders NOT INDEXED WHERE is_open = 1 AND board_ms >= ?');
   const scan = time(() => scanStmt.all(NOW - 86_400_000));

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../src-main/base/clock';
 import { silentLogger } from '../src-main/base/log';
 import { openDatabase, SYNCHRONOUS } from '../src-main/db/database';
-import { OrderStore } from '../src-main/db/order-store';
+import { OrdersDb } from '../src-main/db/orders-db';
 import { EventIngest } from '../src-main/sync/ingest';
 import type { Benchmark } from './run';
 
@@ -68,9 +68,9 @@ function time(fn: () => void): number {
   return performance.now() - t0;
 }
 
-function withStore<T>(fn: (store: OrderStore, ingest: EventIngest) => T): T {
+function withStore<T>(fn: (store: OrdersDb, ingest: EventIngest) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'st-bench-ingest-'));
-  const store = OrderStore.open(dir);
+  const store = OrdersDb.open(dir);
   try {
     return fn(store, new EventIngest(store, new ManualClock(), silentLogger));
   } finally {

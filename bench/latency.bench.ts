@@ -15,7 +15,7 @@ import type { OrdersChanged } from '../src-shared/ipc/channels/orders';
 import { systemClock } from '../src-main/base/clock';
 import { PushHub } from '../src-main/ipc/push-hub';
 import { silentLogger } from '../src-main/base/log';
-import { OrderStore } from '../src-main/db/order-store';
+import { OrdersDb } from '../src-main/db/orders-db';
 import type { OrderGateway } from '../src-main/sync/gateway';
 import { SyncService } from '../src-main/sync/sync-service';
 import type { Benchmark } from './run';
@@ -75,11 +75,11 @@ function percentile(sorted: number[], p: number): number {
 
 async function measure(perPoll: number): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'st-bench-latency-'));
-  const store = OrderStore.open(dir);
+  const store = OrdersDb.open(dir);
   const platform = new InstantPlatform();
   let polledAt = 0;
   const sync = new SyncService({
-    store,
+    db: store,
     gateway: platform,
     clock: systemClock,
     logger: silentLogger,

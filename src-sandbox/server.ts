@@ -14,10 +14,16 @@ import { registerOrderRoutes } from './orders/routes';
 import { registerPromotionRoutes } from './promotions/routes';
 import { registerReviewRoutes } from './reviews/routes';
 import { registerShippingRoutes } from './shipping/routes';
+import { SandboxClock } from './clock';
 import { World } from './world';
 
 export interface SandboxServerOptions {
   world?: World;
+  /**
+   * The time the simulated clock runs from (default: the system clock). Tests and demo mode give the
+   * app's clock, so both sides agree on the instant (the sandbox's control route moves it further).
+   */
+  now?: () => number;
   /** Multiplies every rate limit; 0 turns limiting off. */
   rateLimitFactor?: number;
   /** Largest accepted request body. */
@@ -52,7 +58,7 @@ function isOpenRoute(url: string): boolean {
 }
 
 export function createSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
-  const world = options.world ?? new World();
+  const world = options.world ?? new World(new SandboxClock(options.now));
   const limiter = new RateLimiter(() => world.clock.now(), options.rateLimitFactor ?? 1);
   const ctx: SandboxContext = { world, limiter };
   const app = Fastify({

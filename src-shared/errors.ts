@@ -21,6 +21,30 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/**
+ * Failures that say nothing about the request itself: the platform could not be reached, answered
+ * with a server error, asked to slow down, or the wait was cut short by a time budget. The same
+ * request may work later; meanwhile a screen answers from what the terminal knows.
+ */
+const TRANSIENT: ReadonlySet<ErrorCode> = new Set(['connection', 'timeout', 'server', 'rate-limit', 'aborted']);
+
+function codeOf(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
+}
+
+export function isTransient(error: unknown): boolean {
+  return TRANSIENT.has(codeOf(error) as ErrorCode);
+}
+
+/**
+ * Work the terminal keeps (an outbox action, a first order detail) waits through a transient failure
+ * and through a refused credential too: a renewal or a new sign-in fixes that without changing the
+ * request, so it is tried again rather than given up.
+ */
+export function waitsToRetry(error: unknown): boolean {
+  return isTransient(error) || codeOf(error) === 'auth';
+}
+
 /** The plain shape an error takes when it crosses IPC. */
 export const ErrorInfo = z.object({
   code: ErrorCode,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { describeZodError } from '../../src-shared/errors';
-import { OrderEvent, PollingEnvelope } from '../../src-shared/wire/events';
+import { ACKNOWLEDGMENT_CHUNK, PollingEnvelope } from '../../src-shared/wire/events';
 import type { ApiClient, CallOptions } from './client';
 
 /**
@@ -10,35 +9,8 @@ import type { ApiClient, CallOptions } from './client';
  * with the same shapes, the same limits (a budget of their own), and order-module error bodies.
  */
 
-/** An event the API sent that breaks the event shape: kept, never dropped silently. */
-export interface UnreadableEvent {
-  raw: unknown;
-  /** The field that broke, e.g. `createdAt`. */
-  field: string;
-  message: string;
-}
-
-export interface PolledEvents {
-  events: OrderEvent[];
-  unreadable: UnreadableEvent[];
-}
-
 /** No content (204) means no events. */
 const Polling = z.union([PollingEnvelope, z.undefined()]);
-
-/** The acknowledgment body is kept to this many ids a request. */
-export const ACK_CHUNK = 1000;
-
-/** Reads each event on its own, so one unreadable event never hides the others. */
-export function readEvents(raw: readonly unknown[]): PolledEvents {
-  const result: PolledEvents = { events: [], unreadable: [] };
-  for (const item of raw) {
-    const parsed = OrderEvent.safeParse(item);
-    if (parsed.success) result.events.push(parsed.data);
-    else result.unreadable.push({ raw: item, ...describeZodError(parsed.error) });
-  }
-  return result;
-}
 
 export interface EventRoutes {
   poll: { route: string; path: string };
@@ -62,23 +34,21 @@ export class EventsApi {
     private readonly routes: EventRoutes = EVENTS_MODULE_ROUTES,
   ) {}
 
-  /** The polled events as they came (for a consumer that stores them verbatim); the envelope is checked. */
-  async pollRaw(query: { limit?: number } = {}, options?: CallOptions): Promise<unknown[]> {
+  /**
+   * The polled events as they came: the envelope is checked here, each event is read by its consumer
+   * with `readOrderEvent` (src-shared/wire/events), so a new field or code never fails a poll.
+   */
+  async poll(query: { limit?: number } = {}, options?: CallOptions): Promise<unknown[]> {
     const { route, path } = this.routes.poll;
     const body = await this.client.call({ module: 'order', method: 'GET', route, path, query, expect: [200, 204], schema: Polling }, options);
     return body?.events ?? [];
   }
 
-  /** Polled events, each read on its own (recommended every 30 s). */
-  async poll(query: { limit?: number } = {}, options?: CallOptions): Promise<PolledEvents> {
-    return readEvents(await this.pollRaw(query, options));
-  }
-
   /** Only successfully processed events are acknowledged; the others come back on the next poll. */
   async acknowledge(eventIds: readonly string[], options?: CallOptions): Promise<void> {
     const { route, path } = this.routes.acknowledge;
-    for (let i = 0; i < eventIds.length; i += ACK_CHUNK) {
-      const acknowledgedEventIds = eventIds.slice(i, i + ACK_CHUNK);
+    for (let i = 0; i < eventIds.length; i += ACKNOWLEDGMENT_CHUNK) {
+      const acknowledgedEventIds = eventIds.slice(i, i + ACKNOWLEDGMENT_CHUNK);
       // Acknowledging twice is harmless.
       await this.client.call({ module: 'order', method: 'POST', route, path, json: { acknowledgedEventIds }, idempotent: true }, options);
     }

@@ -4,20 +4,19 @@ import {
   CodeValidity,
   OrderCancellationReasons,
   OrderDetail,
+  OrderRecord,
   Tracking,
   VirtualBag,
   type OrderCancellationReason,
 } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
 import type { ApiCall, ApiClient, CallOptions } from './client';
-import { EventsApi, ORDER_EVENT_ROUTES, type PolledEvents } from './events';
+import { EventsApi, ORDER_EVENT_ROUTES } from './events';
 import { finalItemPrices, type ItemPromotionPrice } from './promotion-check';
 import { TrackingGuard } from './tracking-guard';
 
 const PREFIX = '/order/v1.0';
 const seg = encodeURIComponent;
-
-export type { PolledEvents, UnreadableEvent } from './events';
 
 /** Order module (spec §4.5, §4.7 disputes, §2.5 virtual bag). Actions answer 202; results come as events. */
 export class OrderApi {
@@ -32,8 +31,14 @@ export class OrderApi {
     this.events = new EventsApi(client, ORDER_EVENT_ROUTES);
   }
 
-  getOrder(orderId: string, options?: CallOptions): Promise<OrderDetail> {
-    return this.client.call(this.get('GET /orders/{id}', `/orders/${seg(orderId)}`, OrderDetail), options);
+  /** The detail exactly as returned (any JSON object): what the cache keeps. */
+  getOrderRecord(orderId: string, options?: CallOptions): Promise<OrderRecord> {
+    return this.client.call(this.get('GET /orders/{id}', `/orders/${seg(orderId)}`, OrderRecord), options);
+  }
+
+  /** The detail, read field by field (`readOrderDetail`): an odd field reads as null, never fails the call. */
+  async getOrder(orderId: string, options?: CallOptions): Promise<OrderDetail> {
+    return OrderDetail.parse(await this.getOrderRecord(orderId, options));
   }
 
   /** Mandatory within 8 minutes of the order arriving. */
@@ -92,14 +97,9 @@ export class OrderApi {
     return (await this.client.call({ ...call, idempotent: true }, options)).valid;
   }
 
-  /** GET /orders:polling (recommended every 30 s); each event read on its own (`events.ts`). */
-  pollEvents(query: { limit?: number } = {}, options?: CallOptions): Promise<PolledEvents> {
+  /** GET /orders:polling (recommended every 30 s): the events as they came, each read with `readOrderEvent`. */
+  pollEvents(query: { limit?: number } = {}, options?: CallOptions): Promise<unknown[]> {
     return this.events.poll(query, options);
-  }
-
-  /** The polled events as they came (for a consumer that stores them verbatim); the envelope is checked. */
-  pollRawEvents(query: { limit?: number } = {}, options?: CallOptions): Promise<unknown[]> {
-    return this.events.pollRaw(query, options);
   }
 
   /** POST /orders:acknowledgment: only successfully processed events. */

@@ -24,7 +24,7 @@ export const SYNCHRONOUS = 'FULL';
  * WAL pages (4 KiB each) after which a commit copies the WAL into the database file itself. SQLite's
  * default (1,000) puts that checkpoint, with its two fsyncs and a write of every changed page, inside
  * whichever commit crosses the line: during a catch-up, between persisting a poll and acknowledging
- * it. The poller checkpoints when a round is over instead (OrderStore.checkpoint), so this is only
+ * it. The poller checkpoints when a round is over instead (OrdersDb.checkpoint), so this is only
  * the ceiling on the WAL's size (about 40 MB) should that not happen.
  */
 export const WAL_AUTOCHECKPOINT_PAGES = 10_000;

@@ -5,9 +5,12 @@ import { startScenario } from '../../src-sandbox/scenario/index';
 
 export const DEMO_CREDENTIALS = { clientId: 'demo', clientSecret: 'demo-secret' } as const;
 
-/** Demo mode: the sandbox with the `busy` scenario, so orders and reviews arrive by themselves. */
-export async function startEmbeddedSandbox(): Promise<RunningSandbox> {
-  const sandbox = await startSandbox({ port: 0 });
+/**
+ * Demo mode: the sandbox with the `busy` scenario, so orders and reviews arrive by themselves. Its
+ * clock follows the app's (`now`), so deadlines and opening hours agree on both sides.
+ */
+export async function startEmbeddedSandbox(now?: () => number): Promise<RunningSandbox> {
+  const sandbox = await startSandbox({ port: 0, ...(now ? { now } : {}) });
   const scenario = startScenario(sandbox.world, 'busy');
   return {
     ...sandbox,

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { isTransient } from '../../src-shared/errors';
 import { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
-import { ApiError } from '../api/errors';
 import type { Logger } from '../base/log';
 
 const Snapshot = z.object({
@@ -11,15 +11,11 @@ const Snapshot = z.object({
 });
 type Snapshot = z.infer<typeof Snapshot>;
 
-/** Only a missing link falls back to the last known answer; a refusal (401, 403, 404) never does. */
-function isOutage(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'connection' || error.code === 'timeout' || error.code === 'server');
-}
-
 /**
  * The stores as the API last described them, kept in `<dataDir>/stores.json` (names and addresses,
  * nothing secret), so a terminal that restarts while the internet is down still knows which store
- * it works for. Fresh answers always win; the copy is used only when the API cannot be reached.
+ * it works for. Fresh answers always win; the copy is used only when the API cannot be reached
+ * (a transient failure); a refusal (401, 403, 404) never falls back to it.
  */
 export class LastKnownStores {
   private snapshot: Snapshot;
@@ -36,7 +32,7 @@ export class LastKnownStores {
       this.save({ ...this.snapshot, list });
       return list;
     } catch (error) {
-      if (isOutage(error) && this.snapshot.list) return this.snapshot.list;
+      if (isTransient(error) && this.snapshot.list) return this.snapshot.list;
       throw error;
     }
   }
@@ -48,7 +44,7 @@ export class LastKnownStores {
       return detail;
     } catch (error) {
       const known = this.snapshot.details[merchantId];
-      if (isOutage(error) && known) return known;
+      if (isTransient(error) && known) return known;
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import type { StoreSummary } from '../../src-shared/ipc/channels/store-ops';
+import type { StoreSummary } from '../../src-shared/ipc/channels/merchant';
 import type { OperationStatus } from '../../src-shared/wire/merchant';
 
 /**

@@ -1,6 +1,6 @@
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import type { Logger } from '../base/log';
-import type { OrderStore } from '../db/order-store';
+import type { OrdersDb } from '../db/orders-db';
 import { toOutboxEntry } from '../db/outbox-repo';
 
 /**
@@ -11,7 +11,7 @@ export class OrderChangeFeed {
   private readonly listeners = new Set<(change: OrdersChanged) => void>();
 
   constructor(
-    private readonly store: OrderStore,
+    private readonly db: OrdersDb,
     private readonly logger: Logger,
   ) {}
 
@@ -25,13 +25,13 @@ export class OrderChangeFeed {
     const orders = new Set(orderIds);
     const actions = [];
     for (const id of actionIds) {
-      const record = this.store.outbox.get(id);
+      const record = this.db.outbox.get(id);
       if (!record) continue;
       actions.push(toOutboxEntry(record));
       orders.add(record.order_id);
     }
     if (orders.size === 0 && actions.length === 0) return;
-    const change: OrdersChanged = { rows: this.store.orders.boardRows(orders), actions };
+    const change: OrdersChanged = { rows: this.db.board.rowsOf(orders), actions };
     for (const listener of this.listeners) {
       try {
         listener(change);

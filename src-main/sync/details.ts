@@ -1,9 +1,9 @@
-import { toAppError } from '../../src-shared/errors';
+import { toAppError, waitsToRetry } from '../../src-shared/errors';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import type { OrderStore } from '../db/order-store';
+import type { OrdersDb } from '../db/orders-db';
 import type { OrderChangeFeed } from './change-feed';
-import { isTransient, type OrderGateway } from './gateway';
+import type { OrderGateway } from './gateway';
 import { reconcileOpenActions } from './reconcile';
 
 /** Transient failures in a row after which an order's detail is given up (its events can then be acknowledged). */
@@ -20,7 +20,7 @@ export class DetailFetcher {
 
   constructor(
     private readonly options: {
-      store: OrderStore;
+      db: OrdersDb;
       gateway: OrderGateway;
       clock: Clock;
       logger: Logger;
@@ -31,7 +31,7 @@ export class DetailFetcher {
 
   /** Fetches every detail in `state`; resolves to how many could not be fetched for now. */
   async fetchAll(state: 'missing' | 'stale', signal?: AbortSignal, limit = 200): Promise<number> {
-    const ids = this.options.store.orders.needingDetail(state, limit);
+    const ids = this.options.db.orders.needingDetail(state, limit);
     let pending = 0;
     const queue = [...ids];
     const worker = async (): Promise<void> => {
@@ -46,7 +46,7 @@ export class DetailFetcher {
 
   /** One order's detail, read and stored; false when it could not be read now (retry later). */
   async fetch(orderId: string, signal?: AbortSignal): Promise<boolean> {
-    const { store, gateway, clock, logger, feed } = this.options;
+    const { db, gateway, clock, logger, feed } = this.options;
     let detail: Record<string, unknown>;
     try {
       detail = await gateway.getOrder(orderId, signal);
@@ -55,7 +55,7 @@ export class DetailFetcher {
       // Cut short (stopping, or the poll round's time budget): not the order's fault.
       if (appError.code === 'aborted' || signal?.aborted) return false;
       const failures = (this.failures.get(orderId) ?? 0) + 1;
-      if (isTransient(appError) && failures < MAX_TRANSIENT_FAILURES) {
+      if (waitsToRetry(appError) && failures < MAX_TRANSIENT_FAILURES) {
         this.failures.set(orderId, failures);
         logger.warn('order detail not fetched, will retry', { orderId, code: appError.code });
         return false;
@@ -63,20 +63,20 @@ export class DetailFetcher {
       this.failures.delete(orderId);
       logger.warn('order detail unavailable', { orderId, code: appError.code, error: appError });
       const now = clock.now();
-      store.write(() => {
-        const state = store.orders.detail(orderId)?.state;
+      db.write(() => {
+        const state = db.orders.detail(orderId)?.state;
         // A refresh that fails keeps the detail already cached.
-        store.orders.markDetail(orderId, state === 'stale' ? 'fresh' : 'unavailable', appError.toInfo(), now);
+        db.orders.markDetail(orderId, state === 'stale' ? 'fresh' : 'unavailable', appError.toInfo(), now);
       });
       feed.publish([orderId]);
       return true;
     }
     this.failures.delete(orderId);
-    const settled = store.write(() => {
+    const settled = db.write(() => {
       const now = clock.now();
-      store.orders.saveDetail(orderId, detail, now);
-      const status = store.orders.progress(orderId)?.status;
-      return status ? reconcileOpenActions(store, orderId, status, now) : [];
+      db.orders.saveDetail(orderId, detail, now);
+      const status = db.orders.progress(orderId)?.status;
+      return status ? reconcileOpenActions(db, orderId, status, now) : [];
     });
     feed.publish([orderId], settled);
     return true;

@@ -1,22 +1,12 @@
-import type { ErrorInfo } from '../../src-shared/errors';
+import { knownEventName, readOrderEvent, type EventName, type OrderEvent } from '../../src-shared/wire/events';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { isSqliteError } from '../db/database';
-import { parseTime } from '../db/order-detail';
-import {
-  CONFIRM_WINDOW_MS,
-  eventName,
-  isFinalStatus,
-  rankOf,
-  REFRESHES_DETAIL,
-  SETTLES,
-  statusAfter,
-} from '../db/order-events';
-import type { OrderStore } from '../db/order-store';
-import { orderStub, type OrderProgress } from '../db/orders-repo';
-import type { OutboxRecord } from '../db/outbox-repo';
+import type { OrdersDb } from '../db/orders-db';
 import { LAST_POLL_AT } from '../db/sync-state-repo';
-import { readPolledEvent, type PolledEvent } from './gateway';
+import { parseTime } from '../orders/detail-columns';
+import { settledByEvent, settlesActions } from '../orders/outcomes';
+import { applyEvent, orderStub, type OrderProgress } from '../orders/progress';
 import { reconcileOpenActions } from './reconcile';
 
 export interface IngestResult {
@@ -33,8 +23,8 @@ export interface IngestResult {
 }
 
 interface Parsed {
-  event: PolledEvent;
-  name: string | undefined;
+  event: OrderEvent;
+  name: EventName | undefined;
   ms: number | null;
   index: number;
 }
@@ -49,7 +39,7 @@ const FATAL = /^SQLITE_(FULL|IOERR|CORRUPT|NOTADB|READONLY|BUSY|LOCKED|CANTOPEN|
  */
 export class EventIngest {
   constructor(
-    private readonly store: OrderStore,
+    private readonly db: OrdersDb,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -59,12 +49,12 @@ export class EventIngest {
     const parsed: Parsed[] = [];
     let rejected = 0;
     raw.forEach((value, index) => {
-      const event = readPolledEvent(value);
+      const event = readOrderEvent(value);
       if (!event) {
         rejected++;
         return;
       }
-      parsed.push({ event, name: eventName(event.code ?? '', event.fullCode ?? ''), ms: parseTime(event.createdAt), index });
+      parsed.push({ event, name: knownEventName(event.code ?? '', event.fullCode ?? ''), ms: parseTime(event.createdAt), index });
     });
     if (rejected > 0) this.logger.warn('events without an id were skipped', { count: rejected });
     // Oldest first; events without a readable time keep their place after the dated ones.
@@ -74,7 +64,7 @@ export class EventIngest {
     try {
       return {
         ...base,
-        ...this.store.write(() => {
+        ...this.db.write(() => {
           if (polledAt !== undefined) this.recordPoll(polledAt);
           return this.applyBatch(parsed);
         }),
@@ -93,7 +83,7 @@ export class EventIngest {
       const failed: string[] = [];
       for (const one of parsed) {
         try {
-          const r = this.store.write(() => this.applyBatch([one]));
+          const r = this.db.write(() => this.applyBatch([one]));
           total.stored += r.stored;
           total.duplicates += r.duplicates;
           r.changedOrders.forEach((id) => total.changedOrders.add(id));
@@ -103,13 +93,13 @@ export class EventIngest {
           this.logger.error('event could not be processed; kept unacknowledged', { eventId: one.event.id, error: eventError });
         }
       }
-      if (polledAt !== undefined) this.store.write(() => this.recordPoll(polledAt));
+      if (polledAt !== undefined) this.db.write(() => this.recordPoll(polledAt));
       return { ...total, eventIds: eventIds.filter((id) => !failed.includes(id)), rejected, failed };
     }
   }
 
   private recordPoll(polledAt: number): void {
-    this.store.syncState.set(LAST_POLL_AT, new Date(polledAt).toISOString());
+    this.db.syncState.set(LAST_POLL_AT, new Date(polledAt).toISOString());
   }
 
   /**
@@ -118,7 +108,7 @@ export class EventIngest {
    * as its events left it) and each new event inserted once, its order row in place for the foreign key.
    */
   private applyBatch(batch: readonly Parsed[]): Omit<IngestResult, 'eventIds' | 'rejected' | 'failed'> {
-    const { orders, events, outbox } = this.store;
+    const { orders, events, outbox } = this.db;
     const now = this.clock.now();
 
     // Duplicates: ids stored by an earlier poll, and repeats within this one.
@@ -161,10 +151,9 @@ export class EventIngest {
         progress.set(orderId, order);
       }
       applyEvent(order, event, name, ms ?? now, now);
-      if (name && SETTLES[name] && withOpenActions.has(orderId)) {
-        for (const id of settleByEvent(outbox.openFor(orderId), name, event.id, (id, state, reason) => outbox.settle(id, state, reason, `event:${event.id}`, now))) {
-          changedActions.add(id);
-        }
+      if (name && settlesActions(name) && withOpenActions.has(orderId)) {
+        const settled = settledByEvent(outbox.openFor(orderId), name, event.id);
+        if (settled && outbox.settle(settled.id, settled.state, settled.reason, `event:${event.id}`, now)) changedActions.add(settled.id);
       }
     }
 
@@ -192,59 +181,8 @@ export class EventIngest {
     }
     for (const [orderId, order] of progress) {
       if (!withOpenActions.has(orderId)) continue;
-      for (const id of reconcileOpenActions(this.store, orderId, order.status, now)) changedActions.add(id);
+      for (const id of reconcileOpenActions(this.db, orderId, order.status, now)) changedActions.add(id);
     }
     return { stored: fresh.length, duplicates: batch.length - fresh.length, changedOrders: new Set(progress.keys()), changedActions };
   }
-}
-
-/** Moves an order's progression state by one event (in place). */
-export function applyEvent(order: OrderProgress, event: PolledEvent, name: string | undefined, eventMs: number, now: number): void {
-  if (!name) order.unknown_events++;
-  if (order.last_event_ms === null || eventMs >= order.last_event_ms) {
-    order.last_event_code = event.fullCode ?? event.code ?? null;
-    order.last_event_ms = eventMs;
-  }
-  order.merchant_id ??= event.merchantId ?? null;
-  if (name === 'PLACED' && order.created_ms === null && event.createdAt) {
-    order.created_at = event.createdAt;
-    order.created_ms = eventMs;
-    order.confirm_deadline_ms = eventMs + CONFIRM_WINDOW_MS;
-    order.board_ms = Math.max(order.board_ms, eventMs);
-  }
-  const next = statusAfter(name);
-  if (next && rankOf(next) > order.status_rank) {
-    order.status = next;
-    order.status_rank = rankOf(next);
-    if (isFinalStatus(next) && order.is_open === 1) {
-      order.is_open = 0;
-      order.closed_ms = now;
-    }
-  }
-  if (name === 'CANCELLATION_REQUESTED') order.cancel_requested_ms = Math.max(order.cancel_requested_ms ?? eventMs, eventMs);
-  if (name === 'CANCELLATION_REQUEST_FAILED') order.cancel_resolved_ms = Math.max(order.cancel_resolved_ms ?? eventMs, eventMs);
-  if (name === 'ASSIGN_DRIVER') order.driver_assigned_ms ??= eventMs;
-  if (name && REFRESHES_DETAIL.has(name) && order.detail_state === 'fresh') order.detail_state = 'stale';
-}
-
-/**
- * The one open action an outcome event answers, settled: `confirmed` for any open action of its kind;
- * `failed` only for one that may have reached the API (sent, or tried before a crash).
- */
-function settleByEvent(
-  open: readonly OutboxRecord[],
-  name: string,
-  eventId: string,
-  settle: (id: number, state: 'confirmed' | 'failed', reason: ErrorInfo | null) => boolean,
-): number[] {
-  for (const rule of SETTLES[name] ?? []) {
-    const candidate = open.find(
-      (a) => a.action === rule.action && (rule.outcome === 'confirmed' || a.state === 'sent' || a.attempts > 0),
-    );
-    if (!candidate) continue;
-    const reason: ErrorInfo | null =
-      rule.outcome === 'failed' ? { code: 'conflict', message: `the platform refused it (${name}, event ${eventId})` } : null;
-    return settle(candidate.id, rule.outcome, reason) ? [candidate.id] : [];
-  }
-  return [];
 }

@@ -1,19 +1,19 @@
-import { AppError, toAppError, type ErrorInfo } from '../../src-shared/errors';
+import { AppError, toAppError, waitsToRetry, type ErrorInfo } from '../../src-shared/errors';
 import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { actionTookEffect, isFinalStatus } from '../db/order-events';
-import type { OrderStore } from '../db/order-store';
+import type { OrdersDb } from '../db/orders-db';
 import { toOutboxEntry, type OutboxRecord } from '../db/outbox-repo';
 import type { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
+import { settledByStatus } from '../orders/outcomes';
 import type { DetailFetcher } from './details';
-import { isTransient, type OrderGateway } from './gateway';
+import type { OrderGateway } from './gateway';
 import { Loop } from '../base/loop';
 import type { SyncProbe } from './probe';
 
 export interface OutboxWorkerOptions {
-  store: OrderStore;
+  db: OrdersDb;
   gateway: OrderGateway;
   details: DetailFetcher;
   feed: OrderChangeFeed;
@@ -66,19 +66,19 @@ export class OutboxWorker {
    * whose effect is already there as confirmed.
    */
   enqueue(input: ActInput): OutboxEntry {
-    const { store, clock, feed } = this.options;
+    const { db, clock, feed } = this.options;
     const payload = 'payload' in input ? (input.payload as Record<string, unknown>) : null;
-    const record = store.write(() => {
+    const record = db.write(() => {
       const now = clock.now();
-      const order = store.orders.progress(input.orderId);
+      const order = db.orders.progress(input.orderId);
       if (!order) throw new AppError('not-found', 'This order is not on the terminal yet.');
-      const waiting = store.outbox.openFor(input.orderId).find((a) => a.action === input.action);
+      const waiting = db.outbox.openFor(input.orderId).find((a) => a.action === input.action);
       if (waiting) return waiting;
       const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : null;
-      const row = store.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, now });
+      const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, now });
       const early = this.verdictBeforeSending(row, order.status, now);
-      if (early) store.outbox.settle(row.id, early.state, early.reason, 'status', now);
-      return store.outbox.get(row.id) as OutboxRecord;
+      if (early) db.outbox.settle(row.id, early.state, early.reason, 'status', now);
+      return db.outbox.get(row.id) as OutboxRecord;
     });
     feed.publish([record.order_id], [record.id]);
     this.loop.wake();
@@ -87,25 +87,25 @@ export class OutboxWorker {
 
   /** One pass: check overdue sent actions, send the due heads of each order's queue; the wait until the next. */
   async tick(signal?: AbortSignal): Promise<number> {
-    const { store, clock } = this.options;
-    for (const row of store.read(() => store.outbox.sentDue(clock.now()))) {
+    const { db, clock } = this.options;
+    for (const row of db.read(() => db.outbox.sentDue(clock.now()))) {
       if (signal?.aborted) return 0;
       await this.checkSent(row, signal);
     }
-    const due = store.read(() => store.outbox.due(clock.now(), 64));
+    const due = db.read(() => db.outbox.due(clock.now(), 64));
     const queue = [...due];
     const worker = async (): Promise<void> => {
       for (let row = queue.shift(); row !== undefined && !signal?.aborted; row = queue.shift()) await this.send(row, signal);
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 4, due.length) }, worker));
     if (due.length === 64) return 0;
-    const next = store.read(() => store.outbox.nextWakeMs());
+    const next = db.read(() => db.outbox.nextWakeMs());
     return next === undefined ? 60_000 : Math.max(0, next - clock.now());
   }
 
   private verdictBeforeSending(row: OutboxRecord, status: string, now: number): { state: 'confirmed' | 'expired'; reason: ErrorInfo | null } | undefined {
-    if (actionTookEffect(row.action, status)) return { state: 'confirmed', reason: null };
-    if (isFinalStatus(status)) return { state: 'expired', reason: { code: 'conflict', message: `the order is already ${status}` } };
+    const byStatus = settledByStatus(row.action, status);
+    if (byStatus) return byStatus;
     if (row.expires_ms !== null && now >= row.expires_ms) {
       return { state: 'expired', reason: { code: 'conflict', message: 'the 8-minute confirmation window has passed' } };
     }
@@ -113,18 +113,18 @@ export class OutboxWorker {
   }
 
   private async send(row: OutboxRecord, signal?: AbortSignal): Promise<void> {
-    const { store, gateway, clock, probe, logger } = this.options;
-    const attempts = store.write(() => {
+    const { db, gateway, clock, probe, logger } = this.options;
+    const attempts = db.write(() => {
       const now = clock.now();
-      const current = store.outbox.get(row.id);
+      const current = db.outbox.get(row.id);
       if (!current || current.state !== 'queued') return undefined;
-      const status = store.orders.progress(row.order_id)?.status ?? 'PLACED';
+      const status = db.orders.progress(row.order_id)?.status ?? 'PLACED';
       const early = this.verdictBeforeSending(current, status, now);
       if (early) {
-        store.outbox.settle(row.id, early.state, early.reason, 'status', now);
+        db.outbox.settle(row.id, early.state, early.reason, 'status', now);
         return 0;
       }
-      store.outbox.markAttempt(row.id, now);
+      db.outbox.markAttempt(row.id, now);
       return current.attempts + 1;
     });
     if (attempts === undefined) return;
@@ -138,9 +138,9 @@ export class OutboxWorker {
       return;
     }
     probe?.('action-answered', { id: row.id, ok: true });
-    const recorded = store.write(() => {
+    const recorded = db.write(() => {
       const now = clock.now();
-      return store.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
+      return db.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
     });
     probe?.('action-recorded', { id: row.id });
     logger.info('action accepted', { id: row.id, orderId: row.order_id, action: row.action, attempts, recorded });
@@ -149,17 +149,17 @@ export class OutboxWorker {
   }
 
   private async failed(row: OutboxRecord, attempts: number, error: AppError, signal?: AbortSignal): Promise<void> {
-    const { store, clock, logger, connectivity } = this.options;
+    const { db, clock, logger, connectivity } = this.options;
     if (error.code === 'aborted' || signal?.aborted) return; // stopping: the row stays queued for the next run
     if (error.code === 'conflict') return this.conflict(row, attempts, error, signal);
-    if (isTransient(error)) {
+    if (waitsToRetry(error)) {
       connectivity?.failed(error);
       const wait = this.backoffMs(attempts, error);
       logger.warn('action not sent, will retry', { id: row.id, action: row.action, code: error.code, waitMs: wait });
-      store.write(() => store.outbox.requeue(row.id, clock.now() + wait, error.toInfo(), clock.now()));
+      db.write(() => db.outbox.requeue(row.id, clock.now() + wait, error.toInfo(), clock.now()));
     } else {
       logger.warn('action refused', { id: row.id, action: row.action, code: error.code, error });
-      store.write(() => store.outbox.settle(row.id, 'failed', error.toInfo(), 'api', clock.now()));
+      db.write(() => db.outbox.settle(row.id, 'failed', error.toInfo(), 'api', clock.now()));
     }
     this.publish(row);
   }
@@ -171,19 +171,19 @@ export class OutboxWorker {
    * visible yet waits for its event as `sent`; anything else failed.
    */
   private async conflict(row: OutboxRecord, attempts: number, error: AppError, signal?: AbortSignal): Promise<void> {
-    const { store, clock, details, logger } = this.options;
+    const { db, clock, details, logger } = this.options;
     const fetched = await details.fetch(row.order_id, signal);
-    store.write(() => {
+    db.write(() => {
       const now = clock.now();
-      const current = store.outbox.get(row.id);
+      const current = db.outbox.get(row.id);
       if (!current || (current.state !== 'queued' && current.state !== 'sent')) return; // the detail settled it
       if (!fetched) {
-        store.outbox.requeue(row.id, now + this.backoffMs(attempts, error), error.toInfo(), now);
+        db.outbox.requeue(row.id, now + this.backoffMs(attempts, error), error.toInfo(), now);
       } else if (attempts > 1) {
         logger.info('resend met an action already applied', { id: row.id, action: row.action });
-        store.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
+        db.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
       } else {
-        store.outbox.settle(row.id, 'failed', error.toInfo(), 'api', now);
+        db.outbox.settle(row.id, 'failed', error.toInfo(), 'api', now);
       }
     });
     this.publish(row);
@@ -191,16 +191,16 @@ export class OutboxWorker {
 
   /** A sent action with no outcome event yet: the order, read afresh, may show its effect. */
   private async checkSent(row: OutboxRecord, signal?: AbortSignal): Promise<void> {
-    const { store, clock, details } = this.options;
+    const { db, clock, details } = this.options;
     await details.fetch(row.order_id, signal);
-    store.write(() => {
+    db.write(() => {
       const now = clock.now();
-      const current = store.outbox.get(row.id);
+      const current = db.outbox.get(row.id);
       if (!current || current.state !== 'sent') return;
       if (now - (current.sent_ms ?? now) >= (this.options.sentGiveUpMs ?? 5 * 60_000)) {
-        store.outbox.settle(row.id, 'failed', { code: 'timeout', message: 'the platform never confirmed this action' }, 'timeout', now);
+        db.outbox.settle(row.id, 'failed', { code: 'timeout', message: 'the platform never confirmed this action' }, 'timeout', now);
       } else {
-        store.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
+        db.outbox.markSent(row.id, now, now + (this.options.sentCheckMs ?? 60_000));
       }
     });
     this.publish(row);

@@ -1,7 +1,7 @@
 import { toAppError } from '../../src-shared/errors';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import type { OrderStore } from '../db/order-store';
+import type { OrdersDb } from '../db/orders-db';
 import type { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
 import type { DetailFetcher } from './details';
@@ -12,7 +12,7 @@ import type { SyncProbe } from './probe';
 
 export interface PollerOptions {
   gateway: OrderGateway;
-  store: OrderStore;
+  db: OrdersDb;
   ingest: EventIngest;
   details: DetailFetcher;
   feed: OrderChangeFeed;
@@ -53,7 +53,7 @@ export interface PollRound {
 /** Event ids per acknowledgment request. */
 const ACK_CHUNK = 500;
 
-/** The spec's ceiling: a store is connected while it polled in the last 30 seconds (§6). */
+/** The spec's ceiling: a db is connected while it polled in the last 30 seconds (§6). */
 export const MAX_POLL_GAP_MS = 30_000;
 
 /**
@@ -115,7 +115,7 @@ export class EventPoller {
 
   /** One round: polls until the backlog is drained. Throws when a poll, a write or an ack fails. */
   async round(signal?: AbortSignal): Promise<PollRound> {
-    const { gateway, store, ingest, details, feed, clock, connectivity, probe } = this.options;
+    const { gateway, db, ingest, details, feed, clock, connectivity, probe } = this.options;
     const total: PollRound = { polls: 0, received: 0, stored: 0, acknowledged: 0 };
     const maxPolls = this.options.maxDrainPolls ?? 100;
     for (;;) {
@@ -134,7 +134,7 @@ export class EventPoller {
 
       // First details gate the acknowledgment; a detail that cannot be read now leaves its events for the next poll.
       await this.withBudget(signal, (budget) => details.fetchAll('missing', budget, this.catchUpLimit));
-      const ackable = store.events.ackable(result.eventIds);
+      const ackable = db.events.ackable(result.eventIds);
       for (let i = 0; i < ackable.length; i += ACK_CHUNK) await gateway.acknowledge(ackable.slice(i, i + ACK_CHUNK), signal);
       if (ackable.length > 0) {
         total.acknowledged += ackable.length;
@@ -152,7 +152,7 @@ export class EventPoller {
   /** Idle until the next round: the time to move the WAL into the database file (see WAL_AUTOCHECKPOINT_PAGES). */
   private checkpoint(): void {
     try {
-      this.options.store.checkpoint();
+      this.options.db.checkpoint();
     } catch (error) {
       // Nothing is lost: the pages stay in the WAL, and the next round (or SQLite's own threshold) tries again.
       this.options.logger.warn('WAL checkpoint failed', { error: toAppError(error) });

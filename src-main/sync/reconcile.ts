@@ -1,21 +1,15 @@
-import type { ErrorInfo } from '../../src-shared/errors';
-import { actionTookEffect, isFinalStatus } from '../db/order-events';
-import type { OrderStore } from '../db/order-store';
+import type { OrdersDb } from '../db/orders-db';
+import { settledByStatus } from '../orders/outcomes';
 
 /**
- * Settles the open actions of an order against its status, inside the caller's transaction: an
- * action whose effect is visible is confirmed (however it came about); one that can no longer take
- * effect because the order is closed expires. Returns the ids of the actions it settled.
+ * Settles the open actions of an order against its status, inside the caller's transaction, by the
+ * domain's rule (orders/outcomes.ts). Returns the ids of the actions it settled.
  */
-export function reconcileOpenActions(store: OrderStore, orderId: string, status: string, now: number): number[] {
+export function reconcileOpenActions(db: OrdersDb, orderId: string, status: string, now: number): number[] {
   const settled: number[] = [];
-  for (const action of store.outbox.openFor(orderId)) {
-    if (actionTookEffect(action.action, status)) {
-      if (store.outbox.settle(action.id, 'confirmed', null, 'status', now)) settled.push(action.id);
-    } else if (isFinalStatus(status)) {
-      const reason: ErrorInfo = { code: 'conflict', message: `the order is already ${status}` };
-      if (store.outbox.settle(action.id, 'expired', reason, 'status', now)) settled.push(action.id);
-    }
+  for (const action of db.outbox.openFor(orderId)) {
+    const outcome = settledByStatus(action.action, status);
+    if (outcome && db.outbox.settle(action.id, outcome.state, outcome.reason, 'status', now)) settled.push(action.id);
   }
   return settled;
 }

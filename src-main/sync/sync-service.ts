@@ -1,6 +1,6 @@
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import type { OrderStore } from '../db/order-store';
+import type { OrdersDb } from '../db/orders-db';
 import { LAST_POLL_AT } from '../db/sync-state-repo';
 import { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
@@ -13,7 +13,7 @@ import type { SyncProbe } from './probe';
 import { TrackingPoller } from './tracking-poller';
 
 export interface SyncServiceOptions {
-  store: OrderStore;
+  db: OrdersDb;
   gateway: OrderGateway;
   clock: Clock;
   logger: Logger;
@@ -27,7 +27,7 @@ export interface SyncServiceOptions {
 }
 
 /**
- * The sync room assembled: event poller, outbox worker and tracking poller over one order store,
+ * The sync room assembled: event poller, outbox worker and tracking poller over one order database,
  * and the change feed the IPC layer pushes from. Stopping waits for every round in flight, so the
  * database can be closed right after.
  */
@@ -41,14 +41,14 @@ export class SyncService {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly options: SyncServiceOptions) {
-    const { store, gateway, clock, connectivity, probe } = options;
+    const { db, gateway, clock, connectivity, probe } = options;
     const logger = options.logger.child({ room: 'sync' });
-    this.feed = new OrderChangeFeed(store, logger);
-    this.ingest = new EventIngest(store, clock, logger);
-    this.details = new DetailFetcher({ store, gateway, clock, logger, feed: this.feed });
+    this.feed = new OrderChangeFeed(db, logger);
+    this.ingest = new EventIngest(db, clock, logger);
+    this.details = new DetailFetcher({ db, gateway, clock, logger, feed: this.feed });
     this.poller = new EventPoller({
       gateway,
-      store,
+      db,
       ingest: this.ingest,
       details: this.details,
       feed: this.feed,
@@ -61,7 +61,7 @@ export class SyncService {
       ...(probe ? { probe } : {}),
     });
     this.outbox = new OutboxWorker({
-      store,
+      db,
       gateway,
       details: this.details,
       feed: this.feed,
@@ -74,7 +74,7 @@ export class SyncService {
       onAccepted: () => this.poller.wake(),
     });
     this.tracking = new TrackingPoller({
-      store,
+      db,
       gateway,
       clock,
       logger,
@@ -84,14 +84,14 @@ export class SyncService {
     // An outcome event settled an action: the next action of that order may go now.
     this.unsubscribe.push(this.feed.onChange((change) => change.actions.length > 0 && this.outbox.wake()));
     if (connectivity) {
-      const lastPoll = store.read(() => store.syncState.get(LAST_POLL_AT));
+      const lastPoll = db.read(() => db.syncState.get(LAST_POLL_AT));
       if (lastPoll) connectivity.restoreLastPoll(lastPoll);
       let previous = connectivity.current.state;
       // The link is back: actions waiting out their backoff go now, not at the end of it.
       this.unsubscribe.push(
         connectivity.onChange((value) => {
-          if (value.state === 'online' && previous !== 'online' && store.isOpen) {
-            store.write(() => store.outbox.wakeQueued(clock.now()));
+          if (value.state === 'online' && previous !== 'online' && db.isOpen) {
+            db.write(() => db.outbox.wakeQueued(clock.now()));
             this.outbox.wake();
           }
           previous = value.state;

@@ -2,7 +2,7 @@ import { toAppError } from '../../src-shared/errors';
 import type { OrderTracking } from '../../src-shared/ipc/channels/orders';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import type { OrderStore } from '../db/order-store';
+import type { OrdersDb } from '../db/orders-db';
 import type { OrderGateway } from './gateway';
 import { Loop } from '../base/loop';
 
@@ -20,7 +20,7 @@ export class TrackingPoller {
 
   constructor(
     private readonly options: {
-      store: OrderStore;
+      db: OrdersDb;
       gateway: OrderGateway;
       clock: Clock;
       logger: Logger;
@@ -45,11 +45,11 @@ export class TrackingPoller {
   }
 
   async tick(signal?: AbortSignal): Promise<number> {
-    const { store, gateway, clock, logger } = this.options;
-    const due = store.read(() => store.orders.trackingDue(clock.now() - TRACKING_GAP_MS));
+    const { db, gateway, clock, logger } = this.options;
+    const due = db.read(() => db.tracking.due(clock.now() - TRACKING_GAP_MS));
     for (const orderId of due) {
       if (signal?.aborted) break;
-      store.write(() => store.orders.touchTracking(orderId, clock.now()));
+      db.write(() => db.tracking.touch(orderId, clock.now()));
       let position: Record<string, unknown> | null;
       try {
         position = await gateway.tracking(orderId, signal);
@@ -62,8 +62,8 @@ export class TrackingPoller {
         position = null;
       }
       const now = clock.now();
-      store.write(() => store.orders.saveTracking(orderId, position, now));
-      const tracking = store.read(() => store.orders.tracking(orderId));
+      db.write(() => db.tracking.save(orderId, position, now));
+      const tracking = db.read(() => db.tracking.get(orderId));
       if (tracking) for (const listener of this.listeners) listener(orderId, tracking);
     }
     return this.options.checkEveryMs ?? 5_000;

@@ -1,6 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/store-ops';
+import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
 import { bridge } from '../lib/bridge';
 
 /**

@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
+import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
 import { reviewChannels } from './channels/reviews';
-import { storeOpsChannels, storeOpsPushEvents } from './channels/store-ops';
-import { storeChannels } from './channels/stores';
 
 /**
  * The one contract between the renderer and the main process. Every channel names a zod schema for
@@ -14,8 +13,7 @@ import { storeChannels } from './channels/stores';
  */
 export const channels = {
   ...appChannels,
-  ...storeChannels,
-  ...storeOpsChannels,
+  ...merchantChannels,
   ...orderChannels,
   ...reviewChannels,
 } as const;
@@ -23,7 +21,7 @@ export const channels = {
 export const pushEvents = {
   ...appPushEvents,
   ...orderPushEvents,
-  ...storeOpsPushEvents,
+  ...merchantPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

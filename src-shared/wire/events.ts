@@ -35,24 +35,48 @@ export const EVENT_CODES = {
   RPS: 'RECOMMENDED_PREPARATION_START',
 } as const;
 export type EventCode = keyof typeof EVENT_CODES;
+export type EventName = (typeof EVENT_CODES)[EventCode];
 
+/**
+ * An order event as the terminal reads it: only the id is required (it is what gets acknowledged).
+ * The platform may leave other fields out or type them loosely; each such field is read as absent,
+ * never as a reason to drop the event. This is the one reader of an event: the client, the sync
+ * layer and the tests all go through `readOrderEvent`.
+ */
+const lenientText = z.string().optional().catch(undefined);
 export const OrderEvent = z.object({
   id: z.string().min(1),
-  code: z.string(),
-  fullCode: z.string().nullish(),
-  orderId: z.string(),
-  /** DESIGN.md adds it; the spec does not promise it. */
-  merchantId: z.string().nullish(),
-  createdAt: z.string(),
-  metadata: z.record(z.string(), z.unknown()).nullish(),
+  code: lenientText,
+  fullCode: lenientText,
+  orderId: z.string().min(1).optional().catch(undefined),
+  /** DESIGN gap filled: the platform adds it; the spec does not promise it. */
+  merchantId: lenientText,
+  createdAt: lenientText,
+  metadata: z.unknown().optional(),
 });
 export type OrderEvent = z.infer<typeof OrderEvent>;
 
-/**
- * The polling envelope. Events are checked one by one by the client (`api/order.ts`), so one
- * unreadable event never hides the others.
- */
+/** The event, or undefined when it has no id (it can be neither stored nor acknowledged). */
+export function readOrderEvent(value: unknown): OrderEvent | undefined {
+  const parsed = OrderEvent.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const FULL_NAMES: ReadonlySet<string> = new Set(Object.values(EVENT_CODES));
+const BY_CODE: Readonly<Record<string, string>> = EVENT_CODES;
+
+/** The event's full name when the terminal knows it (by fullCode, else by code), else undefined. */
+export function knownEventName(code: string, fullCode: string): EventName | undefined {
+  if (FULL_NAMES.has(fullCode)) return fullCode as EventName;
+  if (FULL_NAMES.has(code)) return code as EventName;
+  return (BY_CODE[code] ?? BY_CODE[fullCode]) as EventName | undefined;
+}
+
+/** The polling envelope; each event in it is read on its own, so one unreadable event hides no other. */
 export const PollingEnvelope = z.object({ events: z.array(z.unknown()) });
+
+/** Event ids per acknowledgment request: a backlog is acknowledged in requests of this many. */
+export const ACKNOWLEDGMENT_CHUNK = 1000;
 
 /** HSD metadata: the merchant answers before `expiresAt`, or `timeoutAction` applies. */
 export const DisputeAlternative = z.object({

@@ -18,119 +18,156 @@ export const ORDER_STATUSES = [
 ] as const;
 export type KnownOrderStatus = (typeof ORDER_STATUSES)[number];
 
-const optStr = z.string().nullish();
-const optNum = z.number().nullish();
+/*
+ * The order detail is read leniently, field by field: the cache keeps the detail exactly as the API
+ * returned it, and this is the one reader of it (the client, the board columns, the drawer's view).
+ * A field the platform leaves out, or sends with another type, reads as null; an item that is not
+ * an object is left out; nothing else is lost because of it. A kitchen must see the order even when
+ * one field of it is odd.
+ */
+const text = z.string().nullish().catch(null);
+const num = z.number().nullish().catch(null);
+const int = z.number().int().nullish().catch(null);
+const part = <T extends z.ZodRawShape>(shape: T) => z.object(shape).nullish().catch(null);
+/** A list whose unreadable elements are left out (an element is unreadable only when it is not an object). */
+const list = <T extends z.ZodType>(element: T) =>
+  z
+    .array(z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((values): z.output<T>[] =>
+      (values ?? []).flatMap((value) => {
+        const read = element.safeParse(value);
+        return read.success ? [read.data] : [];
+      }),
+    );
 
 export const OrderOption = z.object({
-  id: optStr,
-  name: z.string(),
-  quantity: z.number(),
-  unitPrice: optNum,
-  price: optNum,
+  id: text,
+  name: text,
+  quantity: num,
+  unitPrice: num,
+  price: num,
 });
 export type OrderOption = z.infer<typeof OrderOption>;
 
 export const OrderItem = z.object({
-  index: z.number().int().nullish(),
-  id: optStr,
-  uniqueId: optStr,
-  name: z.string(),
-  externalCode: optStr,
-  ean: optStr,
-  quantity: z.number(),
-  unit: optStr,
-  unitPrice: optNum,
-  optionsPrice: optNum,
-  totalPrice: optNum,
-  observations: optStr,
-  options: z.array(OrderOption).nullish(),
+  index: int,
+  id: text,
+  uniqueId: text,
+  name: text,
+  externalCode: text,
+  ean: text,
+  quantity: num,
+  unit: text,
+  unitPrice: num,
+  optionsPrice: num,
+  totalPrice: num,
+  observations: text,
+  options: list(OrderOption),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
 export const OrderTotal = z.object({
-  subTotal: optNum,
-  deliveryFee: optNum,
-  benefits: optNum,
-  additionalFees: optNum,
-  orderAmount: z.number(),
+  subTotal: num,
+  deliveryFee: num,
+  benefits: num,
+  additionalFees: num,
+  orderAmount: num,
 });
 
 export const PaymentMethod = z.object({
-  method: optStr,
-  type: optStr,
-  value: z.number(),
-  currency: optStr,
-  card: z.object({ brand: optStr }).nullish(),
-  cash: z.object({ changeFor: optNum }).nullish(),
+  /** e.g. `CREDIT`, `DEBIT`, `CASH`, `PIX`, `MEAL_VOUCHER`. */
+  method: text,
+  /** `ONLINE` (prepaid) or `OFFLINE` (collected on delivery). */
+  type: text,
+  value: num,
+  currency: text,
+  card: part({ brand: text }),
+  cash: part({ changeFor: num }),
 });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 export const OrderPayments = z.object({
-  prepaid: optNum,
-  pending: optNum,
-  methods: z.array(PaymentMethod).default([]),
+  prepaid: num,
+  pending: num,
+  methods: list(PaymentMethod),
 });
 
 export const DeliveryAddress = z.object({
-  streetName: optStr,
-  streetNumber: optStr,
-  formattedAddress: optStr,
-  neighborhood: optStr,
-  complement: optStr,
-  reference: optStr,
-  postalCode: optStr,
-  city: optStr,
-  state: optStr,
-  country: optStr,
-  coordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullish(),
+  streetName: text,
+  streetNumber: text,
+  formattedAddress: text,
+  neighborhood: text,
+  complement: text,
+  reference: text,
+  postalCode: text,
+  city: text,
+  state: text,
+  country: text,
+  coordinates: part({ latitude: z.number(), longitude: z.number() }),
 });
+export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
 
 export const OrderDelivery = z.object({
   /** e.g. `DEFAULT`, `EXPRESS`. */
-  mode: optStr,
+  mode: text,
   /** `PLATFORM` or `MERCHANT`. */
-  deliveredBy: optStr,
-  deliveryDateTime: optStr,
-  pickupCode: optStr,
-  observations: optStr,
-  deliveryAddress: DeliveryAddress.nullish(),
+  deliveredBy: text,
+  deliveryDateTime: text,
+  pickupCode: text,
+  observations: text,
+  deliveryAddress: part(DeliveryAddress.shape),
 });
 
 export const OrderCustomer = z.object({
-  id: optStr,
-  name: z.string(),
-  ordersCountOnMerchant: z.number().int().nullish(),
-  phone: z
-    .object({
-      number: optStr,
-      /** Code a merchant-delivery driver asks the customer for (verifyDeliveryCode). */
-      localizer: optStr,
-      localizerExpiration: optStr,
-    })
-    .nullish(),
+  id: text,
+  name: text,
+  ordersCountOnMerchant: int,
+  phone: part({
+    number: text,
+    /** Code a merchant-delivery driver asks the customer for (verifyDeliveryCode). */
+    localizer: text,
+    localizerExpiration: text,
+  }),
 });
 
 export const OrderDetail = z.object({
-  id: z.string(),
-  displayId: optStr,
-  status: z.string(),
+  id: text,
+  displayId: text,
+  status: text,
   /** `DELIVERY`, `TAKEOUT`, `DINE_IN`. */
-  orderType: z.string(),
+  orderType: text,
   /** `IMMEDIATE` or `SCHEDULED`. */
-  orderTiming: optStr,
-  salesChannel: optStr,
-  category: optStr,
-  createdAt: z.string(),
-  preparationStartDateTime: optStr,
-  merchant: z.object({ id: z.string(), name: optStr }),
-  customer: OrderCustomer.nullish(),
-  items: z.array(OrderItem),
-  total: OrderTotal.nullish(),
-  payments: OrderPayments.nullish(),
-  delivery: OrderDelivery.nullish(),
-  takeout: z.object({ takeoutDateTime: optStr }).nullish(),
-  schedule: z.object({ deliveryDateTimeStart: optStr, deliveryDateTimeEnd: optStr }).nullish(),
+  orderTiming: text,
+  salesChannel: text,
+  category: text,
+  createdAt: text,
+  preparationStartDateTime: text,
+  merchant: part({ id: text, name: text }),
+  customer: part(OrderCustomer.shape),
+  items: list(OrderItem),
+  total: part(OrderTotal.shape),
+  payments: part(OrderPayments.shape),
+  delivery: part(OrderDelivery.shape),
+  takeout: part({ takeoutDateTime: text }),
+  schedule: part({ deliveryDateTimeStart: text, deliveryDateTimeEnd: text }),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** The detail as it was returned (any JSON object), before it is read. */
+export const OrderRecord = z.record(z.string(), z.unknown());
+export type OrderRecord = z.infer<typeof OrderRecord>;
+
+/** Reads a stored or fetched detail; undefined only when it is not an object at all. */
+export function readOrderDetail(record: unknown): OrderDetail | undefined {
+  const read = OrderDetail.safeParse(record);
+  return read.success ? read.data : undefined;
+}
+
+/** Optional fields of the other order-module answers, which are read strictly. */
+const optStr = z.string().nullish();
+const optNum = z.number().nullish();
 
 /** 202 of every order action. */
 export const Accepted = z.object({ status: z.string() });

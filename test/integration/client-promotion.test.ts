@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ApiError } from '../../src-main/api/errors';
 import { ManualClock } from '../../src-main/base/clock';
-import type { OrderDetail } from '../../src-shared/wire/order';
+import type { OrderDetail } from '../../src-sandbox/orders/model';
 import type { PromotionItemInput, PromotionRequest } from '../../src-shared/wire/promotion';
 import { DEMO_GROCERY_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';

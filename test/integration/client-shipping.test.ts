@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ApiError } from '../../src-main/api/errors';
-import type { OrderDetail } from '../../src-shared/wire/order';
+import type { OrderDetail } from '../../src-sandbox/orders/model';
 import type { DeliveryOrderRegistration } from '../../src-shared/wire/shipping';
 import { DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { connectApi, type ConnectedApi } from '../support/api-client';
+import { connectApi, readEvents, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
@@ -72,7 +72,7 @@ describe('client ↔ sandbox: shipping module, styles A and B (spec §4.1)', () 
     await assert.rejects(api.shipping.quoteForOrder(order.id), failsWith('conflict', 409, 'DriverAlreadyRequested'));
     assert.equal(typeof (await api.shipping.cancelRequestDriver(order.id)), 'string');
     await assert.rejects(api.shipping.cancelRequestDriver(order.id), failsWith('conflict', 409, 'NoDriverRequest'));
-    const codes = (await api.order.pollEvents({ limit: 1000 })).events.filter((e) => e.orderId === order.id).map((e) => e.code);
+    const codes = readEvents(await api.order.pollEvents({ limit: 1000 })).filter((e) => e.orderId === order.id).map((e) => e.code);
     assert.ok(codes.includes('RDS') && codes.includes('RDF'), `driver events: ${codes.join(',')}`);
   });
 
@@ -136,7 +136,7 @@ describe('client ↔ sandbox: shipping module, styles A and B (spec §4.1)', () 
     await control(`/_sandbox/orders/${denied.id}/addressChangeRequest`);
     assert.equal(typeof (await api.shipping.denyAddressChange(denied.id)), 'string');
     await assert.rejects(api.shipping.denyAddressChange(denied.id), failsWith('conflict', 409));
-    const codes = (await api.order.pollEvents({ limit: 1000 })).events.filter((e) => e.orderId === customerChange.id || e.orderId === denied.id).map((e) => e.code);
+    const codes = readEvents(await api.order.pollEvents({ limit: 1000 })).filter((e) => e.orderId === customerChange.id || e.orderId === denied.id).map((e) => e.code);
     for (const code of ['DAR', 'DAA', 'DAD']) assert.ok(codes.includes(code), `${code} in ${codes.join(',')}`);
 
     const takeout = (await control('/_sandbox/orders', { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' })).body as OrderDetail;

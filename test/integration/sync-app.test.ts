@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import type { Board, OrdersChanged, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import { startApp, type App } from '../../src-main/app';
-import { loadConfig } from '../../src-main/config';
+import { loadConfig } from '../../src-main/config/config';
 import { silentLogger } from '../../src-main/base/log';
 import { DATABASE_FILE } from '../../src-main/db/database';
 import { withSandbox } from '../support/sandbox';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
-import type { OrderStore } from '../../src-main/db/order-store';
+import type { OrdersDb } from '../../src-main/db/orders-db';
 import type { ControlEvent, Sandbox } from '../support/sandbox-orders';
 
 /**
@@ -42,7 +42,7 @@ export interface ExactlyOnceReport {
  * Every event the sandbox emitted is stored once and acknowledged; every action in the outbox is
  * confirmed, took effect once (one outcome event, at most one 202), and the local status matches.
  */
-export async function assertExactlyOnce(sandbox: Sandbox, store: OrderStore, orderIds: readonly string[]): Promise<ExactlyOnceReport> {
+export async function assertExactlyOnce(sandbox: Sandbox, store: OrdersDb, orderIds: readonly string[]): Promise<ExactlyOnceReport> {
   const emitted = await sandboxEvents(sandbox);
   const unacked = emitted.filter((e) => !e.acknowledged);
   assert.deepEqual(unacked.map((e) => `${e.code} ${e.orderId}`), [], 'every emitted event acknowledged');

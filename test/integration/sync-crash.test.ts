@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import { OrderStore } from '../../src-main/db/order-store';
+import { OrdersDb } from '../../src-main/db/orders-db';
 import type { SyncStep } from '../../src-main/sync/probe';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Detail, type Sandbox } from '../support/sandbox-orders';
@@ -121,11 +121,11 @@ describe('order sync survives SIGKILL at any point', () => {
     assert.equal(last.signal, 'SIGKILL', last.stderr.slice(-2000));
     await waitFor(finished, 'everything done');
 
-    const store = OrderStore.open(dir);
+    const store = OrdersDb.open(dir);
     try {
       const report = await assertExactlyOnce(sandbox, store, orders.map((o) => o.id));
       assert.equal(report.actions, orders.length * 3, 'three actions per order, all confirmed');
-      const board = store.orders.board({ now: Date.now() });
+      const board = store.board.rows({ now: Date.now() });
       for (const order of orders) assert.equal(board.find((r) => r.id === order.id)?.status, target(order));
       console.log(`crash test: seed=${seed} kills=${iterations} orders=${orders.length} events=${report.events} deliveries=${report.deliveries} actions=${report.actions} resends=${report.resends} 409s=${report.conflictsRecognised} killed at ${JSON.stringify(Object.fromEntries(hits))}`);
       assert.ok(hits.size >= 4, `killed at several points: ${[...hits.keys()].join(', ')}`);

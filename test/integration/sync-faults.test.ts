@@ -56,7 +56,7 @@ describe('order sync under faults', () => {
       const order = await createOrder(sandbox, { merchantId: i % 2 ? DEMO_PIZZERIA_ID : DEMO_RESTAURANT_ID, ...kinds[i % kinds.length] });
       ids.push(order.id);
     }
-    await waitFor(() => s.store.orders.boardRows(ids).filter(isDone).length === count, `all ${count} orders done under ${JSON.stringify(faults)}`, timeoutMs);
+    await waitFor(() => s.store.board.rowsOf(ids).filter(isDone).length === count, `all ${count} orders done under ${JSON.stringify(faults)}`, timeoutMs);
     // Faults off: the last acknowledgments go through.
     await setFaults({});
     await waitFor(async () => (await sandboxEvents(sandbox)).every((e) => e.acknowledged), 'every event acknowledged', 10_000);
@@ -106,7 +106,7 @@ describe('order sync under faults', () => {
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 3_700 } });
     stopKitchen = runKitchen(s.store, s.sync);
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
-    await waitFor(() => s.store.orders.boardRows([order.id]).some(isDone), 'order done with a renewed token');
+    await waitFor(() => s.store.board.rowsOf([order.id]).some(isDone), 'order done with a renewed token');
     assert.ok(s.tokenRequests() > tokenRequests, 'the token was renewed');
     assert.ok(!states.has('unauthorized'), 'never shown as unauthorized');
     stopKitchen();

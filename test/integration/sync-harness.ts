@@ -10,7 +10,7 @@ import { MemoryCredentialStore } from '../../src-main/auth/credentials/credentia
 import type { TokenEndpoint } from '../../src-main/auth/token-manager';
 import { systemClock } from '../../src-main/base/clock';
 import { silentLogger, type Logger } from '../../src-main/base/log';
-import { OrderStore } from '../../src-main/db/order-store';
+import { OrdersDb } from '../../src-main/db/orders-db';
 import { apiOrderGateway } from '../../src-main/sync/api-gateway';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import type { OrderGateway } from '../../src-main/sync/gateway';
@@ -23,7 +23,7 @@ import { SyncService } from '../../src-main/sync/sync-service';
  * integration tests and by the crash test's child process.
  */
 export interface SyncStack {
-  store: OrderStore;
+  store: OrdersDb;
   sync: SyncService;
   gateway: OrderGateway;
   connectivity: ConnectivityMonitor;
@@ -56,10 +56,10 @@ export async function startSyncStack(options: {
   const tokens = await centralizedTokens({ endpoint, clock, store: new MemoryCredentialStore(), logger, clientId: 'demo', clientSecret: 'demo-secret' });
   const connectivity = new ConnectivityMonitor(clock);
   const client = new ApiClient({ transport, tokens, clock, logger, limiter, retryDelaysMs: retry.delaysMs, onOutcome: (o) => connectivity.record(o) });
-  const gateway = apiOrderGateway({ client, order: new OrderApi(client, clock), shipping: new ShippingApi(client) });
-  const store = OrderStore.open(options.dataDir);
+  const gateway = apiOrderGateway({ order: new OrderApi(client, clock), shipping: new ShippingApi(client) });
+  const store = OrdersDb.open(options.dataDir);
   const sync = new SyncService({
-    store,
+    db: store,
     gateway,
     clock,
     logger,

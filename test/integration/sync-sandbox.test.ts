@@ -39,8 +39,8 @@ describe('order sync against the sandbox', () => {
     const a = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
     const b = await createOrder(sandbox, { merchantId: DEMO_PIZZERIA_ID, orderType: 'DELIVERY', deliveredBy: 'MERCHANT' });
     const s = stack;
-    await waitFor(async () => s.store.orders.board({ now: Date.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'both orders cached and acknowledged');
-    const board = stack.store.orders.board({ now: Date.now() });
+    await waitFor(async () => s.store.board.rows({ now: Date.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'both orders cached and acknowledged');
+    const board = stack.store.board.rows({ now: Date.now() });
     const rowA = board.find((r) => r.id === a.id);
     assert.equal(rowA?.displayId, a.displayId);
     assert.equal(rowA?.customerName, a.customer.name);
@@ -48,7 +48,7 @@ describe('order sync against the sandbox', () => {
     assert.equal(rowA?.merchantId, DEMO_RESTAURANT_ID);
     assert.equal(rowA?.total, a.total.orderAmount);
     assert.equal(rowA?.confirmDeadline, new Date(Date.parse(a.createdAt) + 8 * 60_000).toISOString());
-    assert.deepEqual(stack.store.orders.board({ now: Date.now(), merchantId: DEMO_PIZZERIA_ID }).map((r) => r.id), [b.id]);
+    assert.deepEqual(stack.store.board.rows({ now: Date.now(), merchantId: DEMO_PIZZERIA_ID }).map((r) => r.id), [b.id]);
     assert.deepEqual(stack.store.orders.detail(a.id)?.detail, a, 'the detail exactly as returned');
     assert.ok(pushes.some((p) => p.rows.some((r) => r.id === a.id && r.status === 'PLACED')));
     assert.equal(stack.connectivity.current.state, 'online');
@@ -58,7 +58,7 @@ describe('order sync against the sandbox', () => {
     stack = await startSyncStack({ url: sandbox.url, dataDir: dir });
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'DELIVERY', deliveredBy: 'MERCHANT' });
     const s = stack;
-    await waitFor(() => s.store.orders.boardRows([order.id]).length === 1, 'order on the board');
+    await waitFor(() => s.store.board.rowsOf([order.id]).length === 1, 'order on the board');
     for (const [action, status] of [
       ['confirm', 'CONFIRMED'],
       ['startPreparation', 'PREPARATION_STARTED'],
@@ -66,7 +66,7 @@ describe('order sync against the sandbox', () => {
     ] as const) {
       const entry = s.sync.outbox.enqueue({ orderId: order.id, action });
       await waitFor(() => s.store.outbox.get(entry.id)?.state === 'confirmed', `${action} confirmed by its event`);
-      assert.equal(s.store.orders.boardRows([order.id])[0]?.status, status);
+      assert.equal(s.store.board.rowsOf([order.id])[0]?.status, status);
     }
     const calls = ((await sandbox.http.send('GET', `/_sandbox/orders/${order.id}/calls`)).body as { calls: { route: string; status: number | null }[] }).calls;
     const actions = calls.filter((c) => c.route.startsWith('POST'));
@@ -85,7 +85,7 @@ describe('order sync against the sandbox', () => {
     const kept = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'DELIVERY', deliveredBy: 'PLATFORM' });
     const dropped = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
     const s = stack;
-    await waitFor(() => s.store.orders.boardRows([kept.id, dropped.id]).length === 2, 'orders on the board');
+    await waitFor(() => s.store.board.rowsOf([kept.id, dropped.id]).length === 2, 'orders on the board');
     for (const id of [kept.id, dropped.id]) {
       const confirm = s.sync.outbox.enqueue({ orderId: id, action: 'confirm' });
       await waitFor(() => s.store.outbox.get(confirm.id)?.state === 'confirmed', 'confirmed');
@@ -94,11 +94,11 @@ describe('order sync against the sandbox', () => {
     const refused = s.sync.outbox.enqueue({ orderId: kept.id, action: 'requestCancellation', payload: { reason: '503' } });
     const accepted = s.sync.outbox.enqueue({ orderId: dropped.id, action: 'requestCancellation', payload: { reason: '503' } });
     await waitFor(() => s.store.outbox.get(refused.id)?.state === 'sent' && s.store.outbox.get(accepted.id)?.state === 'sent', 'both sent');
-    await waitFor(() => s.store.orders.boardRows([kept.id])[0]?.status === 'CANCELLATION_REQUESTED', 'pending cancellation shown');
+    await waitFor(() => s.store.board.rowsOf([kept.id])[0]?.status === 'CANCELLATION_REQUESTED', 'pending cancellation shown');
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 6 } });
     await waitFor(() => s.store.outbox.get(refused.id)?.state === 'failed' && s.store.outbox.get(accepted.id)?.state === 'confirmed', 'both settled by events');
-    assert.equal(s.store.orders.boardRows([kept.id])[0]?.status, 'CONFIRMED');
-    assert.equal(s.store.orders.boardRows([dropped.id])[0]?.status, 'CANCELLED');
+    assert.equal(s.store.board.rowsOf([kept.id])[0]?.status, 'CONFIRMED');
+    assert.equal(s.store.board.rowsOf([dropped.id])[0]?.status, 'CANCELLED');
   });
 
   it('follows the platform driver after ASSIGN_DRIVER and checks pickup codes', async () => {
@@ -108,13 +108,13 @@ describe('order sync against the sandbox', () => {
     await waitFor(() => s.store.orders.detail(order.id)?.state === 'fresh', 'detail cached');
     const confirm = s.sync.outbox.enqueue({ orderId: order.id, action: 'confirm' });
     await waitFor(() => s.store.outbox.get(confirm.id)?.state === 'confirmed', 'confirmed');
-    assert.equal(s.store.orders.tracking(order.id), null, 'no tracking before a driver');
+    assert.equal(s.store.tracking.get(order.id), null, 'no tracking before a driver');
     assert.equal((await control(sandbox, order.id, 'assignDriver')).status, 200);
-    await waitFor(() => s.store.orders.tracking(order.id)?.position !== null && s.store.orders.tracking(order.id) !== null, 'driver position read');
-    const position = s.store.orders.tracking(order.id)?.position as { latitude?: unknown };
+    await waitFor(() => s.store.tracking.get(order.id)?.position !== null && s.store.tracking.get(order.id) !== null, 'driver position read');
+    const position = s.store.tracking.get(order.id)?.position as { latitude?: unknown };
     assert.equal(typeof position.latitude, 'number');
 
-    const handlers = orderHandlers({ store: s.store, outbox: s.sync.outbox, details: s.sync.details, gateway: s.gateway, clock: systemClock });
+    const handlers = orderHandlers({ db: s.store, outbox: s.sync.outbox, details: s.sync.details, gateway: s.gateway, clock: systemClock });
     const pickupCode = (order.delivery as { pickupCode: string }).pickupCode;
     assert.deepEqual(await handlers['orders:validatePickupCode']({ orderId: order.id, code: pickupCode }), { valid: true, checkedBy: 'api' });
     assert.equal((await handlers['orders:validatePickupCode']({ orderId: order.id, code: '0000' })).valid, pickupCode === '0000');
@@ -128,20 +128,20 @@ describe('order sync against the sandbox', () => {
     const one = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const two = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     let s = stack;
-    await waitFor(async () => s.store.orders.board({ now: Date.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'orders cached');
+    await waitFor(async () => s.store.board.rows({ now: Date.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'orders cached');
     // A confirm queued while the link is down, then the app closes.
     await s.sync.stop();
     const queued = s.sync.outbox.enqueue({ orderId: one.id, action: 'confirm' });
-    const before = s.store.orders.board({ now: Date.now() });
+    const before = s.store.board.rows({ now: Date.now() });
     await stack.close();
 
     stack = await startSyncStack({ url: sandbox.url, dataDir: dir, start: false });
     s = stack;
-    assert.deepEqual(s.store.orders.board({ now: Date.now() }), before, 'the same board, before any poll');
+    assert.deepEqual(s.store.board.rows({ now: Date.now() }), before, 'the same board, before any poll');
     assert.equal(before.find((r) => r.id === one.id)?.pendingAction?.state, 'queued');
     s.sync.start();
     await waitFor(() => s.store.outbox.get(queued.id)?.state === 'confirmed', 'the queued confirm went out after the restart');
-    assert.equal(s.store.orders.boardRows([two.id])[0]?.status, 'PLACED');
+    assert.equal(s.store.board.rowsOf([two.id])[0]?.status, 'PLACED');
     assert.equal(s.store.events.count(), (await sandboxEvents()).length);
   });
 });

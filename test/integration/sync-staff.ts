@@ -1,6 +1,6 @@
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import type { SyncService } from '../../src-main/sync/sync-service';
-import type { OrderStore } from '../../src-main/db/order-store';
+import type { OrdersDb } from '../../src-main/db/orders-db';
 
 /**
  * A kitchen that presses the next button of every order on the board as soon as the previous action
@@ -27,10 +27,10 @@ export function isDone(row: BoardRow): boolean {
 }
 
 /** Presses buttons whenever the board changes (and on a timer); returns a stop function. */
-export function runKitchen(store: OrderStore, sync: SyncService, everyMs = 25): () => void {
+export function runKitchen(store: OrdersDb, sync: SyncService, everyMs = 25): () => void {
   const press = (): void => {
     if (!store.isOpen) return;
-    for (const row of store.orders.board({ now: Date.now() })) {
+    for (const row of store.board.rows({ now: Date.now() })) {
       const action = nextAction(row);
       if (action) sync.outbox.enqueue({ orderId: row.id, action });
     }

@@ -4,6 +4,7 @@ import { centralizedTokens } from '../../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import type { TokenManager } from '../../src-main/auth/token-manager';
 import { systemClock, type Clock } from '../../src-main/base/clock';
+import { readOrderEvent, type OrderEvent } from '../../src-shared/wire/events';
 import { silentLogger, type Logger } from '../../src-main/base/log';
 
 /** The app's real API client, pointed at a sandbox: what the integration tests drive. */
@@ -58,4 +59,9 @@ export async function connectApi(
     clientSecret: options.clientSecret ?? 'demo-secret',
   });
   return { ...factory.withTokens(tokens), tokens, transport, answers, sent: () => sent, inFlight: () => sent - settled, close: () => transport.close() };
+}
+
+/** Polled events through the app's one event reader (as the ingest reads them); events without an id are left out. */
+export function readEvents(raw: readonly unknown[]): OrderEvent[] {
+  return raw.map(readOrderEvent).filter((e) => e !== undefined);
 }

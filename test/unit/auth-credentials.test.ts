@@ -11,7 +11,7 @@ import type { KeytarLike } from '../../src-main/auth/credentials/keychain-store'
 import { openCredentialStore } from '../../src-main/auth/credentials/open-store';
 import { SAFE_STORAGE_FILE_NAME, SafeStorageCredentialStore, type SafeStorageLike } from '../../src-main/auth/credentials/safe-storage-store';
 import type { TokenEndpoint } from '../../src-main/auth/token-manager';
-import { loadConfig } from '../../src-main/config';
+import { loadConfig } from '../../src-main/config/config';
 import { AppError } from '../../src-shared/errors';
 import type { TokenGrant } from '../../src-shared/wire/auth';
 import { recordingLogger } from '../support/fake-api';

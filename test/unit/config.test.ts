@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
-import { defaultDataDir, loadConfig, pollSeconds } from '../../src-main/config';
+import { defaultDataDir, loadConfig, pollSeconds } from '../../src-main/config/config';
 
 describe('configuration from flags and environment', () => {
   it('defaults to demo mode: no API base URL, 5 s polling (30 s against a real API), a window', () => {

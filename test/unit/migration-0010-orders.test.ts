@@ -41,7 +41,7 @@ describe('migration 0010-orders', () => {
       assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
       // 2 = FULL, 1 = NORMAL
       assert.equal(db.pragma('synchronous', { simple: true }), SYNCHRONOUS === 'FULL' ? 2 : 1);
-      // Checkpoints come between poll rounds (OrderStore.checkpoint); the automatic one is a ceiling.
+      // Checkpoints come between poll rounds (OrdersDb.checkpoint); the automatic one is a ceiling.
       assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), WAL_AUTOCHECKPOINT_PAGES);
     } finally {
       db.close();

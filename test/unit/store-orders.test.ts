@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { DATABASE_FILE } from '../../src-main/db/database';
-import { OrderStore } from '../../src-main/db/order-store';
-import { orderStub, type OrderProgress } from '../../src-main/db/orders-repo';
+import { OrdersDb } from '../../src-main/db/orders-db';
+import { orderStub, type OrderProgress } from '../../src-main/orders/progress';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
 
@@ -44,7 +44,7 @@ describe('orders repository', () => {
     };
     store.write(() => store.orders.saveDetail(id, detail, T0));
     assert.deepEqual(store.orders.detail(id)?.detail, detail);
-    const [row] = store.orders.boardRows([id]);
+    const [row] = store.board.rowsOf([id]);
     assert.equal(row?.displayId, '7F3A');
     assert.equal(row?.orderType, 'TAKEOUT');
     assert.equal(row?.timing, 'SCHEDULED');
@@ -61,9 +61,9 @@ describe('orders repository', () => {
     const id = randomUUID();
     ingest.apply([placedEvent(id, T0), placedEvent(id, T0 + 1, MERCHANT, 'CFM', 'CONFIRMED')]);
     store.write(() => store.orders.saveDetail(id, { id, status: 'PLACED' }, T0));
-    assert.equal(store.orders.boardRows([id])[0]?.status, 'CONFIRMED');
+    assert.equal(store.board.rowsOf([id])[0]?.status, 'CONFIRMED');
     store.write(() => store.orders.saveDetail(id, { id, status: 'READY_TO_PICKUP' }, T0));
-    assert.equal(store.orders.boardRows([id])[0]?.status, 'READY_TO_PICKUP', 'a newer detail moves it forward');
+    assert.equal(store.board.rowsOf([id])[0]?.status, 'READY_TO_PICKUP', 'a newer detail moves it forward');
   });
 
   it("builds today's board: open orders of the last 24 h, recently closed ones, per store or all", () => {
@@ -80,12 +80,12 @@ describe('orders repository', () => {
       placedEvent(closed, T0 - 2 * HOUR),
       placedEvent(closed, T0 - HOUR, MERCHANT, 'CON', 'CONCLUDED'),
     ]);
-    const all = store.orders.board({ now: T0 });
+    const all = store.board.rows({ now: T0 });
     assert.deepEqual(all.map((r) => r.id).sort(), [fresh, otherStore, closed].sort());
-    const mine = store.orders.board({ now: T0, merchantId: MERCHANT });
+    const mine = store.board.rows({ now: T0, merchantId: MERCHANT });
     assert.deepEqual(mine.map((r) => r.id).sort(), [fresh, closed].sort());
     // Closed orders leave the board after 3 hours.
-    assert.deepEqual(store.orders.board({ now: T0 + 4 * HOUR }).map((r) => r.id).sort(), [fresh, otherStore].sort());
+    assert.deepEqual(store.board.rows({ now: T0 + 4 * HOUR }).map((r) => r.id).sort(), [fresh, otherStore].sort());
   });
 
   it('shows the newest action that is not confirmed as the pending action', () => {
@@ -94,9 +94,9 @@ describe('orders repository', () => {
     const id = randomUUID();
     ingest.apply([placedEvent(id, T0)]);
     const a = store.write(() => store.outbox.insert({ orderId: id, action: 'confirm', payload: null, expiresMs: null, now: T0 }));
-    assert.deepEqual(store.orders.boardRows([id])[0]?.pendingAction, { id: a.id, action: 'confirm', state: 'queued', reason: null });
+    assert.deepEqual(store.board.rowsOf([id])[0]?.pendingAction, { id: a.id, action: 'confirm', state: 'queued', reason: null });
     store.write(() => store.outbox.settle(a.id, 'confirmed', null, 'test', T0));
-    assert.equal(store.orders.boardRows([id])[0]?.pendingAction, null);
+    assert.equal(store.board.rowsOf([id])[0]?.pendingAction, null);
     assert.equal(store.write(() => store.outbox.settle(a.id, 'failed', null, 'test', T0)), false, 'a settled action stays settled');
   });
 
@@ -135,22 +135,22 @@ describe('orders repository', () => {
       }),
     );
     assert.equal(store.orders.progress(id)?.status, 'PLACED');
-    assert.equal(store.orders.boardRows([id])[0]?.status, 'PLACED');
+    assert.equal(store.board.rowsOf([id])[0]?.status, 'PLACED');
   });
 
   it('keeps the board across a restart: the same rows from the same file', () => {
     const file = dir;
-    const first = OrderStore.open(file);
+    const first = OrdersDb.open(file);
     const ingest = new EventIngest(first, new ManualClock(T0), silentLogger);
     const id = randomUUID();
     ingest.apply([placedEvent(id, T0)]);
     first.write(() => first.orders.saveDetail(id, { id, displayId: 'AB12', status: 'PLACED', customer: { name: 'Carla' } }, T0));
     first.write(() => first.outbox.insert({ orderId: id, action: 'confirm', payload: null, expiresMs: null, now: T0 }));
-    const before = first.orders.board({ now: T0 });
+    const before = first.board.rows({ now: T0 });
     first.close();
-    const second = OrderStore.open(file);
+    const second = OrdersDb.open(file);
     try {
-      assert.deepEqual(second.orders.board({ now: T0 }), before);
+      assert.deepEqual(second.board.rows({ now: T0 }), before);
       assert.equal(before[0]?.pendingAction?.state, 'queued');
     } finally {
       second.close();
@@ -182,7 +182,7 @@ describe('orders repository', () => {
       assert.deepEqual(fromDisk(), next, JSON.stringify(step));
       before = next;
     }
-    assert.deepEqual(store.orders.board({ now: T0 + 5 }).map((r) => [r.id, r.status]), [[id, 'CONCLUDED']], 'among the recently closed');
+    assert.deepEqual(store.board.rows({ now: T0 + 5 }).map((r) => [r.id, r.status]), [[id, 'CONCLUDED']], 'among the recently closed');
     // Without the row as read, everything is written.
     const reopened = { ...before, is_open: 1, closed_ms: null, detail_state: 'missing' as const, board_ms: T0 };
     store.write(() => store.orders.writeProgress(reopened, T0));
@@ -230,7 +230,7 @@ describe('orders repository', () => {
 
   it('checkpoints the WAL into the database file when asked', () => {
     const folder = mkdtempSync(join(dir, 'wal-'));
-    const store = OrderStore.open(folder);
+    const store = OrdersDb.open(folder);
     try {
       const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
       for (let i = 0; i < 20; i++) ingest.apply(Array.from({ length: 50 }, (_, k) => placedEvent(randomUUID(), T0 + k)), T0);

@@ -3,7 +3,7 @@ import { AppError } from '../../src-shared/errors';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
 import type { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { OrderStore } from '../../src-main/db/order-store';
+import { OrdersDb } from '../../src-main/db/orders-db';
 import type { OrderGateway } from '../../src-main/sync/gateway';
 
 /**
@@ -151,8 +151,8 @@ export class FakeGateway implements OrderGateway {
   }
 }
 
-export function memoryStore(): OrderStore {
-  return OrderStore.open(':memory:');
+export function memoryStore(): OrdersDb {
+  return OrdersDb.open(':memory:');
 }
 
 export const offline = (): AppError => new AppError('connection', 'cannot reach the API');

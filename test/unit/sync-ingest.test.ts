@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { readOrderEvent } from '../../src-shared/wire/events';
 import { ManualClock } from '../../src-main/base/clock';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
@@ -89,7 +90,7 @@ describe('event ingest', () => {
     const order = randomUUID();
     const result = ingest.apply([event(order, 'PLC', 'PLACED', T0 - 60_000)]);
     assert.deepEqual([...result.changedOrders], [order]);
-    const [row] = store.orders.boardRows([order]);
+    const [row] = store.board.rowsOf([order]);
     assert.equal(row?.status, 'PLACED');
     assert.equal(row?.merchantId, MERCHANT);
     assert.equal(row?.confirmDeadline, new Date(T0 - 60_000 + 8 * 60_000).toISOString());
@@ -102,11 +103,11 @@ describe('event ingest', () => {
     const order = randomUUID();
     // Delivered out of order within one poll.
     ingest.apply([event(order, 'PRS', 'PREPARATION_STARTED', T0 + 2000), event(order, 'PLC', 'PLACED', T0), event(order, 'CFM', 'CONFIRMED', T0 + 1000)]);
-    assert.equal(store.orders.boardRows([order])[0]?.status, 'PREPARATION_STARTED');
-    assert.equal(store.orders.boardRows([order])[0]?.lastEventCode, 'PREPARATION_STARTED');
+    assert.equal(store.board.rowsOf([order])[0]?.status, 'PREPARATION_STARTED');
+    assert.equal(store.board.rowsOf([order])[0]?.lastEventCode, 'PREPARATION_STARTED');
     // A late CONFIRMED (older) in a later poll does not move it back, nor become the last event.
     ingest.apply([event(order, 'CFM', 'CONFIRMED', T0 + 500)]);
-    const row = store.orders.boardRows([order])[0];
+    const row = store.board.rowsOf([order])[0];
     assert.equal(row?.status, 'PREPARATION_STARTED');
     assert.equal(row?.lastEventCode, 'PREPARATION_STARTED');
     assert.equal(store.events.forOrder(order).length, 4);
@@ -116,7 +117,7 @@ describe('event ingest', () => {
     const { store, ingest } = setup();
     const order = randomUUID();
     ingest.apply([event(order, 'PLC', 'PLACED', T0), event(order, 'XYZ', 'SOMETHING_NEW', T0 + 1000, { metadata: { a: 1 } })]);
-    const row = store.orders.boardRows([order])[0];
+    const row = store.board.rowsOf([order])[0];
     assert.equal(row?.hasUnknownEvents, true);
     assert.equal(row?.lastEventCode, 'SOMETHING_NEW');
     assert.equal(row?.status, 'PLACED');
@@ -138,12 +139,12 @@ describe('event ingest', () => {
     const { store, ingest, clock } = setup();
     const order = randomUUID();
     ingest.apply([event(order, 'PLC', 'PLACED', T0), event(order, 'CFM', 'CONFIRMED', T0 + 1), event(order, 'CAR', 'CANCELLATION_REQUESTED', T0 + 2)]);
-    assert.equal(store.orders.boardRows([order])[0]?.status, 'CANCELLATION_REQUESTED');
+    assert.equal(store.board.rowsOf([order])[0]?.status, 'CANCELLATION_REQUESTED');
     ingest.apply([event(order, 'CARF', 'CANCELLATION_REQUEST_FAILED', T0 + 3)]);
-    assert.equal(store.orders.boardRows([order])[0]?.status, 'CONFIRMED');
+    assert.equal(store.board.rowsOf([order])[0]?.status, 'CONFIRMED');
     ingest.apply([event(order, 'CAR', 'CANCELLATION_REQUESTED', T0 + 4), event(order, 'CAN', 'CANCELLED', T0 + 5)]);
-    assert.equal(store.orders.boardRows([order])[0]?.status, 'CANCELLED');
-    const board = store.orders.board({ now: clock.now() });
+    assert.equal(store.board.rowsOf([order])[0]?.status, 'CANCELLED');
+    const board = store.board.rows({ now: clock.now() });
     assert.equal(board.find((r) => r.id === order)?.status, 'CANCELLED', 'shown among the recently closed');
   });
 
@@ -176,7 +177,7 @@ describe('event ingest', () => {
     const row = store.outbox.get(cancel.id);
     assert.equal(row?.state, 'failed');
     assert.match(row?.reason ?? '', /refused/);
-    assert.equal(store.orders.boardRows([order])[0]?.pendingAction?.state, 'failed');
+    assert.equal(store.board.rowsOf([order])[0]?.pendingAction?.state, 'failed');
   });
 
   it('confirms an action whose effect shows through a later status even if its own event is missing', () => {
@@ -196,7 +197,7 @@ describe('event ingest', () => {
     ingest.apply([event(order, 'PLC', 'PLACED', T0)]);
     store.write(() => store.orders.saveDetail(order, { id: order, status: 'PLACED', delivery: { deliveredBy: 'PLATFORM' } }, clock.now()));
     ingest.apply([event(order, 'ADR', 'ASSIGN_DRIVER', T0 + 1), event(order, 'DAA', 'DELIVERY_ADDRESS_CHANGE_ACCEPTED', T0 + 2)]);
-    assert.deepEqual(store.orders.trackingDue(clock.now()), [order]);
+    assert.deepEqual(store.tracking.due(clock.now()), [order]);
     assert.equal(store.orders.detail(order)?.state, 'stale');
   });
 
@@ -214,26 +215,25 @@ describe('event ingest', () => {
   });
 });
 
-describe('polled event reader', () => {
-  it('reads exactly as the PolledEvent schema does', async () => {
-    const { PolledEvent, readPolledEvent } = await import('../../src-main/sync/gateway');
-    const samples: unknown[] = [
-      { id: 'a', code: 'PLC', fullCode: 'PLACED', orderId: 'o', merchantId: 'm', createdAt: '2026-11-21T12:00:00Z', metadata: { x: 1 } },
-      { id: 'b' },
-      { id: '' },
-      { id: 1 },
-      { code: 'PLC' },
-      null,
-      'text',
-      [],
-      { id: 'c', code: 5, fullCode: null, orderId: '', merchantId: ['m'], createdAt: 7, metadata: null },
-      { id: 'd', orderId: 'o', extra: true },
-    ];
-    // A key holding undefined and a missing key read the same.
-    const defined = (value: object | undefined) => value && Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-    for (const sample of samples) {
-      const parsed = PolledEvent.safeParse(sample);
-      assert.deepEqual(defined(readPolledEvent(sample)), defined(parsed.success ? parsed.data : undefined), JSON.stringify(sample));
-    }
+describe('order event reader', () => {
+  it('needs only an id; any other field it cannot read is absent, never a reason to drop the event', () => {
+    const read = (value: unknown) => {
+      const event = readOrderEvent(value);
+      // A key holding undefined and a missing key read the same.
+      return event && Object.fromEntries(Object.entries(event).filter(([, v]) => v !== undefined));
+    };
+    assert.deepEqual(read({ id: 'a', code: 'PLC', fullCode: 'PLACED', orderId: 'o', merchantId: 'm', createdAt: '2026-11-21T12:00:00Z', metadata: { x: 1 } }), {
+      id: 'a',
+      code: 'PLC',
+      fullCode: 'PLACED',
+      orderId: 'o',
+      merchantId: 'm',
+      createdAt: '2026-11-21T12:00:00Z',
+      metadata: { x: 1 },
+    });
+    assert.deepEqual(read({ id: 'b' }), { id: 'b' });
+    for (const noId of [{ id: '' }, { id: 1 }, { code: 'PLC' }, null, 'text', []]) assert.equal(read(noId), undefined, JSON.stringify(noId));
+    assert.deepEqual(read({ id: 'c', code: 5, fullCode: null, orderId: '', merchantId: ['m'], createdAt: 7, metadata: null }), { id: 'c', metadata: null });
+    assert.deepEqual(read({ id: 'd', orderId: 'o', extra: true }), { id: 'd', orderId: 'o' });
   });
 });

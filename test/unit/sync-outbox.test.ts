@@ -12,7 +12,7 @@ function setup() {
   const gateway = new FakeGateway(clock);
   const store = memoryStore();
   const connectivity = new ConnectivityMonitor(clock);
-  const sync = new SyncService({ store, gateway, clock, logger: silentLogger, connectivity, pollIntervalMs: 30_000, random: () => 0.5 });
+  const sync = new SyncService({ db: store, gateway, clock, logger: silentLogger, connectivity, pollIntervalMs: 30_000, random: () => 0.5 });
   const pushes: OrdersChanged[] = [];
   sync.feed.onChange((c) => pushes.push(c));
   return { clock, gateway, store, sync, pushes, connectivity };
@@ -39,8 +39,8 @@ describe('outbox worker', () => {
     assert.equal(ctx.store.outbox.get(entry.id)?.attempts, 1);
     await ctx.sync.poller.round();
     assert.equal(ctx.store.outbox.get(entry.id)?.state, 'confirmed');
-    assert.equal(ctx.store.orders.boardRows([id])[0]?.status, 'CONFIRMED');
-    assert.equal(ctx.store.orders.boardRows([id])[0]?.pendingAction, null);
+    assert.equal(ctx.store.board.rowsOf([id])[0]?.status, 'CONFIRMED');
+    assert.equal(ctx.store.board.rowsOf([id])[0]?.pendingAction, null);
   });
 
   it('returns the waiting action when the button is pressed twice', async () => {

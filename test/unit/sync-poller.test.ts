@@ -17,7 +17,7 @@ function setup(options: { intervalMs?: number; limit?: number; random?: () => nu
   const connectivity = new ConnectivityMonitor(clock);
   const steps: SyncStep[] = [];
   const sync = new SyncService({
-    store,
+    db: store,
     gateway,
     clock,
     logger: silentLogger,
@@ -46,7 +46,7 @@ describe('event poller', () => {
     assert.equal(pushes.length, 2);
     assert.equal(pushes[0]?.rows[0]?.displayId, null);
     assert.equal(pushes[1]?.rows[0]?.displayId, id.slice(0, 4).toUpperCase());
-    const row = store.orders.board({ now: Date.parse('2026-11-21T12:00:00Z') })[0];
+    const row = store.board.rows({ now: Date.parse('2026-11-21T12:00:00Z') })[0];
     assert.equal(row?.customerName, 'Ana');
     assert.equal(row?.itemsCount, 2);
     assert.equal(row?.total, 42.5);
@@ -74,7 +74,7 @@ describe('event poller', () => {
     const round = await sync.poller.round();
     assert.equal(round.acknowledged, 1);
     assert.equal(store.orders.detail(id)?.state, 'unavailable');
-    assert.equal(store.orders.boardRows([id])[0]?.detailMissing, true);
+    assert.equal(store.board.rowsOf([id])[0]?.detailMissing, true);
   });
 
   it('leaves events unacknowledged when the ack is lost, and acknowledges them again without storing twice', async () => {
@@ -98,7 +98,7 @@ describe('event poller', () => {
     assert.equal(round.stored, 35);
     assert.equal(round.acknowledged, 35);
     assert.equal(store.events.count(), 35);
-    assert.equal(store.orders.board({ now: Date.parse('2026-11-21T12:00:00Z') }).length, 35);
+    assert.equal(store.board.rows({ now: Date.parse('2026-11-21T12:00:00Z') }).length, 35);
   });
 
   it('falls back to normal pages when the platform refuses the catch-up page size', async () => {
@@ -217,7 +217,7 @@ describe('event poller', () => {
     assert.equal(store.orders.detail(id)?.state, 'stale', 'kept stale for a later try');
     await sync.poller.round();
     assert.equal(store.orders.detail(id)?.state, 'fresh');
-    assert.equal(store.orders.boardRows([id])[0]?.customerName, 'Ana Maria');
+    assert.equal(store.board.rowsOf([id])[0]?.customerName, 'Ana Maria');
   });
 
   it('restores the last poll time of a previous run into connectivity', async () => {
@@ -225,7 +225,7 @@ describe('event poller', () => {
     const store = memoryStore();
     store.write(() => store.syncState.set(LAST_POLL_AT, '2026-11-21T11:59:00.000Z'));
     const connectivity = new ConnectivityMonitor(clock);
-    new SyncService({ store, gateway: new FakeGateway(clock), clock, logger: silentLogger, connectivity, pollIntervalMs: 30_000 });
+    new SyncService({ db: store, gateway: new FakeGateway(clock), clock, logger: silentLogger, connectivity, pollIntervalMs: 30_000 });
     assert.equal(connectivity.current.lastPollAt, '2026-11-21T11:59:00.000Z');
   });
 });

@@ -10,7 +10,7 @@ async function setup() {
   const gateway = new FakeGateway(clock);
   const store = memoryStore();
   const ingest = new EventIngest(store, clock, silentLogger);
-  const tracking = new TrackingPoller({ store, gateway, clock, logger: silentLogger });
+  const tracking = new TrackingPoller({ db: store, gateway, clock, logger: silentLogger });
   const seen: string[] = [];
   tracking.onTracking((orderId) => seen.push(orderId));
   const order = (deliveredBy: string) => {
@@ -34,7 +34,7 @@ describe('tracking poller', () => {
     ctx.gateway.trackingPositions.set(platform, { latitude: -23.5, longitude: -46.6 });
     await ctx.tracking.tick();
     assert.deepEqual(ctx.gateway.calls.filter((c) => c.method === 'tracking').map((c) => c.args[0]), [platform]);
-    assert.deepEqual(ctx.store.orders.tracking(platform)?.position, { latitude: -23.5, longitude: -46.6 });
+    assert.deepEqual(ctx.store.tracking.get(platform)?.position, { latitude: -23.5, longitude: -46.6 });
     assert.deepEqual(ctx.seen, [platform]);
 
     await ctx.clock.advance(TRACKING_GAP_MS - 1);
@@ -50,7 +50,7 @@ describe('tracking poller', () => {
     const id = ctx.order('PLATFORM');
     ctx.ingest.apply([ctx.gateway.emit(id, 'ADR', 'ASSIGN_DRIVER')]);
     await ctx.tracking.tick();
-    assert.equal(ctx.store.orders.tracking(id)?.position, null);
+    assert.equal(ctx.store.tracking.get(id)?.position, null);
     await ctx.clock.advance(TRACKING_GAP_MS);
     ctx.gateway.failNext('tracking', offline());
     await ctx.tracking.tick();

@@ -1,8 +1,9 @@
-import { AppError, toAppError } from '../../../src-shared/errors';
+import { AppError, isTransient } from '../../../src-shared/errors';
 import type { CancellationReasons, OrderDetailView } from '../../../src-shared/ipc/channels/orders';
 import type { Clock } from '../../base/clock';
-import { deriveColumns } from '../../db/order-detail';
-import type { OrderStore } from '../../db/order-store';
+import { detailColumns } from '../../orders/detail-columns';
+import { toOrderView } from '../../orders/order-view';
+import type { OrdersDb } from '../../db/orders-db';
 import { toOutboxEntry } from '../../db/outbox-repo';
 import type { DetailFetcher } from '../../sync/details';
 import type { OrderGateway } from '../../sync/gateway';
@@ -10,7 +11,7 @@ import type { OutboxWorker } from '../../sync/outbox-worker';
 import type { Handlers } from '../dispatcher';
 
 export interface OrderHandlerDeps {
-  store: OrderStore;
+  db: OrdersDb;
   outbox: OutboxWorker;
   details: DetailFetcher;
   gateway: OrderGateway;
@@ -29,7 +30,7 @@ export const STANDARD_CANCELLATION_REASONS: CancellationReasons['reasons'] = [
   { code: '506', description: 'Address outside the delivery area' },
   { code: '507', description: 'Fraudulent order' },
   { code: '508', description: 'Outside opening hours' },
-  { code: '509', description: 'Internal store problem' },
+  { code: '509', description: 'Internal db problem' },
   { code: '511', description: 'Risk area' },
   { code: '512', description: 'Store opens later' },
 ];
@@ -40,29 +41,24 @@ export const STANDARD_CANCELLATION_REASONS: CancellationReasons['reasons'] = [
  */
 export const ONLINE_BUDGET_MS = 4_000;
 
-function offline(error: unknown): boolean {
-  const code = toAppError(error).code;
-  return code === 'connection' || code === 'timeout' || code === 'server' || code === 'rate-limit' || code === 'aborted';
-}
-
 const budget = (): AbortSignal => AbortSignal.timeout(ONLINE_BUDGET_MS);
 
 /** Orders channels: the board and detail come from the cache; actions go through the outbox. */
 export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChannel> {
-  const { store, outbox, details, gateway, clock } = deps;
+  const { db, outbox, details, gateway, clock } = deps;
 
   const detailView = (orderId: string): OrderDetailView => {
-    const view = store.read(() => {
-      const [row] = store.orders.boardRows([orderId]);
-      const cached = store.orders.detail(orderId);
+    const view = db.read(() => {
+      const [row] = db.board.rowsOf([orderId]);
+      const cached = db.orders.detail(orderId);
       if (!row || !cached) return undefined;
       return {
         row,
-        detail: cached.detail,
+        order: cached.detail ? toOrderView(cached.detail) : null,
         detailFetchedAt: cached.fetchedMs === null ? null : new Date(cached.fetchedMs).toISOString(),
-        events: store.events.forOrder(orderId),
-        actions: store.outbox.forOrder(orderId).map(toOutboxEntry),
-        tracking: store.orders.tracking(orderId),
+        events: db.events.forOrder(orderId),
+        actions: db.outbox.forOrder(orderId).map(toOutboxEntry),
+        tracking: db.tracking.get(orderId),
       };
     });
     if (!view) throw new AppError('not-found', 'This order is not on the terminal.');
@@ -71,14 +67,14 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
 
   return {
     'orders:board': ({ merchantId }) => ({
-      rows: store.read(() => store.orders.board({ now: clock.now(), merchantId })),
+      rows: db.read(() => db.board.rows({ now: clock.now(), merchantId })),
       generatedAt: new Date(clock.now()).toISOString(),
     }),
 
     'orders:detail': async ({ orderId }) => {
       const first = detailView(orderId);
       // Opening an order whose detail is missing or out of date is a good moment to try again.
-      if (first.detail === null || store.read(() => store.orders.detail(orderId)?.state) === 'stale') {
+      if (first.order === null || db.read(() => db.orders.detail(orderId)?.state) === 'stale') {
         if (await details.fetch(orderId, budget())) return detailView(orderId);
       }
       return first;
@@ -90,7 +86,7 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
       try {
         return { reasons: await gateway.cancellationReasons(orderId, budget()), source: 'api' };
       } catch (error) {
-        if (offline(error)) return { reasons: STANDARD_CANCELLATION_REASONS, source: 'standard' };
+        if (isTransient(error)) return { reasons: STANDARD_CANCELLATION_REASONS, source: 'standard' };
         throw error;
       }
     },
@@ -99,9 +95,9 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
       try {
         return { valid: await gateway.validatePickupCode(orderId, code, budget()), checkedBy: 'api' };
       } catch (error) {
-        if (!offline(error)) throw error;
+        if (!isTransient(error)) throw error;
         // Offline at the counter: the spec says to compare with the detail's pickupCode.
-        const expected = deriveColumns(store.read(() => store.orders.detail(orderId))?.detail).pickupCode;
+        const expected = detailColumns(db.read(() => db.orders.detail(orderId))?.detail).pickupCode;
         if (!expected) throw error;
         return { valid: expected === code, checkedBy: 'cache' };
       }

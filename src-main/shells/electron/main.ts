@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import * as electron from 'electron';
 import { startApp } from '../../app';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/config';
 import { createLogger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';
 import { electronSafeStorage } from './safe-storage';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApp } from '../../app';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/config';
 import { createLogger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';
 import { startWebHost } from './host';

@@ -25,6 +25,8 @@ export const AppStatus = z.object({
   dataDir: z.string(),
   pollIntervalSeconds: z.number(),
   connectivity: Connectivity,
+  /** The main process's clock when it answered: the screen's countdowns run on the same time. */
+  now: z.string(),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorInfo } from '../../errors';
-import { ORDER_STATUSES } from '../../wire/order';
+import { DeliveryAddress, ORDER_STATUSES, OrderItem, PaymentMethod } from '../../wire/order';
 import { channel } from '../channel';
 
 /**
@@ -108,10 +108,45 @@ export const OrderTracking = z.object({
 });
 export type OrderTracking = z.infer<typeof OrderTracking>;
 
+const text = z.string().nullable();
+const money = z.number().nullable();
+
+/**
+ * What the order drawer shows of an order detail, and nothing more: the main process reads the
+ * cached detail and sends this view, so fields the screen does not show (the customer's phone
+ * number, the pickup code, ids) stay in the main process.
+ */
+export const OrderView = z.object({
+  displayId: text,
+  orderType: text,
+  orderTiming: text,
+  salesChannel: text,
+  createdAt: text,
+  preparationStartDateTime: text,
+  storeName: text,
+  customer: z
+    .object({
+      name: text,
+      ordersCountOnMerchant: z.number().int().nullable(),
+      /** The code a merchant-delivery driver asks the customer for; only for MERCHANT deliveries. */
+      deliveryLocalizer: text,
+    })
+    .nullable(),
+  items: z.array(OrderItem),
+  total: z.object({ subTotal: money, deliveryFee: money, benefits: money, additionalFees: money, orderAmount: money }).nullable(),
+  payments: z.object({ prepaid: money, pending: money, methods: z.array(PaymentMethod) }).nullable(),
+  delivery: z
+    .object({ mode: text, deliveredBy: text, deliveryDateTime: text, observations: text, address: DeliveryAddress.nullable() })
+    .nullable(),
+  takeoutDateTime: text,
+  schedule: z.object({ start: text, end: text }).nullable(),
+});
+export type OrderView = z.infer<typeof OrderView>;
+
 export const OrderDetailView = z.object({
   row: BoardRow,
-  /** The order detail exactly as the API returned it (DESIGN.md § Order detail); null until fetched. */
-  detail: z.record(z.string(), z.unknown()).nullable(),
+  /** The order as the drawer shows it; null until its detail is fetched. */
+  order: OrderView.nullable(),
   detailFetchedAt: IsoTime.nullable(),
   events: z.array(OrderEventView),
   actions: z.array(OutboxEntry),

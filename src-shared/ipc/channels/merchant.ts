@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { ErrorInfo } from '../../errors';
 import { PAUSE_DESCRIPTION_MAX } from '../../store-rules/pauses';
 import { MAX_SHIFTS } from '../../store-rules/opening-hours';
-import { Interruption, MAX_CHECKIN_STORES, NewShift, OperationStatus, Shift } from '../../wire/merchant';
+import { Interruption, MAX_CHECKIN_STORES, NewShift, OperationStatus, Shift, StoreDetail, StoreListItem } from '../../wire/merchant';
 import { channel } from '../channel';
-import { MerchantId } from './stores';
+import { noInput } from './app';
 
 /**
- * Running the store (spec §4.4): its status per operation and channel, kept current by the main
- * process (pushed as `stores:status`), pauses, opening hours, and the driver check-in QR sheet.
+ * The merchant module on screen (spec §4.4): the stores the credential sees and their details; and
+ * running a store: its status per operation and channel, kept current by the main process (pushed
+ * as `stores:status`), pauses, opening hours, and the driver check-in QR sheet.
  */
+
+// Any 8-4-4-4-12 hex id: the platform does not promise RFC 4122 versions.
+export const MerchantId = z.guid();
 
 const IsoTime = z.string();
 
@@ -70,7 +74,9 @@ export type CheckinSheet = z.infer<typeof CheckinSheet>;
 
 const ForStore = z.object({ merchantId: MerchantId }).strict();
 
-export const storeOpsChannels = {
+export const merchantChannels = {
+  'stores:list': channel(noInput, z.array(StoreListItem)),
+  'stores:detail': channel(ForStore, StoreDetail),
   /** The status of every store; with `merchantId` and `fresh`, that store is read again first. */
   'stores:status': channel(
     z.object({ merchantId: MerchantId.optional(), fresh: z.boolean().default(false) }).strict(),
@@ -87,7 +93,7 @@ export const storeOpsChannels = {
   'checkin:qrPdf': channel(z.object({ merchantIds: z.array(MerchantId).min(1).max(MAX_CHECKIN_STORES) }).strict(), CheckinSheet),
 } as const;
 
-export const storeOpsPushEvents = {
+export const merchantPushEvents = {
   /** One store's status, after every read (every 30 s, and right after a pause changes). */
   'stores:status': StoreStatusSnapshot,
 } as const;

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { ChannelName, ChannelOutput, IpcResult } from '../../src-shared/ipc/contract';
-import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/store-ops';
+import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
 import { systemClock } from '../../src-main/base/clock';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
-import { storeOpsHandlers } from '../../src-main/ipc/handlers/store-ops';
+import { merchantHandlers } from '../../src-main/ipc/handlers/merchant';
+import { LastKnownStores } from '../../src-main/merchant/last-known-stores';
 import { silentLogger } from '../../src-main/base/log';
 import { CheckinSheets } from '../../src-main/print/checkin';
 import { StoreStatusMonitor } from '../../src-main/merchant/status-monitor';
@@ -20,10 +21,10 @@ type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 const MIN = 60_000;
 
 /**
- * The store-operations channels as the renderer calls them (through the dispatcher, so every input
+ * The merchant channels as the renderer calls them (through the dispatcher, so every input
  * and output is checked against the contract), over the real client, against a real sandbox.
  */
-describe('store operations channels ↔ sandbox', () => {
+describe('merchant channels ↔ sandbox', () => {
   let sandbox: Sandbox;
   let api: ConnectedApi;
   let monitor: StoreStatusMonitor;
@@ -67,7 +68,8 @@ describe('store operations channels ↔ sandbox', () => {
     monitor = new StoreStatusMonitor({ merchant: api.merchant, clock: systemClock, logger: silentLogger, intervalMs: 3_600_000 });
     monitor.onChange((s) => pushed.push(s));
     const sheets = new CheckinSheets({ merchant: api.merchant, clock: systemClock, logger: silentLogger, dataDir });
-    const handlers = storeOpsHandlers({ merchant: api.merchant, monitor, sheets, clock: systemClock });
+    const lastKnown = new LastKnownStores(dataDir, silentLogger);
+    const handlers = merchantHandlers({ merchant: api.merchant, lastKnown, monitor, sheets, clock: systemClock });
     ipc = new IpcDispatcher(handlers as unknown as Handlers, silentLogger);
     await keepConnected();
   });

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AppError, describeZodError } from '../src-shared/errors';
+import { AppError, describeZodError } from '../../src-shared/errors';
 
 /**
  * Configuration from flags and `STORE_TERMINAL_<NAME>` environment variables (flags win).

@@ -1,15 +1,22 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../base/log';
 import { openDatabase, isSqliteError, storageError, DATABASE_FILE, type Db } from './database';
 import { EventsRepo } from './events-repo';
-import { OrdersRepo } from './orders-repo';
+import { BoardQuery } from './board-query';
+import { OrderWrites } from './order-writes';
 import { OutboxRepo } from './outbox-repo';
 import { SyncStateRepo } from './sync-state-repo';
+import { TrackingRepo } from './tracking-repo';
 
-/** The terminal's order database: one connection, its repositories, and transactions that fail as AppError('storage'). */
-export class OrderStore {
-  readonly orders: OrdersRepo;
+/**
+ * The terminal's order database (SQLite): one connection, its repositories, and transactions that
+ * fail as AppError('storage').
+ */
+export class OrdersDb {
+  /** The write path: progression and details. */
+  readonly orders: OrderWrites;
+  /** The board's reads. */
+  readonly board: BoardQuery;
+  readonly tracking: TrackingRepo;
   readonly events: EventsRepo;
   readonly outbox: OutboxRepo;
   readonly syncState: SyncStateRepo;
@@ -19,29 +26,18 @@ export class OrderStore {
     readonly db: Db,
     readonly file: string,
   ) {
-    this.orders = new OrdersRepo(db);
+    this.orders = new OrderWrites(db);
+    this.board = new BoardQuery(db);
+    this.tracking = new TrackingRepo(db);
     this.events = new EventsRepo(db);
     this.outbox = new OutboxRepo(db);
     this.syncState = new SyncStateRepo(db);
   }
 
   /** Opens (creating and migrating) the database in the app's data folder. */
-  static open(dataDir: string): OrderStore {
+  static open(dataDir: string): OrdersDb {
     const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, DATABASE_FILE);
-    return new OrderStore(openDatabase({ file }), file);
-  }
-
-  /**
-   * Demo mode: the embedded sandbox starts from its seed at every launch, so orders kept from an
-   * earlier demo would be orders the new sandbox never heard of. The demo keeps its own database
-   * (`demo/` under the data folder, never the real one) and starts it afresh.
-   */
-  static openDemo(dataDir: string, logger?: Logger): OrderStore {
-    const demoDir = join(dataDir, 'demo');
-    const file = join(demoDir, DATABASE_FILE);
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    logger?.info('demo mode: order database started afresh', { file });
-    return OrderStore.open(demoDir);
+    return new OrdersDb(openDatabase({ file }), file);
   }
 
   get isOpen(): boolean {

@@ -5,17 +5,24 @@ import { ApiError } from '../../api/errors';
 import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
 import type { CheckinSheets } from '../../print/checkin';
+import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { StoreStatusMonitor } from '../../merchant/status-monitor';
 import type { Handlers } from '../dispatcher';
 
-export interface StoreOpsDeps {
-  merchant: Pick<MerchantApi, 'listInterruptions' | 'createInterruption' | 'deleteInterruption' | 'getOpeningHours' | 'replaceOpeningHours'>;
+export interface MerchantHandlerDeps {
+  merchant: Pick<
+    MerchantApi,
+    'listStores' | 'getStore' | 'listInterruptions' | 'createInterruption' | 'deleteInterruption' | 'getOpeningHours' | 'replaceOpeningHours'
+  >;
+  lastKnown: Pick<LastKnownStores, 'list' | 'detail'>;
   monitor: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
   sheets: Pick<CheckinSheets, 'generate'>;
   clock: Clock;
 }
 
-type StoreOpsChannel =
+type MerchantChannel =
+  | 'stores:list'
+  | 'stores:detail'
   | 'stores:status'
   | 'stores:interruptions'
   | 'stores:pause'
@@ -45,13 +52,16 @@ async function platformWords<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-/** Store operations: status, pauses, opening hours, check-in QR sheet (spec §4.4). */
-export function storeOpsHandlers(deps: StoreOpsDeps): Pick<Handlers, StoreOpsChannel> {
-  const { merchant, monitor, sheets, clock } = deps;
+/** The merchant module (spec §4.4): stores, status, pauses, opening hours, check-in QR sheet. */
+export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, MerchantChannel> {
+  const { merchant, lastKnown, monitor, sheets, clock } = deps;
   // After a change the platform judges the status anew: read it now rather than in up to 30 s.
   const recheck = (merchantId: string): void => void monitor.check(merchantId);
 
   return {
+    'stores:list': () => lastKnown.list(() => merchant.listStores()),
+    'stores:detail': ({ merchantId }) => lastKnown.detail(merchantId, () => merchant.getStore(merchantId)),
+
     'stores:status': async ({ merchantId, fresh }) => {
       if (merchantId && (fresh || !monitor.snapshot(merchantId))) await monitor.check(merchantId);
       return { stores: monitor.current(), intervalSeconds: Math.round(monitor.intervalMs / 1000) };

@@ -1,0 +1,30 @@
+import { merchantHandlers } from '../ipc/handlers/merchant';
+import { LastKnownStores } from '../merchant/last-known-stores';
+import { StoreStatusMonitor } from '../merchant/status-monitor';
+import { CheckinSheets } from '../print/checkin';
+import type { StartFeature } from './feature';
+
+/**
+ * The merchant module on screen: the stores (with the last known list for offline starts), the
+ * status monitor (every store each 30 s, pushed as `stores:status`), pauses, opening hours and the
+ * check-in QR sheets.
+ */
+export const merchantFeature: StartFeature = ({ account, api, clock, logger, push }) => {
+  const log = logger.child({ room: 'merchant' });
+  const monitor = new StoreStatusMonitor({ merchant: api.merchant, clock, logger: log });
+  const unsubscribe = monitor.onChange((snapshot) => push.push('stores:status', snapshot));
+  monitor.start();
+  return {
+    handlers: merchantHandlers({
+      merchant: api.merchant,
+      lastKnown: new LastKnownStores(account.dataDir, log),
+      monitor,
+      sheets: new CheckinSheets({ merchant: api.merchant, clock, logger: log, dataDir: account.dataDir }),
+      clock,
+    }),
+    stop: async () => {
+      await monitor.stop();
+      unsubscribe();
+    },
+  };
+};
