@@ -6,14 +6,45 @@ import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
 /**
- * Lint, and the layering rule of DESIGN.md § Layering: a wrong import between rooms fails the build.
+ * Lint, and the layering rules (docs/architecture.md § Layers): a wrong import fails the build.
  *   src-shared   imports zod only
  *   src-main     imports src-shared; only shells/electron imports `electron`; only demo/ may start the sandbox
  *   src-renderer imports src-shared, never src-main
  *   src-sandbox  imports src-shared at most, never the client
+ * Inside src-main, rooms are layered, each importing only rooms below it (and itself), as VS Code
+ * layers base/ platform/ workbench/: base < config, api, orders < auth, db < sync, merchant, print <
+ * ipc < account < features < app < shells. Import cycles (type-only imports included) are
+ * refused by `npm run lint:cycles` (dpdm).
  */
 const element = (type) => ({ to: { element: { type } } });
 const from = (type) => ({ element: { type } });
+
+/**
+ * The rooms of src-main, lowest first. Rooms on one line of the comment above share a level: they
+ * may not import each other (so they never form a cycle), only rooms of lower levels and themselves.
+ */
+const MAIN_LAYERS = [
+  ['main-base', 'src-main/base/**', 0],
+  ['main-config', 'src-main/config/**', 1],
+  ['main-api', 'src-main/api/**', 1],
+  ['main-orders', 'src-main/orders/**', 1],
+  ['main-auth', 'src-main/auth/**', 2],
+  ['main-db', 'src-main/db/**', 2],
+  ['demo', 'src-main/demo/**', 2],
+  ['main-sync', 'src-main/sync/**', 3],
+  ['main-merchant', 'src-main/merchant/**', 3],
+  ['main-print', 'src-main/print/**', 3],
+  ['main-ipc', 'src-main/ipc/**', 4],
+  ['main-account', 'src-main/account/**', 5],
+  ['main-features', 'src-main/features/**', 6],
+  ['main-app', 'src-main/app/**', 7],
+  ['main-shells', 'src-main/shells/**', 8],
+];
+/** The element rules a room at `index` may import: itself and every room of a lower level. */
+const mainBelow = (index) => {
+  const level = index < MAIN_LAYERS.length ? MAIN_LAYERS[index][2] : Infinity;
+  return MAIN_LAYERS.filter(([, , l], i) => i === index || l < level).map(([type]) => element(type));
+};
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.data/'] },
@@ -44,8 +75,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'shared', pattern: 'src-shared/**', partialMatch: false },
         { type: 'electron-shell', pattern: 'src-main/shells/electron/**', partialMatch: false },
-        { type: 'demo', pattern: 'src-main/demo/**', partialMatch: false },
-        { type: 'main', pattern: 'src-main/**', partialMatch: false },
+        ...MAIN_LAYERS.map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
         { type: 'renderer', pattern: 'src-renderer/**', partialMatch: false },
         { type: 'sandbox', pattern: 'src-sandbox/**', partialMatch: false },
       ],
@@ -58,9 +88,8 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: 'zod' } } }] },
-            { from: from('main'), allow: [element('shared'), element('main'), element('demo')] },
-            { from: from('demo'), allow: [element('shared'), element('main'), element('sandbox')] },
-            { from: from('electron-shell'), allow: [element('shared'), element('main'), element('electron-shell')] },
+            ...MAIN_LAYERS.map(([type], level) => ({ from: from(type), allow: [element('shared'), ...mainBelow(level), ...(type === 'demo' ? [element('sandbox')] : [])] })),
+            { from: from('electron-shell'), allow: [element('shared'), element('electron-shell'), ...mainBelow(MAIN_LAYERS.length)] },
             { from: from('renderer'), allow: [element('shared'), element('renderer')] },
             { from: from('sandbox'), allow: [element('shared'), element('sandbox')] },
           ],

@@ -2,7 +2,7 @@ import { SandboxClock } from './clock';
 import { AuthorizationDesk } from './auth/authorizations';
 import { TokenIssuer, type Principal } from './auth/tokens';
 import { CatalogState } from './catalog/state';
-import { faultsOf } from './faults/registry';
+import { FaultState } from './faults/state';
 import { MerchantOpsState } from './merchant/ops-state';
 import { PENALTY_PAUSE_DESCRIPTION, PENALTY_PAUSE_MS } from './orders/penalties';
 import { OrdersState } from './orders/state';
@@ -32,29 +32,30 @@ export class World {
   readonly reviews: ReviewsState;
   readonly promotions: PromotionsState;
   readonly catalog: CatalogState;
+  /** Fault injection for the API routes; back to "no fault" whenever the world resets. */
+  readonly faults = new FaultState();
 
   constructor(clock = new SandboxClock()) {
     this.clock = clock;
     this.tokens = new TokenIssuer(clock);
     this.authorizations = new AuthorizationDesk(clock);
-    this.orders = new OrdersState(clock);
     this.shipping = new ShippingState(clock);
     this.merchantOps = new MerchantOpsState(clock);
     this.reviews = new ReviewsState(clock);
-    this.promotions = new PromotionsState(clock);
     this.catalog = new CatalogState(clock);
-    // A store's running promotions discount the lines of its new orders (and their virtual bag).
-    this.orders.promotionFor = (merchantId, ean, line) =>
-      this.promotions.discountFor(merchantId, ean, line, (e) => this.catalog.lookupEan(merchantId, e));
-    this.orders.audienceOf = (merchantId) => this.audienceOf(merchantId);
-    this.orders.usesSmartPreparation = (merchantId) => this.merchantOps.features(merchantId).smartPreparation;
-    this.orders.penalize = (merchantId, atMs) => {
-      if (!this.merchantOps.hasActivePlatformPause(merchantId, atMs)) {
-        this.merchantOps.addPlatformPause(merchantId, PENALTY_PAUSE_DESCRIPTION, atMs, atMs + PENALTY_PAUSE_MS);
-      }
-    };
     // Spec §7.3 INTERNAL_ERROR: promotion processing fails when fault injection says so.
-    this.promotions.internalFailure = () => faultsOf(this).shouldFailPromotion();
+    this.promotions = new PromotionsState(clock, () => this.faults.shouldFailPromotion());
+    this.orders = new OrdersState(clock, {
+      // A store's running promotions discount the lines of its new orders (and their virtual bag).
+      promotionFor: (merchantId, ean, line) => this.promotions.discountFor(merchantId, ean, line, (e) => this.catalog.lookupEan(merchantId, e)),
+      audienceOf: (merchantId) => this.audienceOf(merchantId),
+      usesSmartPreparation: (merchantId) => this.merchantOps.features(merchantId).smartPreparation,
+      penalize: (merchantId, atMs) => {
+        if (!this.merchantOps.hasActivePlatformPause(merchantId, atMs)) {
+          this.merchantOps.addPlatformPause(merchantId, PENALTY_PAUSE_DESCRIPTION, atMs, atMs + PENALTY_PAUSE_MS);
+        }
+      },
+    });
     this.seed();
   }
 
@@ -64,7 +65,7 @@ export class World {
     this.authorizations.reset();
     this.lastPollAt = new Map();
     this.lastPollByStore = new Map();
-    for (const module of [this.orders, this.shipping, this.merchantOps, this.reviews, this.promotions, this.catalog]) module.reset();
+    for (const module of [this.orders, this.shipping, this.merchantOps, this.reviews, this.promotions, this.catalog, this.faults]) module.reset();
     this.seed();
   }
 

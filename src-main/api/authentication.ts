@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { TokenResponse, UserCodeResponse, type TokenGrant } from '../../src-shared/wire/auth';
-import type { TokenEndpoint } from '../auth/token-manager';
+import type { TokenEndpoint } from './tokens';
 import { errorFromResponse, parseBody } from './errors';
 import type { RequestLimiter } from './rate-limiter';
 import type { RetryPolicy } from './retry';

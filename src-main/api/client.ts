@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { singleSource, type TokenRouter, type TokenSource } from '../auth/token-manager';
+import { singleSource, type TokenRouter, type TokenSource } from './tokens';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { ApiError, errorFromResponse, parseBody, type ApiModule } from './errors';

@@ -1,4 +1,4 @@
-import type { TokenRouter, TokenSource } from '../auth/token-manager';
+import type { TokenRouter, TokenSource } from './tokens';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { AuthenticationApi } from './authentication';

@@ -5,7 +5,8 @@ import { ApiError } from '../api/errors';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { accountFor, type CredentialStore } from './credentials/credential-store';
-import { TokenManager, type TokenRouter, type TokenSource } from './token-manager';
+import type { TokenRouter, TokenSource } from '../api/tokens';
+import { TokenManager } from './token-manager';
 
 /** The authentication routes a distributed application uses (`api/authentication.ts`). */
 export interface AuthorizationEndpoint {

@@ -1,7 +1,8 @@
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { accountFor, type CredentialStore } from './credentials/credential-store';
-import { TokenManager, type TokenEndpoint } from './token-manager';
+import type { TokenEndpoint } from '../api/tokens';
+import { TokenManager } from './token-manager';
 
 export interface CentralizedTokensOptions {
   endpoint: TokenEndpoint;

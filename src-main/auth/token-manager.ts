@@ -1,6 +1,7 @@
 import type { TokenGrant, TokenResponse } from '../../src-shared/wire/auth';
 import { AppError } from '../../src-shared/errors';
 import { ApiError } from '../api/errors';
+import type { TokenEndpoint, TokenSource } from '../api/tokens';
 import type { Clock } from '../base/clock';
 
 export interface TokenSet {
@@ -8,25 +9,6 @@ export interface TokenSet {
   refreshToken: string | undefined;
   /** Epoch ms at which the access token expires. */
   expiresAt: number;
-}
-
-/** Gives out a valid access token, renewing it before expiry; one renewal at a time. */
-export interface TokenSource {
-  accessToken(signal?: AbortSignal): Promise<string>;
-  /** The access token when it is fresh, without waiting (the common case, kept cheap); else undefined. */
-  peek?(): string | undefined;
-  /** The API refused `token` (401): renew unless someone already did. */
-  rejected(token: string, signal?: AbortSignal): Promise<void>;
-}
-
-/** Picks the token for a store: one source for a centralized app, one per authorized set otherwise. */
-export interface TokenRouter {
-  sourceFor(merchantId: string | undefined): TokenSource;
-}
-
-/** The token route of the authentication module (`api/authentication.ts`). */
-export interface TokenEndpoint {
-  requestToken(grant: TokenGrant, signal?: AbortSignal): Promise<TokenResponse>;
 }
 
 export interface TokenManagerOptions {
@@ -202,9 +184,4 @@ function abortError(): ApiError {
 
 export function isSignInAgain(error: unknown): boolean {
   return error instanceof AppError && error.code === 'auth';
-}
-
-/** A single source used for every store (centralized application). */
-export function singleSource(source: TokenSource): TokenRouter {
-  return { sourceFor: () => source };
 }

@@ -65,3 +65,31 @@ export class Loop {
     }
   }
 }
+
+/**
+ * A background worker whose `tick` runs on its own Loop: started, woken early, stopped (waiting for
+ * the round in flight). The sync workers extend it.
+ */
+export abstract class LoopWorker {
+  private readonly loop: Loop;
+
+  protected constructor(options: { name: string; clock: Clock; logger: Logger }) {
+    this.loop = new Loop({ ...options, tick: (signal) => this.tick(signal) });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Starts the next round now instead of after the wait. */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** One round; resolves to how long to wait before the next. */
+  protected abstract tick(signal: AbortSignal): Promise<number>;
+}

@@ -9,7 +9,7 @@ import type { ConnectivityMonitor } from './connectivity';
 import { settledByStatus } from '../orders/outcomes';
 import type { DetailFetcher } from './details';
 import type { OrderGateway } from './gateway';
-import { Loop } from '../base/loop';
+import { LoopWorker } from '../base/loop';
 import type { SyncProbe } from './probe';
 
 export interface OutboxWorkerOptions {
@@ -41,23 +41,9 @@ export interface OutboxWorkerOptions {
  * recognised by looking at the order, so an action takes effect once. Actions of one order go out in
  * the order they were made, each after the previous one settled.
  */
-export class OutboxWorker {
-  private readonly loop: Loop;
-
+export class OutboxWorker extends LoopWorker {
   constructor(private readonly options: OutboxWorkerOptions) {
-    this.loop = new Loop({ name: 'outbox', clock: options.clock, logger: options.logger, tick: (signal) => this.tick(signal) });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+    super({ name: 'outbox', clock: options.clock, logger: options.logger });
   }
 
   /**
@@ -81,7 +67,7 @@ export class OutboxWorker {
       return db.outbox.get(row.id) as OutboxRecord;
     });
     feed.publish([record.order_id], [record.id]);
-    this.loop.wake();
+    this.wake();
     return toOutboxEntry(record);
   }
 

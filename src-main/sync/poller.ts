@@ -7,7 +7,7 @@ import type { ConnectivityMonitor } from './connectivity';
 import type { DetailFetcher } from './details';
 import type { OrderGateway } from './gateway';
 import type { EventIngest } from './ingest';
-import { Loop } from '../base/loop';
+import { LoopWorker } from '../base/loop';
 import type { SyncProbe } from './probe';
 
 export interface PollerOptions {
@@ -62,28 +62,14 @@ export const MAX_POLL_GAP_MS = 30_000;
  * not acknowledged comes back on the next poll and is recognised by its id. After an outage it polls
  * again at once while polls come back full, so the backlog drains before the next pause.
  */
-export class EventPoller {
-  private readonly loop: Loop;
+export class EventPoller extends LoopWorker {
   private readonly limit: number;
   private catchUpLimit: number;
 
   constructor(private readonly options: PollerOptions) {
+    super({ name: 'event poller', clock: options.clock, logger: options.logger });
     this.limit = options.limit ?? 100;
     this.catchUpLimit = Math.max(this.limit, options.catchUpLimit ?? 1000);
-    this.loop = new Loop({ name: 'event poller', clock: options.clock, logger: options.logger, tick: (signal) => this.tick(signal) });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Poll as soon as possible (an action was just accepted: its outcome event is worth fetching). */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
   }
 
   /** The gap until the next poll, measured from the start of the last one. */
@@ -94,7 +80,7 @@ export class EventPoller {
     return Math.round(interval * (1 - jitter * (this.options.random ?? Math.random)()));
   }
 
-  private async tick(signal: AbortSignal): Promise<number> {
+  protected async tick(signal: AbortSignal): Promise<number> {
     const { clock, logger, connectivity } = this.options;
     const started = clock.now();
     let ok = true;

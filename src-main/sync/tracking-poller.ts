@@ -4,7 +4,7 @@ import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { OrdersDb } from '../db/orders-db';
 import type { OrderGateway } from './gateway';
-import { Loop } from '../base/loop';
+import { LoopWorker } from '../base/loop';
 
 /** The spec's spacing of tracking requests for one order (§4.5, §8). */
 export const TRACKING_GAP_MS = 30_000;
@@ -14,8 +14,7 @@ export const TRACKING_GAP_MS = 30_000;
  * closes: at most one request per order every 30 seconds (the time is recorded before the request
  * leaves, so a restart does not break the spacing). A 404 (no position yet) is a normal answer.
  */
-export class TrackingPoller {
-  private readonly loop: Loop;
+export class TrackingPoller extends LoopWorker {
   private readonly listeners = new Set<(orderId: string, tracking: OrderTracking) => void>();
 
   constructor(
@@ -28,20 +27,12 @@ export class TrackingPoller {
       checkEveryMs?: number;
     },
   ) {
-    this.loop = new Loop({ name: 'tracking poller', clock: options.clock, logger: options.logger, tick: (signal) => this.tick(signal) });
+    super({ name: 'tracking poller', clock: options.clock, logger: options.logger });
   }
 
   onTracking(listener: (orderId: string, tracking: OrderTracking) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
   }
 
   async tick(signal?: AbortSignal): Promise<number> {

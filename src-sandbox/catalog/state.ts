@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxClock } from '../clock';
+import { PerStore } from '../per-store';
 import { seedCatalog } from '../seed/catalog';
 import { seedStores } from '../seed/stores';
 import { BATCH_PROCESSING_MS, settleBatches, type PriceEntry, type StatusEntry } from './batches';
@@ -23,29 +24,23 @@ export type EanLookup = 'ok' | 'not-found' | 'inactive' | 'no-stock';
 
 /** Categories, items, products, options, inventory and batches per store. */
 export class CatalogState {
-  private stores = new Map<string, StoreCatalog>();
+  private readonly stores = new PerStore<StoreCatalog>(
+    () => new StoreCatalog(),
+    (stores) => {
+      for (const store of seedStores) stores.set(store.id, seedCatalog(store.id));
+    },
+  );
 
-  constructor(readonly clock: SandboxClock) {
-    this.seed();
-  }
+  constructor(readonly clock: SandboxClock) {}
 
   /** Back to the seed state (called by World.reset). */
   reset(): void {
-    this.stores = new Map();
-    this.seed();
-  }
-
-  private seed(): void {
-    for (const store of seedStores) this.stores.set(store.id, seedCatalog(store.id));
+    this.stores.reset();
   }
 
   /** The store's catalog with due batches applied (an empty one for a store without a seed). */
   of(merchantId: string): StoreCatalog {
-    let catalog = this.stores.get(merchantId);
-    if (!catalog) {
-      catalog = new StoreCatalog();
-      this.stores.set(merchantId, catalog);
-    }
+    const catalog = this.stores.of(merchantId);
     settleBatches(catalog, this.clock.now());
     return catalog;
   }

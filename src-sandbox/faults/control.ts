@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { fail } from '../http/errors';
-import { faultsOf } from './registry';
 import { FaultConfig } from './state';
 
 /** PUT /_sandbox/faults replaces the fault configuration; GET reads it; reset clears it. */
 export function registerFaultControlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const faults = faultsOf(ctx.world);
+  const faults = ctx.world.faults;
 
   app.put('/_sandbox/faults', async (request) => {
     const parsed = FaultConfig.safeParse(request.body ?? {});

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { genericCode, SandboxError } from '../http/errors';
 import { registerFaultControlRoutes } from './control';
-import { faultsOf } from './registry';
 
 /**
  * Installs fault injection on the server; call it before any other hook so an injected error or an
@@ -14,7 +13,7 @@ function isApiRoute(request: FastifyRequest): boolean {
 }
 
 export function installFaults(app: FastifyInstance, ctx: SandboxContext): void {
-  const faults = faultsOf(ctx.world);
+  const faults = ctx.world.faults;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!faults.active || !isApiRoute(request)) return;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Operation } from '../../src-shared/wire/merchant';
 import type { SandboxClock } from '../clock';
+import { PerStore } from '../per-store';
 import { stableUuid } from '../seed/ids';
 import { SEED_HOURS_CREATED_AT, seedOpeningHours } from '../seed/opening-hours';
 import { hasEnded, type Interruption } from './interruptions';
@@ -35,42 +36,35 @@ export type RemoveOutcome = 'removed' | 'not-found' | 'platform';
 
 /** Per-store operation state: interruptions, opening hours, catalog and delivery-area switches. */
 export class MerchantOpsState {
-  private stores = new Map<string, StoreOps>();
+  private readonly stores = new PerStore<StoreOps>(
+    () => ({
+      shifts: [],
+      interruptions: [],
+      platformPauses: new Set(),
+      switches: { catalogEnabled: {}, deliveryArea: true },
+      features: { pickupCode: true, smartPreparation: true },
+    }),
+    (stores) => {
+      for (const [storeId, shifts] of Object.entries(seedOpeningHours)) {
+        stores.of(storeId).shifts = shifts.map((shift, i) => ({
+          ...shift,
+          id: stableUuid(`shift/${storeId}/${i}`),
+          enabled: true,
+          createdAt: SEED_HOURS_CREATED_AT,
+        }));
+      }
+    },
+  );
 
-  constructor(readonly clock: SandboxClock) {
-    this.seed();
-  }
+  constructor(readonly clock: SandboxClock) {}
 
   /** Back to the seed state (called by World.reset). */
   reset(): void {
-    this.stores = new Map();
-    this.seed();
-  }
-
-  private seed(): void {
-    for (const [storeId, shifts] of Object.entries(seedOpeningHours)) {
-      this.of(storeId).shifts = shifts.map((shift, i) => ({
-        ...shift,
-        id: stableUuid(`shift/${storeId}/${i}`),
-        enabled: true,
-        createdAt: SEED_HOURS_CREATED_AT,
-      }));
-    }
+    this.stores.reset();
   }
 
   private of(storeId: string): StoreOps {
-    let ops = this.stores.get(storeId);
-    if (!ops) {
-      ops = {
-        shifts: [],
-        interruptions: [],
-        platformPauses: new Set(),
-        switches: { catalogEnabled: {}, deliveryArea: true },
-        features: { pickupCode: true, smartPreparation: true },
-      };
-      this.stores.set(storeId, ops);
-    }
-    return ops;
+    return this.stores.of(storeId);
   }
 
   shifts(storeId: string): readonly Shift[] {

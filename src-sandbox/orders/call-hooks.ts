@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
-import { faultsOf } from '../faults/registry';
 
 /**
  * Records every merchant-side call about an order (order and shipping routes naming an order, and
@@ -32,5 +31,5 @@ export function installCallLog(app: FastifyInstance, ctx: SandboxContext): void 
   };
 
   app.addHook('onResponse', async (request, reply) => record(request, reply));
-  faultsOf(ctx.world).onDrop((request) => record(request as FastifyRequest, undefined));
+  ctx.world.faults.onDrop((request) => record(request as FastifyRequest, undefined));
 }

@@ -55,7 +55,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
     const store = world.stores.get(body.merchantId);
     if (!store) throw fail.notFound(`merchant ${body.merchantId} not found`);
     if (body.deliveredBy && body.orderType !== 'DELIVERY') throw fail.badRequest('deliveredBy applies to DELIVERY orders only');
-    const menu = menuFor(world, store.id);
+    const menu = menuFor(world.catalog, store.id);
     if (menu.length === 0) throw fail.conflict('NothingToSell', `store ${store.id} has no sellable item in its catalog`);
     const lines = body.items?.map((ref) => {
       const item = menu.find((m) => (ref.id !== undefined && m.id === ref.id) || (ref.ean !== undefined && m.ean === ref.ean) || (ref.externalCode !== undefined && m.externalCode === ref.externalCode));

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf, type SandboxContext } from '../context';
-import { faultsOf } from '../faults/registry';
 import { fail } from '../http/errors';
 import { ACCEPTED, bodyOf } from './access';
 
@@ -22,7 +21,7 @@ const AckBody = z.object({ acknowledgedEventIds: z.array(z.string()).max(MAX_ACK
 
 export function registerEventRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { world } = ctx;
-  const faults = faultsOf(world);
+  const faults = world.faults;
 
   const poll = async (request: FastifyRequest) => {
     const query = PollQuery.safeParse(request.query);

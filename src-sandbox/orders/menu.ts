@@ -1,4 +1,4 @@
-import type { World } from '../world';
+import type { CatalogState } from '../catalog/state';
 
 /**
  * What a store sells right now, as the order factory needs it: the sellable items of its catalog
@@ -23,8 +23,8 @@ export interface MenuItem {
   options: MenuOption[];
 }
 
-export function menuFor(world: World, merchantId: string): MenuItem[] {
-  return world.catalog.menuOf(merchantId).map((entry) => ({
+export function menuFor(catalog: Pick<CatalogState, 'menuOf'>, merchantId: string): MenuItem[] {
+  return catalog.menuOf(merchantId).map((entry) => ({
     id: entry.id,
     name: entry.name,
     externalCode: entry.externalCode ?? entry.id,

@@ -12,6 +12,18 @@ import { Timeline } from './timeline';
 /** Fixed seed: a fresh or reset sandbox makes the same orders in the same order. */
 const ORDERS_SEED = 20_240_601;
 
+/** What the order module needs from the rest of the platform, given by the world when it builds it. */
+export interface OrdersHooks {
+  /** Discounts running promotions give to grocery lines. */
+  promotionFor?: PromotionLookup;
+  /** The applications that receive a store's events: its owner and the apps its merchant authorized. */
+  audienceOf?: (merchantId: string) => readonly string[];
+  /** Whether a store uses smart preparation (gets RECOMMENDED_PREPARATION_START). */
+  usesSmartPreparation?: (merchantId: string) => boolean;
+  /** What the platform does to a store with too many cancellations. */
+  penalize?: (merchantId: string, atMs: number) => void;
+}
+
 /** Orders, their events (polling and acknowledgment), disputes and the order-side calls log. */
 export class OrdersState {
   orders = new Map<string, OrderRecord>();
@@ -22,19 +34,22 @@ export class OrdersState {
   /** Last order-tracking call per application and order (the 30-second rule). */
   trackingCalls = new Map<string, number>();
   rng = new SeededRandom(ORDERS_SEED);
-  /** Set by whoever wires the promotion module in: discounts running promotions give to grocery lines. */
-  promotionFor: PromotionLookup | undefined;
-  /** The applications that receive a store's events (set by the world: owner and authorized apps). */
-  audienceOf: (merchantId: string) => readonly string[] = () => [];
-  /** Whether a store uses smart preparation (gets RECOMMENDED_PREPARATION_START); set by the world. */
-  usesSmartPreparation: (merchantId: string) => boolean = () => true;
   /** Accepted merchant cancellations per store (penalties.ts). */
   merchantCancellations = new CancellationTally();
-  /** What the platform does to a store with too many cancellations; set by the world. */
-  penalize: (merchantId: string, atMs: number) => void = () => {};
-  private resetListeners: (() => void)[] = [];
+  readonly promotionFor: PromotionLookup | undefined;
+  readonly audienceOf: (merchantId: string) => readonly string[];
+  readonly usesSmartPreparation: (merchantId: string) => boolean;
+  readonly penalize: (merchantId: string, atMs: number) => void;
 
-  constructor(readonly clock: SandboxClock) {}
+  constructor(
+    readonly clock: SandboxClock,
+    hooks: OrdersHooks = {},
+  ) {
+    this.promotionFor = hooks.promotionFor;
+    this.audienceOf = hooks.audienceOf ?? (() => []);
+    this.usesSmartPreparation = hooks.usesSmartPreparation ?? (() => true);
+    this.penalize = hooks.penalize ?? (() => {});
+  }
 
   /** Runs what the platform does by itself up to now (deadlines, settlements, driver moves). */
   settle(): void {
@@ -50,11 +65,6 @@ export class OrdersState {
     return this.events.emit({ code, orderId: order.detail.id, merchantId, metadata, atMs, audience: this.audienceOf(merchantId) });
   }
 
-  /** Other sandbox state that must go back to its seed with the orders (fault injection). */
-  onReset(listener: () => void): void {
-    this.resetListeners.push(listener);
-  }
-
   /** Back to the seed state (called by World.reset). */
   reset(): void {
     this.orders = new Map();
@@ -65,6 +75,5 @@ export class OrdersState {
     this.trackingCalls = new Map();
     this.merchantCancellations = new CancellationTally();
     this.rng = new SeededRandom(ORDERS_SEED);
-    for (const listener of this.resetListeners) listener();
   }
 }

@@ -25,10 +25,11 @@ export class PromotionsState {
   private aggregations = new Map<string, Aggregation>();
   private items = new Map<string, PromotionItemRecord>();
   private sequence = 0;
-  /** Whether the processing of one item fails inside the platform (INTERNAL_ERROR); set by the world. */
-  internalFailure: () => boolean = () => false;
-
-  constructor(readonly clock: SandboxClock) {}
+  constructor(
+    readonly clock: SandboxClock,
+    /** Whether the processing of one item fails inside the platform (INTERNAL_ERROR, fault injection). */
+    private readonly internalFailure: () => boolean = () => false,
+  ) {}
 
   /** Back to the seed state (called by World.reset). */
   reset(): void {

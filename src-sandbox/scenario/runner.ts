@@ -97,7 +97,7 @@ export class ScenarioRunner {
   }
 
   private placeOne(store: SeedStore): string | undefined {
-    const menu = menuFor(this.world, store.id);
+    const menu = menuFor(this.world.catalog, store.id);
     if (menu.length === 0) return undefined;
     // Only what the store offers: its operations (INDOOR is not offered by any store).
     const offers = store.operations.map((o) => o.name);

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { startApp } from '../../src-main/app';
+import { startApp } from '../../src-main/app/app';
 import { loadConfig } from '../../src-main/config/config';
 import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, OTHER_BAKERY_ID, startSandbox } from '../../src-sandbox/index';

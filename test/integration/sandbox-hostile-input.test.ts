@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from 'undici';
-import { faultsOf } from '../../src-sandbox/faults/registry';
 import { catalogId } from '../../src-sandbox/seed/catalog';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, type SandboxRoute, type World } from '../../src-sandbox/index';
 import { withSandbox } from '../support/sandbox';
@@ -181,7 +180,7 @@ function snapshot(world: World): Record<string, string> {
     }),
     reviews: storeIds.map((id) => world.reviews.of(id).map((r) => [r.id, r.replies])),
     promotions: world.promotions.itemCount,
-    faults: faultsOf(world).config,
+    faults: world.faults.config,
     clockOffsetSeconds: Math.round((world.clock.now() - Date.now()) / 1000),
   };
   return Object.fromEntries(Object.entries(parts).map(([name, value]) => [name, JSON.stringify(value)]));

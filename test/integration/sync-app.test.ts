@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import type { Board, OrdersChanged, OutboxEntry } from '../../src-shared/ipc/channels/orders';
-import { startApp, type App } from '../../src-main/app';
+import { startApp, type App } from '../../src-main/app/app';
 import { loadConfig } from '../../src-main/config/config';
 import { silentLogger } from '../../src-main/base/log';
 import { DATABASE_FILE } from '../../src-main/db/database';

@@ -7,7 +7,7 @@ import { ShippingApi } from '../../src-main/api/shipping';
 import { createTransport } from '../../src-main/api/transport';
 import { centralizedTokens } from '../../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
-import type { TokenEndpoint } from '../../src-main/auth/token-manager';
+import type { TokenEndpoint } from '../../src-main/api/tokens';
 import { systemClock } from '../../src-main/base/clock';
 import { silentLogger, type Logger } from '../../src-main/base/log';
 import { OrdersDb } from '../../src-main/db/orders-db';

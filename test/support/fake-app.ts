@@ -1,4 +1,4 @@
-import type { App } from '../../src-main/app';
+import type { App } from '../../src-main/app/app';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
 import { PushHub } from '../../src-main/ipc/push-hub';
 import { silentLogger } from '../../src-main/base/log';

@@ -10,7 +10,7 @@ import { PLAIN_FILE_NAME, PlainFileCredentialStore } from '../../src-main/auth/c
 import type { KeytarLike } from '../../src-main/auth/credentials/keychain-store';
 import { openCredentialStore } from '../../src-main/auth/credentials/open-store';
 import { SAFE_STORAGE_FILE_NAME, SafeStorageCredentialStore, type SafeStorageLike } from '../../src-main/auth/credentials/safe-storage-store';
-import type { TokenEndpoint } from '../../src-main/auth/token-manager';
+import type { TokenEndpoint } from '../../src-main/api/tokens';
 import { loadConfig } from '../../src-main/config/config';
 import { AppError } from '../../src-shared/errors';
 import type { TokenGrant } from '../../src-shared/wire/auth';

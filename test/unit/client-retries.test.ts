@@ -5,7 +5,7 @@ import { ApiClient, type ApiCall } from '../../src-main/api/client';
 import { ApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rate-limiter';
 import type { HttpResponse } from '../../src-main/api/transport';
-import type { TokenSource } from '../../src-main/auth/token-manager';
+import type { TokenSource } from '../../src-main/api/tokens';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { fakeTransport, json, settle } from '../support/fake-api';

@@ -116,17 +116,17 @@ describe('sandbox fault decisions', () => {
 describe('sandbox order factory and seed', () => {
   it('builds menus from the catalog: sellable items, grocery products with a UPC-A ean', () => {
     const world = new World();
-    const menu = menuFor(world, DEMO_GROCERY_ID);
+    const menu = menuFor(world.catalog, DEMO_GROCERY_ID);
     assert.ok(menu.length > 0);
     for (const item of menu) assert.ok(item.ean && isValidUpcA(item.ean), item.name);
-    assert.equal(menuFor(world, '00000000-0000-4000-8000-000000000000').length, 0);
+    assert.equal(menuFor(world.catalog, '00000000-0000-4000-8000-000000000000').length, 0);
   });
 
   it('builds orders whose totals and payments add up, for every store and type', () => {
     const rng = new SeededRandom(3);
     const world = new World();
     for (const store of seedStores) {
-      const menu = menuFor(world, store.id);
+      const menu = menuFor(world.catalog, store.id);
       for (const orderType of ['DELIVERY', 'TAKEOUT', 'DINE_IN'] as const) {
         for (let i = 0; i < 10; i++) {
           const order = newOrder(rng, store, { menu, orderType, deliveredBy: 'PLATFORM', orderTiming: i % 2 ? 'SCHEDULED' : 'IMMEDIATE', nowMs: 1_700_000_000_000 });

@@ -2,6 +2,7 @@ import { chmod, mkdir, open, readFile, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../src-shared/errors';
+import type { CredentialStore, CredentialStoreKind } from './credential-store';
 
 const Contents = z.record(z.string(), z.string());
 
@@ -35,7 +36,28 @@ export class SecretFile {
     }
   }
 
-  update(change: (contents: Record<string, string>) => void): Promise<void> {
+  /** The (encoded) secret of one account. */
+  async get(account: string): Promise<string | undefined> {
+    return (await this.read())[account];
+  }
+
+  set(account: string, encoded: string): Promise<void> {
+    return this.update((contents) => {
+      contents[account] = encoded;
+    });
+  }
+
+  delete(account: string): Promise<void> {
+    return this.update((contents) => {
+      delete contents[account];
+    });
+  }
+
+  async accounts(): Promise<string[]> {
+    return Object.keys(await this.read());
+  }
+
+  private update(change: (contents: Record<string, string>) => void): Promise<void> {
     const run = this.queue.then(async () => {
       const contents = await this.read();
       change(contents);
@@ -64,5 +86,36 @@ export class SecretFile {
     if (process.platform === 'win32') return;
     const { mode } = await stat(this.path);
     if ((mode & 0o777) !== SECRET_FILE_MODE) await chmod(this.path, SECRET_FILE_MODE);
+  }
+}
+
+/**
+ * A credential store kept in a SecretFile: each secret encoded on the way in and decoded on the way
+ * out (as is for the plain file, encrypted for Electron safeStorage).
+ */
+export abstract class SecretFileStore implements CredentialStore {
+  abstract readonly kind: CredentialStoreKind;
+  abstract readonly description: string;
+
+  protected constructor(protected readonly file: SecretFile) {}
+
+  protected abstract encode(secret: string): string;
+  protected abstract decode(encoded: string, account: string): string;
+
+  async get(account: string): Promise<string | undefined> {
+    const encoded = await this.file.get(account);
+    return encoded === undefined ? undefined : this.decode(encoded, account);
+  }
+
+  set(account: string, secret: string): Promise<void> {
+    return this.file.set(account, this.encode(secret));
+  }
+
+  delete(account: string): Promise<void> {
+    return this.file.delete(account);
+  }
+
+  accounts(): Promise<string[]> {
+    return this.file.accounts();
   }
 }

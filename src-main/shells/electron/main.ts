@@ -1,7 +1,7 @@
 // Entry of the Electron main process.
 import { join } from 'node:path';
 import * as electron from 'electron';
-import { startApp } from '../../app';
+import { startApp } from '../../app/app';
 import { loadConfig } from '../../config/config';
 import { createLogger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';

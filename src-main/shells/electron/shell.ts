@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type * as ElectronModule from 'electron';
 import { channelNames } from '../../../src-shared/ipc/contract';
-import type { App } from '../../app';
+import type { App } from '../../app/app';
 import type { Logger } from '../../base/log';
 import { PUSH_CHANNEL } from './bridge';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, RENDERER_CSP, isTrustedSender } from './security';

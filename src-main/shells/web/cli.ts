@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp } from '../../app';
+import { startApp } from '../../app/app';
 import { loadConfig } from '../../config/config';
 import { createLogger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app/app';
 import type { Logger } from '../../base/log';
 import {
   CONTENT_SECURITY_POLICY,
