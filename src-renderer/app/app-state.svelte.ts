@@ -1,37 +1,52 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { AppStatus, Connectivity } from '../../src-shared/ipc/contract';
-import { bridge } from '../lib/bridge';
+import type { AppStatus, Bridge, Connectivity } from '../../src-shared/ipc/contract';
+import type { Now } from '../lib/now.svelte';
 
 export const PAGES = ['orders', 'store', 'reviews', 'settings'] as const;
 export type Page = (typeof PAGES)[number];
 
 /** The frame's state: which page is open, how the terminal is configured, and its link status. */
-class AppState {
-  page = $state<Page>('orders');
-  status = $state<AppStatus | null>(null);
-  connectivity = $state<Connectivity | null>(null);
-  error = $state<ErrorInfo | null>(null);
+export class AppState {
+  #page = $state<Page>('orders');
+  #status = $state<AppStatus | null>(null);
+  #connectivity = $state<Connectivity | null>(null);
+  #error = $state<ErrorInfo | null>(null);
 
-  constructor() {
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly now: Now,
+  ) {
     bridge.on('connectivity:changed', (value) => {
-      this.connectivity = value;
+      this.#connectivity = value;
     });
   }
 
+  get page(): Page {
+    return this.#page;
+  }
+  get status(): AppStatus | null {
+    return this.#status;
+  }
+  get connectivity(): Connectivity | null {
+    return this.#connectivity;
+  }
+  get error(): ErrorInfo | null {
+    return this.#error;
+  }
+
   async load(): Promise<void> {
-    const result = await bridge['app:status']({});
+    const result = await this.bridge['app:status']({});
     if (result.ok) {
-      this.status = result.value;
-      this.connectivity ??= result.value.connectivity;
-      this.error = null;
+      this.#status = result.value;
+      this.#connectivity ??= result.value.connectivity;
+      this.#error = null;
+      this.now.follow(result.value.now);
     } else {
-      this.error = result.error;
+      this.#error = result.error;
     }
   }
 
   open(page: Page): void {
-    this.page = page;
+    this.#page = page;
   }
 }
-
-export const appState = new AppState();

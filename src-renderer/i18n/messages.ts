@@ -11,6 +11,10 @@ type Keys<T> = T extends { 'pt-BR': Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<(typeof features)[number]>;
 export type Messages = Record<MessageKey, string>;
 
+/** Every leading part of a key (`orders`, `orders.status`, ...): what `I18n.label` may look under. */
+type PrefixesOf<K extends string> = K extends `${infer Head}.${infer Rest}` ? Head | `${Head}.${PrefixesOf<Rest>}` : never;
+export type MessagePrefix = PrefixesOf<MessageKey>;
+
 function merge(locale: 'pt-BR' | 'en'): Messages {
   return Object.assign({}, ...features.map((f) => f[locale])) as Messages;
 }

@@ -1,7 +1,7 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
+import type { Bridge } from '../../src-shared/ipc/contract';
 import { MAX_CHECKIN_STORES } from '../../src-shared/wire/merchant';
-import { bridge } from '../lib/bridge';
 
 export interface ShownSheet {
   /** A blob: URL of the PDF, revoked when the sheet is put away. */
@@ -19,38 +19,55 @@ function pdfBlob(base64: string): Blob {
 }
 
 /** The driver check-in QR sheet: which grocery stores, and the PDF on screen. */
-class CheckinState {
-  chosen = new SvelteSet<string>();
-  generating = $state(false);
-  error = $state<ErrorInfo | null>(null);
-  sheet = $state<ShownSheet | null>(null);
+export class CheckinState {
+  readonly #chosen = new SvelteSet<string>();
+  #generating = $state(false);
+  #error = $state<ErrorInfo | null>(null);
+  #sheet = $state<ShownSheet | null>(null);
 
-  tooMany = $derived(this.chosen.size > MAX_CHECKIN_STORES);
+  readonly tooMany = $derived(this.#chosen.size > MAX_CHECKIN_STORES);
+
+  constructor(private readonly bridge: Bridge) {}
+
+  get chosen(): ReadonlySet<string> {
+    return this.#chosen;
+  }
+  get generating(): boolean {
+    return this.#generating;
+  }
+  get error(): ErrorInfo | null {
+    return this.#error;
+  }
+  get sheet(): ShownSheet | null {
+    return this.#sheet;
+  }
 
   toggle(id: string, on: boolean): void {
-    if (on) this.chosen.add(id);
-    else this.chosen.delete(id);
+    if (on) this.#chosen.add(id);
+    else this.#chosen.delete(id);
+  }
+
+  chooseNone(): void {
+    this.#chosen.clear();
   }
 
   async generate(): Promise<void> {
-    if (this.chosen.size === 0 || this.tooMany || this.generating) return;
-    this.generating = true;
-    this.error = null;
-    const result = await bridge['checkin:qrPdf']({ merchantIds: [...this.chosen] });
-    this.generating = false;
+    if (this.#chosen.size === 0 || this.tooMany || this.#generating) return;
+    this.#generating = true;
+    this.#error = null;
+    const result = await this.bridge['checkin:qrPdf']({ merchantIds: [...this.#chosen] });
+    this.#generating = false;
     if (!result.ok) {
-      this.error = result.error;
+      this.#error = result.error;
       return;
     }
     this.putAway();
     const { pdfBase64, generatedAt, saved } = result.value;
-    this.sheet = { url: URL.createObjectURL(pdfBlob(pdfBase64)), generatedAt, saved, stores: this.chosen.size };
+    this.#sheet = { url: URL.createObjectURL(pdfBlob(pdfBase64)), generatedAt, saved, stores: this.#chosen.size };
   }
 
   putAway(): void {
-    if (this.sheet) URL.revokeObjectURL(this.sheet.url);
-    this.sheet = null;
+    if (this.#sheet) URL.revokeObjectURL(this.#sheet.url);
+    this.#sheet = null;
   }
 }
-
-export const checkinState = new CheckinState();

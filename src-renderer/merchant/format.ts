@@ -1,4 +1,4 @@
-import { i18n } from '../i18n/i18n.svelte';
+import type { I18n } from '../i18n/i18n.svelte';
 
 /** Times and lengths as the store screens say them, in the screen's language. */
 
@@ -6,7 +6,7 @@ const sameDay = (a: Date, b: Date): boolean =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /** `14:30` today, `sáb., 22/11 14:30` on another day (local time: the terminal stands in the store). */
-export function when(iso: string | number, nowMs = Date.now()): string {
+export function when(i18n: I18n, iso: string | number, nowMs: number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
   const time = new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit' }).format(date);
@@ -16,12 +16,17 @@ export function when(iso: string | number, nowMs = Date.now()): string {
 }
 
 /** `45 min`, `2 h`, `1 h 30 min`. */
-export function duration(minutes: number): string {
+export function duration(i18n: I18n, minutes: number): string {
   const total = Math.round(minutes);
   if (total < 60) return i18n.t('store.duration.minutes', { n: total });
   const h = Math.floor(total / 60);
   const m = total % 60;
   return m === 0 ? i18n.t('store.duration.hours', { h }) : i18n.t('store.duration.hoursMinutes', { h, m });
+}
+
+/** An epoch-ms instant as the ISO time the contract takes. */
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString();
 }
 
 /** `YYYY-MM-DDTHH:MM` in local time, the value a `datetime-local` input takes. */

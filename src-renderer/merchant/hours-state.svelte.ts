@@ -1,4 +1,3 @@
-import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
 import {
   checkOpeningHours,
@@ -12,7 +11,9 @@ import {
   type ShiftLike,
 } from '../../src-shared/store-rules/opening-hours';
 import { DAYS_OF_WEEK, type NewShift, type Shift } from '../../src-shared/wire/merchant';
-import { bridge } from '../lib/bridge';
+import type { Bridge } from '../../src-shared/ipc/contract';
+import type { Now } from '../lib/now.svelte';
+import { PerStoreReads } from '../lib/reads.svelte';
 
 /** One shift as the editor holds it: opening and closing clock times (`HH:MM`), store time. */
 export interface ShiftDraft {
@@ -46,75 +47,86 @@ const byDayAndStart = (a: { dayOfWeek: string; start: string }, b: { dayOfWeek: 
  * A store's week of opening hours, and its editor. Saving sends the whole week (PUT is a complete
  * replacement), after the same rules the platform applies have been checked here.
  */
-class HoursState {
-  weeks = new SvelteMap<string, Shift[]>();
-  loadErrors = new SvelteMap<string, ErrorInfo>();
-  loading = $state(false);
+export class HoursState {
+  /** Each store's week, as last read or saved (sorted by day and start). */
+  readonly weeks = new PerStoreReads<Shift[]>();
+  #editing = $state<string | null>(null);
+  #drafts = $state<ShiftDraft[]>([]);
+  #saving = $state(false);
+  #saveError = $state<ErrorInfo | null>(null);
+  #savedAt = $state<number | null>(null);
+
+  readonly check: HoursCheck = $derived(checkOpeningHours(this.#drafts.map(draftAsShift)));
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly now: Now,
+  ) {}
+
   /** The store whose week is being edited, or null. */
-  editing = $state<string | null>(null);
-  drafts = $state<ShiftDraft[]>([]);
-  saving = $state(false);
-  saveError = $state<ErrorInfo | null>(null);
-  savedAt = $state<number | null>(null);
+  get editing(): string | null {
+    return this.#editing;
+  }
+  /** The shifts being edited: the editor's fields bind to them. */
+  get drafts(): ShiftDraft[] {
+    return this.#drafts;
+  }
+  get saving(): boolean {
+    return this.#saving;
+  }
+  get saveError(): ErrorInfo | null {
+    return this.#saveError;
+  }
+  get savedAt(): number | null {
+    return this.#savedAt;
+  }
 
-  check: HoursCheck = $derived(checkOpeningHours(this.drafts.map(draftAsShift)));
-
-  async load(merchantId: string): Promise<void> {
-    this.loading = true;
-    const result = await bridge['stores:hours']({ merchantId });
-    this.loading = false;
-    if (result.ok) {
-      this.weeks.set(merchantId, [...result.value.shifts].sort(byDayAndStart));
-      this.loadErrors.delete(merchantId);
-    } else {
-      this.loadErrors.set(merchantId, result.error);
-    }
+  load(merchantId: string): Promise<void> {
+    return this.weeks.load(merchantId, () => this.bridge['stores:hours']({ merchantId }), (read) => [...read.shifts].sort(byDayAndStart));
   }
 
   startEditing(merchantId: string): void {
-    this.editing = merchantId;
-    this.drafts = (this.weeks.get(merchantId) ?? []).map(toDraft);
-    this.saveError = null;
-    this.savedAt = null;
+    this.#editing = merchantId;
+    this.#drafts = (this.weeks.of(merchantId) ?? []).map(toDraft);
+    this.#saveError = null;
+    this.#savedAt = null;
   }
 
   discard(): void {
-    this.editing = null;
-    this.drafts = [];
-    this.saveError = null;
+    this.#editing = null;
+    this.#drafts = [];
+    this.#saveError = null;
   }
 
   /** A new shift on `day`, after its last one (or a usual 09:00–18:00). */
   addShift(day: DayOfWeek): void {
-    const last = this.drafts.filter((d) => d.dayOfWeek === day).at(-1);
+    const last = this.#drafts.filter((d) => d.dayOfWeek === day).at(-1);
     const lastEnd = last ? parseClock(last.end) : null;
     const start = lastEnd === null ? '09:00' : formatClock(lastEnd + 3600);
     const end = lastEnd === null ? '18:00' : formatClock(lastEnd + 4 * 3600);
-    this.drafts.push({ key: nextKey++, dayOfWeek: day, start, end });
+    this.#drafts.push({ key: nextKey++, dayOfWeek: day, start, end });
   }
 
   removeShift(key: number): void {
-    this.drafts = this.drafts.filter((d) => d.key !== key);
+    this.#drafts = this.#drafts.filter((d) => d.key !== key);
   }
 
   async save(): Promise<boolean> {
-    const merchantId = this.editing;
-    if (!merchantId || !this.check.ok || this.saving) return false;
-    this.saving = true;
-    this.saveError = null;
-    const shifts = this.drafts.map(draftAsShift) as NewShift[];
-    const result = await bridge['stores:replaceHours']({ merchantId, shifts });
-    this.saving = false;
+    const merchantId = this.#editing;
+    if (!merchantId || !this.check.ok || this.#saving) return false;
+    this.#saving = true;
+    this.#saveError = null;
+    const shifts = this.#drafts.map(draftAsShift) as NewShift[];
+    const result = await this.bridge['stores:replaceHours']({ merchantId, shifts });
+    this.#saving = false;
     if (!result.ok) {
-      this.saveError = result.error;
+      this.#saveError = result.error;
       return false;
     }
     this.weeks.set(merchantId, [...result.value.shifts].sort(byDayAndStart));
-    this.editing = null;
-    this.drafts = [];
-    this.savedAt = Date.now();
+    this.#editing = null;
+    this.#drafts = [];
+    this.#savedAt = this.now.read();
     return true;
   }
 }
-
-export const hoursState = new HoursState();

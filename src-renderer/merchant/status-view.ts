@@ -1,5 +1,5 @@
 import type { OperationStatus, StatusMessage, StatusValidation } from '../../src-shared/wire/merchant';
-import { i18n } from '../i18n/i18n.svelte';
+import type { I18n } from '../i18n/i18n.svelte';
 
 /** How the Store page words the platform's status entries (spec §2.4, §3.3). */
 
@@ -9,9 +9,9 @@ export function problems(entry: OperationStatus): StatusValidation[] {
 }
 
 /** Our sentence for the five known codes (per state where it differs), else the platform's title. */
-export function validationSentence(validation: StatusValidation): string {
+export function validationSentence(i18n: I18n, validation: StatusValidation): string {
   const fallback = validation.message?.title || validation.code;
-  return i18n.tDynamic(`store.validation.${validation.code}.${validation.state}`, i18n.tDynamic(`store.validation.${validation.code}`, fallback));
+  return i18n.label('store.validation', `${validation.code}.${validation.state}`, i18n.label('store.validation', validation.code, fallback));
 }
 
 /** The platform's title, subtitle and description in one line, or '' when it said nothing. */
@@ -22,9 +22,9 @@ export function platformText(message: StatusMessage | null | undefined): string 
   return rest.length > 0 ? `${title} — ${rest.join('. ')}` : title;
 }
 
-export function entryName(entry: OperationStatus): string {
-  const operation = i18n.tDynamic(`operation.${entry.operation}`, entry.operation);
-  return entry.salesChannel ? `${operation} · ${i18n.tDynamic(`channel.${entry.salesChannel}`, entry.salesChannel)}` : operation;
+export function entryName(i18n: I18n, entry: OperationStatus): string {
+  const operation = i18n.label('operation', entry.operation);
+  return entry.salesChannel ? `${operation} · ${i18n.label('channel', entry.salesChannel)}` : operation;
 }
 
 /** Entries in a stable order: the store's operations first (DELIVERY, TAKEOUT), then channels. */

@@ -1,6 +1,8 @@
 import type { ErrorInfo } from '../../src-shared/errors';
+import type { Bridge } from '../../src-shared/ipc/contract';
 import type { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
-import { bridge } from '../lib/bridge';
+import type { LocaleMemory } from '../i18n/i18n.svelte';
+import { Read } from '../lib/reads.svelte';
 
 const SELECTED_KEY = 'store-terminal.selectedStore';
 
@@ -8,76 +10,92 @@ const SELECTED_KEY = 'store-terminal.selectedStore';
 export const STORE_TABS = ['status', 'hours', 'checkin', 'details'] as const;
 export type StoreTab = (typeof STORE_TABS)[number];
 
-function savedSelection(): string | null {
-  try {
-    return localStorage.getItem(SELECTED_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** The stores the credential can see, the one this terminal works for, and their details. */
-class StoresState {
-  list = $state<StoreListItem[]>([]);
-  loading = $state(false);
-  loaded = $state(false);
-  error = $state<ErrorInfo | null>(null);
-  selectedId = $state<string | null>(savedSelection());
-  /** The store whose detail is on screen (may differ from the selected one while browsing). */
-  viewedId = $state<string | null>(null);
-  details = $state<Record<string, StoreDetail>>({});
-  detailErrors = $state<Record<string, ErrorInfo>>({});
-  /** The section of the Store page on screen (kept while other pages are open). */
-  tab = $state<StoreTab>('status');
+export class StoresState {
+  #list = $state<StoreListItem[]>([]);
+  /** The read of the list: loading, loaded, its last failure. */
+  readonly listRead = new Read();
+  #selectedId = $state<string | null>(null);
+  #viewedId = $state<string | null>(null);
+  #details = $state<Record<string, StoreDetail>>({});
+  #detailErrors = $state<Record<string, ErrorInfo>>({});
+  #tab = $state<StoreTab>('status');
 
-  current = $derived(this.list.find((s) => s.id === this.selectedId) ?? null);
-  viewed = $derived(this.viewedId ? (this.details[this.viewedId] ?? null) : null);
+  readonly current = $derived(this.#list.find((s) => s.id === this.#selectedId) ?? null);
+  readonly viewed = $derived(this.#viewedId ? (this.#details[this.#viewedId] ?? null) : null);
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly memory?: LocaleMemory,
+  ) {
+    try {
+      this.#selectedId = memory?.getItem(SELECTED_KEY) ?? null;
+    } catch {
+      // storage can be unavailable: the first store is chosen
+    }
+  }
+
+  get list(): StoreListItem[] {
+    return this.#list;
+  }
+  /** The store this terminal works for. */
+  get selectedId(): string | null {
+    return this.#selectedId;
+  }
+  /** The store whose detail is on screen (may differ from the selected one while browsing). */
+  get viewedId(): string | null {
+    return this.#viewedId;
+  }
+  detailOf(merchantId: string): StoreDetail | undefined {
+    return this.#details[merchantId];
+  }
+  detailErrorOf(merchantId: string): ErrorInfo | undefined {
+    return this.#detailErrors[merchantId];
+  }
+  /** The section of the Store page on screen (kept while other pages are open). */
+  get tab(): StoreTab {
+    return this.#tab;
+  }
+
+  showTab(tab: StoreTab): void {
+    this.#tab = tab;
+  }
 
   async load(): Promise<void> {
-    this.loading = true;
-    const result = await bridge['stores:list']({});
-    this.loading = false;
-    if (!result.ok) {
-      this.error = result.error;
-      return;
-    }
-    this.error = null;
-    this.list = result.value;
-    this.loaded = true;
-    if (!this.list.some((s) => s.id === this.selectedId)) this.select(this.list[0]?.id ?? null);
-    await this.view(this.viewedId ?? this.selectedId);
+    const list = await this.listRead.run(() => this.bridge['stores:list']({}));
+    if (!list) return;
+    this.#list = list;
+    if (!this.#list.some((s) => s.id === this.#selectedId)) this.select(this.#list[0]?.id ?? null);
+    await this.view(this.#viewedId ?? this.#selectedId);
   }
 
   select(id: string | null): void {
-    this.selectedId = id;
+    this.#selectedId = id;
     try {
-      if (id) localStorage.setItem(SELECTED_KEY, id);
-      else localStorage.removeItem(SELECTED_KEY);
+      if (id) this.memory?.setItem(SELECTED_KEY, id);
     } catch {
       // selection lasts this session only
     }
   }
 
   async view(id: string | null): Promise<void> {
-    this.viewedId = id;
+    this.#viewedId = id;
     if (!id) return;
     await this.fetchDetail(id);
   }
 
   /** Details of every listed store not read yet (the check-in sheet needs each store's type). */
   async loadAllDetails(): Promise<void> {
-    await Promise.all(this.list.filter((s) => !this.details[s.id]).map((s) => this.fetchDetail(s.id)));
+    await Promise.all(this.#list.filter((s) => !this.#details[s.id]).map((s) => this.fetchDetail(s.id)));
   }
 
   private async fetchDetail(id: string): Promise<void> {
-    const result = await bridge['stores:detail']({ merchantId: id });
+    const result = await this.bridge['stores:detail']({ merchantId: id });
     if (result.ok) {
-      this.details[id] = result.value;
-      delete this.detailErrors[id];
+      this.#details[id] = result.value;
+      delete this.#detailErrors[id];
     } else {
-      this.detailErrors[id] = result.error;
+      this.#detailErrors[id] = result.error;
     }
   }
 }
-
-export const storesState = new StoresState();

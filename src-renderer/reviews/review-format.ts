@@ -1,10 +1,10 @@
-import { i18n } from '../i18n/i18n.svelte';
+import type { I18n } from '../i18n/i18n.svelte';
 import { timeLeft } from './review-logic';
 
 /** Words for the numbers of the reviews screen, in the screen's language. */
 
 /** "4 d 22 h", "3 h 10 min", "9:05"; empty when the time is over. */
-export function formatTimeLeft(deadlineMs: number, nowMs: number): string {
+export function formatTimeLeft(i18n: I18n, deadlineMs: number, nowMs: number): string {
   const left = timeLeft(deadlineMs, nowMs);
   switch (left.unit) {
     case 'over':
@@ -19,12 +19,12 @@ export function formatTimeLeft(deadlineMs: number, nowMs: number): string {
 }
 
 /** A 1.0–5.0 score as the platform gives it (up to two decimals), in the locale's digits. */
-export function formatScore(score: number): string {
+export function formatScore(i18n: I18n, score: number): string {
   return new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(score);
 }
 
 /** Day and hour of a platform timestamp ("21 de nov. de 2026, 14:05"). */
-export function formatDateTime(iso: string): string {
+export function formatDateTime(i18n: I18n, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);

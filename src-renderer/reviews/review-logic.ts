@@ -221,8 +221,8 @@ export function rangeInverted(filters: Pick<ReviewFilters, 'period' | 'fromDay' 
 }
 
 /** The `reviews:list` input for the screen's filters and one page. */
-export function listInput(merchantId: string, filters: ReviewFilters, page: number, pageSize: number, today = new Date()): ReviewListInput {
-  const days = periodDays(filters, today);
+export function listInput(merchantId: string, filters: ReviewFilters, page: number, pageSize: number, nowMs: number): ReviewListInput {
+  const days = periodDays(filters, new Date(nowMs));
   const dateFrom = dayBound(days.fromDay, false);
   const dateTo = dayBound(days.toDay, true);
   return {
@@ -237,8 +237,8 @@ export function listInput(merchantId: string, filters: ReviewFilters, page: numb
 }
 
 /** True when the filters narrow by date (then the awaiting count is not the store's whole count). */
-export function hasDates(filters: Pick<ReviewFilters, 'period' | 'fromDay' | 'toDay'>): boolean {
-  const days = periodDays(filters, new Date());
+export function hasDates(filters: Pick<ReviewFilters, 'period' | 'fromDay' | 'toDay'>, nowMs: number): boolean {
+  const days = periodDays(filters, new Date(nowMs));
   return DAY_RE.test(days.fromDay) || DAY_RE.test(days.toDay);
 }
 

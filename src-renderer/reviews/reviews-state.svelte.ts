@@ -2,7 +2,8 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { AnswerOutcome } from '../../src-shared/ipc/channels/reviews';
 import type { Review, ReviewAnswer, ReviewSummary } from '../../src-shared/wire/review';
-import { bridge } from '../lib/bridge';
+import type { Bridge } from '../../src-shared/ipc/contract';
+import type { Now } from '../lib/now.svelte';
 import {
   answerMode,
   DEFAULT_FILTERS,
@@ -37,52 +38,106 @@ interface SentAnswer {
  * its answer. Nothing is pushed for reviews, so the screen reads on open, on filter changes, after
  * an answer, and when staff press refresh.
  */
-class ReviewsState {
-  merchantId = $state<string | null>(null);
-  filters = $state<ReviewFilters>({ ...DEFAULT_FILTERS });
+export class ReviewsState {
+  #merchantId = $state<string | null>(null);
+  #filters = $state<ReviewFilters>({ ...DEFAULT_FILTERS });
 
-  summary = $state<ReviewSummary | null>(null);
-  summaryError = $state<ErrorInfo | null>(null);
-  summaryLoading = $state(false);
+  #summary = $state<ReviewSummary | null>(null);
+  #summaryError = $state<ErrorInfo | null>(null);
+  #summaryLoading = $state(false);
 
-  reviews = $state<Review[]>([]);
-  total = $state(0);
-  page = $state(0);
-  pageCount = $state(0);
-  complete = $state(true);
-  listLoading = $state(false);
-  listLoaded = $state(false);
-  listError = $state<ErrorInfo | null>(null);
+  #reviews = $state<Review[]>([]);
+  #total = $state(0);
+  #page = $state(0);
+  #pageCount = $state(0);
+  #complete = $state(true);
+  #listLoading = $state(false);
+  #listLoaded = $state(false);
+  #listError = $state<ErrorInfo | null>(null);
 
-  /** Reviews of the badge's store awaiting an answer; null until known. */
-  awaitingCount = $state<number | null>(null);
+  #awaitingCount = $state<number | null>(null);
   private badgeMerchantId: string | null = null;
   private badgeTimer: ReturnType<typeof setInterval> | undefined;
 
-  selectedId = $state<string | null>(null);
-  detail = $state<Review | null>(null);
-  detailError = $state<ErrorInfo | null>(null);
-  sending = $state(false);
-  sent = new SvelteMap<string, SentAnswer>();
+  #selectedId = $state<string | null>(null);
+  #detail = $state<Review | null>(null);
+  #detailError = $state<ErrorInfo | null>(null);
+  #sending = $state(false);
+  readonly #sent = new SvelteMap<string, SentAnswer>();
 
-  inverted = $derived(rangeInverted(this.filters));
-  hasMore = $derived(this.listLoaded && this.page < this.pageCount);
+  readonly inverted = $derived(rangeInverted(this.#filters));
+  readonly hasMore = $derived(this.#listLoaded && this.#page < this.#pageCount);
 
   private listSeq = 0;
   private detailSeq = 0;
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly now: Now,
+  ) {}
+
+  get merchantId(): string | null {
+    return this.#merchantId;
+  }
+  get filters(): ReviewFilters {
+    return this.#filters;
+  }
+  get summary(): ReviewSummary | null {
+    return this.#summary;
+  }
+  get summaryError(): ErrorInfo | null {
+    return this.#summaryError;
+  }
+  get summaryLoading(): boolean {
+    return this.#summaryLoading;
+  }
+  get reviews(): Review[] {
+    return this.#reviews;
+  }
+  get total(): number {
+    return this.#total;
+  }
+  get complete(): boolean {
+    return this.#complete;
+  }
+  get listLoading(): boolean {
+    return this.#listLoading;
+  }
+  get listLoaded(): boolean {
+    return this.#listLoaded;
+  }
+  get listError(): ErrorInfo | null {
+    return this.#listError;
+  }
+  /** Reviews of the badge's store awaiting an answer; null until known. */
+  get awaitingCount(): number | null {
+    return this.#awaitingCount;
+  }
+  get selectedId(): string | null {
+    return this.#selectedId;
+  }
+  get detail(): Review | null {
+    return this.#detail;
+  }
+  get detailError(): ErrorInfo | null {
+    return this.#detailError;
+  }
+  get sending(): boolean {
+    return this.#sending;
+  }
 
   /**
    * The screen shows this store (the selected one) and reads it again: another store starts from a
    * blank screen, the same store keeps what is shown while the fresh read runs.
    */
   show(merchantId: string | null): void {
-    if (merchantId !== this.merchantId) {
-      this.merchantId = merchantId;
-      this.summary = null;
-      this.summaryError = null;
-      this.reviews = [];
-      this.listLoaded = false;
-      this.listError = null;
+    if (merchantId !== this.#merchantId) {
+      this.#merchantId = merchantId;
+      this.#summary = null;
+      this.#summaryError = null;
+      this.#reviews = [];
+      this.#listLoaded = false;
+      this.#listError = null;
       this.closeReview();
     }
     void this.refresh();
@@ -93,56 +148,56 @@ class ReviewsState {
   }
 
   async loadSummary(): Promise<void> {
-    const merchantId = this.merchantId;
+    const merchantId = this.#merchantId;
     if (!merchantId) return;
-    this.summaryLoading = true;
-    const result = await bridge['reviews:summary']({ merchantId });
-    if (merchantId !== this.merchantId) return;
-    this.summaryLoading = false;
+    this.#summaryLoading = true;
+    const result = await this.bridge['reviews:summary']({ merchantId });
+    if (merchantId !== this.#merchantId) return;
+    this.#summaryLoading = false;
     if (result.ok) {
-      this.summary = result.value;
-      this.summaryError = null;
+      this.#summary = result.value;
+      this.#summaryError = null;
     } else {
-      this.summaryError = result.error;
+      this.#summaryError = result.error;
     }
   }
 
   /** Page 1 again (`append` false), or the next page added below (`append` true). */
   async loadList(append: boolean): Promise<void> {
-    const merchantId = this.merchantId;
+    const merchantId = this.#merchantId;
     if (!merchantId) return;
     const seq = ++this.listSeq;
     if (this.inverted) {
       // An empty period: nothing to ask the platform.
-      this.reviews = [];
-      this.total = 0;
-      this.page = 1;
-      this.pageCount = 0;
-      this.listLoaded = true;
-      this.listError = null;
-      this.listLoading = false;
+      this.#reviews = [];
+      this.#total = 0;
+      this.#page = 1;
+      this.#pageCount = 0;
+      this.#listLoaded = true;
+      this.#listError = null;
+      this.#listLoading = false;
       return;
     }
-    const page = append ? this.page + 1 : 1;
-    this.listLoading = true;
-    const result = await bridge['reviews:list'](listInput(merchantId, this.filters, page, PAGE_SIZE));
+    const page = append ? this.#page + 1 : 1;
+    this.#listLoading = true;
+    const result = await this.bridge['reviews:list'](listInput(merchantId, this.#filters, page, PAGE_SIZE, this.now.read()));
     if (seq !== this.listSeq) return; // filters or store changed meanwhile: a newer read owns the list
-    this.listLoading = false;
+    this.#listLoading = false;
     if (!result.ok) {
-      this.listError = result.error;
+      this.#listError = result.error;
       return;
     }
     const value = result.value;
-    this.listError = null;
-    const rows = value.reviews.map((r) => reconcileAnswered(r, this.sent.get(r.id)?.answer));
-    this.reviews = append ? [...this.reviews.filter((r) => !rows.some((n) => n.id === r.id)), ...rows] : rows;
-    this.total = value.total;
-    this.page = value.page;
-    this.pageCount = value.pageCount;
-    this.complete = value.complete;
-    this.listLoaded = true;
-    if (value.filter === 'awaiting' && !hasDates(this.filters) && value.complete && merchantId === this.badgeMerchantId) {
-      this.awaitingCount = value.total;
+    this.#listError = null;
+    const rows = value.reviews.map((r) => reconcileAnswered(r, this.#sent.get(r.id)?.answer));
+    this.#reviews = append ? [...this.#reviews.filter((r) => !rows.some((n) => n.id === r.id)), ...rows] : rows;
+    this.#total = value.total;
+    this.#page = value.page;
+    this.#pageCount = value.pageCount;
+    this.#complete = value.complete;
+    this.#listLoaded = true;
+    if (value.filter === 'awaiting' && !hasDates(this.#filters, this.now.read()) && value.complete && merchantId === this.badgeMerchantId) {
+      this.#awaitingCount = value.total;
     }
   }
 
@@ -151,60 +206,62 @@ class ReviewsState {
   }
 
   setFilters(patch: Partial<ReviewFilters>): void {
-    this.filters = nextFilters(this.filters, patch);
+    this.#filters = nextFilters(this.#filters, patch);
     void this.loadList(false);
   }
 
   async openReview(reviewId: string): Promise<void> {
-    this.selectedId = reviewId;
-    this.detail = this.reviews.find((r) => r.id === reviewId) ?? null;
-    this.detailError = null;
+    this.#selectedId = reviewId;
+    this.#detail = this.#reviews.find((r) => r.id === reviewId) ?? null;
+    this.#detailError = null;
     await this.loadDetail();
   }
 
   closeReview(): void {
     this.detailSeq++;
-    this.selectedId = null;
-    this.detail = null;
-    this.detailError = null;
+    this.#selectedId = null;
+    this.#detail = null;
+    this.#detailError = null;
   }
 
   async loadDetail(): Promise<void> {
-    const { merchantId, selectedId } = this;
+    const merchantId = this.#merchantId;
+    const selectedId = this.#selectedId;
     if (!merchantId || !selectedId) return;
     const seq = ++this.detailSeq;
-    const result = await bridge['reviews:detail']({ merchantId, reviewId: selectedId });
+    const result = await this.bridge['reviews:detail']({ merchantId, reviewId: selectedId });
     if (seq !== this.detailSeq) return;
     if (result.ok) {
-      this.detail = reconcileAnswered(result.value, this.sent.get(selectedId)?.answer);
-      this.detailError = null;
-      this.replaceRow(this.detail);
+      this.#detail = reconcileAnswered(result.value, this.#sent.get(selectedId)?.answer);
+      this.#detailError = null;
+      this.replaceRow(this.#detail);
     } else {
-      this.detailError = result.error;
+      this.#detailError = result.error;
     }
   }
 
   /** What the open review allows now (answer, edit within 10 minutes, nothing). */
   modeOf(review: Review, nowMs: number): AnswerMode {
-    return answerMode(review, nowMs, this.sent.get(review.id)?.firstSentAt);
+    return answerMode(review, nowMs, this.#sent.get(review.id)?.firstSentAt);
   }
 
   /** Until when (this terminal's clock) the open review's answer can be edited. */
   firstSentAt(reviewId: string): number | undefined {
-    return this.sent.get(reviewId)?.firstSentAt;
+    return this.#sent.get(reviewId)?.firstSentAt;
   }
 
   async sendAnswer(text: string): Promise<AnswerResult> {
-    const { merchantId, detail } = this;
+    const merchantId = this.#merchantId;
+    const detail = this.#detail;
     if (!merchantId || !detail) return { kind: 'error', error: { code: 'bad-input', message: 'no review open' }, mode: 'closed' };
-    const startedAt = Date.now();
+    const startedAt = this.now.read();
     const mode = this.modeOf(detail, startedAt);
-    this.sending = true;
+    this.#sending = true;
     let result;
     try {
-      result = await bridge['reviews:answer']({ merchantId, reviewId: detail.id, text: text.trim() });
+      result = await this.bridge['reviews:answer']({ merchantId, reviewId: detail.id, text: text.trim() });
     } finally {
-      this.sending = false;
+      this.#sending = false;
     }
     if (!result.ok) {
       // The review moved on (published, window over) or vanished: show it as it is now.
@@ -216,28 +273,28 @@ class ReviewsState {
 
   private applyOutcome(review: Review, outcome: AnswerOutcome, mode: AnswerMode, startedAt: number): AnswerResult {
     if (outcome.outcome === 'refused') return { kind: 'refused', reason: outcome.reason, message: outcome.message };
-    const before = this.sent.get(review.id);
+    const before = this.#sent.get(review.id);
     const firstSentAt = mode === 'answer' ? startedAt : before?.firstSentAt;
-    this.sent.set(review.id, { answer: outcome.answer, ...(firstSentAt === undefined ? {} : { firstSentAt }) });
+    this.#sent.set(review.id, { answer: outcome.answer, ...(firstSentAt === undefined ? {} : { firstSentAt }) });
     const answered = withAnswer(review, outcome.answer);
-    if (this.selectedId === review.id) this.detail = answered;
+    if (this.#selectedId === review.id) this.#detail = answered;
     this.replaceRow(answered);
-    if (mode === 'answer' && this.awaitingCount !== null) this.awaitingCount = Math.max(0, this.awaitingCount - 1);
+    if (mode === 'answer' && this.#awaitingCount !== null) this.#awaitingCount = Math.max(0, this.#awaitingCount - 1);
     void this.loadDetail();
     void this.refreshBadge();
     return { kind: 'sent', edited: mode === 'edit' };
   }
 
   private replaceRow(review: Review): void {
-    const index = this.reviews.findIndex((r) => r.id === review.id);
-    if (index >= 0) this.reviews[index] = review;
+    const index = this.#reviews.findIndex((r) => r.id === review.id);
+    if (index >= 0) this.#reviews[index] = review;
   }
 
   /** Keeps the navigation badge's count for this store current (the reviews screen need not be open). */
   watchBadge(merchantId: string | null): void {
     if (merchantId === this.badgeMerchantId && this.badgeTimer) return;
     this.badgeMerchantId = merchantId;
-    this.awaitingCount = null;
+    this.#awaitingCount = null;
     clearInterval(this.badgeTimer);
     this.badgeTimer = setInterval(() => void this.refreshBadge(), BADGE_REFRESH_MS);
     void this.refreshBadge();
@@ -246,10 +303,9 @@ class ReviewsState {
   async refreshBadge(): Promise<void> {
     const merchantId = this.badgeMerchantId;
     if (!merchantId) return;
-    const result = await bridge['reviews:list']({ merchantId, filter: 'awaiting', pageSize: 1 });
+    const result = await this.bridge['reviews:list']({ merchantId, filter: 'awaiting', pageSize: 1 });
     if (merchantId !== this.badgeMerchantId || !result.ok) return;
-    this.awaitingCount = result.value.total;
+    this.#awaitingCount = result.value.total;
   }
 }
 
-export const reviewsState = new ReviewsState();

@@ -164,20 +164,20 @@ describe('filters → reviews:list input', () => {
   });
 
   it('builds an input the contract accepts, for every filter, period and sort', () => {
-    const plain = listInput(STORE, DEFAULT_FILTERS, 1, 20, today);
+    const plain = listInput(STORE, DEFAULT_FILTERS, 1, 20, today.getTime());
     assert.deepEqual(plain, { merchantId: STORE, filter: 'awaiting', page: 1, pageSize: 20, sort: 'ASC' }, 'awaiting: least time left first');
-    const custom = listInput(STORE, { filter: 'all', period: 'custom', fromDay: '2026-11-01', toDay: '2026-11-20', sort: 'ASC' }, 3, 50, today);
+    const custom = listInput(STORE, { filter: 'all', period: 'custom', fromDay: '2026-11-01', toDay: '2026-11-20', sort: 'ASC' }, 3, 50, today.getTime());
     assert.equal(custom.filter, 'all');
     assert.equal(custom.page, 3);
     assert.equal(custom.sort, 'ASC');
     assert.equal(custom.dateFrom, dayBound('2026-11-01', false));
     assert.equal(custom.dateTo, dayBound('2026-11-20', true));
-    const week = listInput(STORE, { ...DEFAULT_FILTERS, period: '7d' }, 1, 20, today);
+    const week = listInput(STORE, { ...DEFAULT_FILTERS, period: '7d' }, 1, 20, today.getTime());
     assert.equal(week.dateFrom, new Date(2026, 10, 15).toISOString());
     assert.equal(week.dateTo, undefined);
-    const presetIgnoresDays = listInput(STORE, { ...DEFAULT_FILTERS, period: 'any', fromDay: '2026-11-01' }, 1, 20, today);
+    const presetIgnoresDays = listInput(STORE, { ...DEFAULT_FILTERS, period: 'any', fromDay: '2026-11-01' }, 1, 20, today.getTime());
     assert.equal(presetIgnoresDays.dateFrom, undefined);
-    for (const input of [plain, custom, week, listInput(STORE, { ...DEFAULT_FILTERS, period: 'custom', toDay: '2026-11-20' }, 1, 20, today)]) {
+    for (const input of [plain, custom, week, listInput(STORE, { ...DEFAULT_FILTERS, period: 'custom', toDay: '2026-11-20' }, 1, 20, today.getTime())]) {
       assert.ok(ReviewListInput.safeParse(input).success, JSON.stringify(input));
     }
   });
@@ -185,14 +185,14 @@ describe('filters → reviews:list input', () => {
   it('an inverted custom range is recognised before asking (the contract would refuse it)', () => {
     const inverted = { period: 'custom' as const, fromDay: '2026-11-20', toDay: '2026-11-01' };
     assert.ok(rangeInverted(inverted));
-    assert.ok(!ReviewListInput.safeParse(listInput(STORE, { ...DEFAULT_FILTERS, ...inverted }, 1, 20)).success);
+    assert.ok(!ReviewListInput.safeParse(listInput(STORE, { ...DEFAULT_FILTERS, ...inverted }, 1, 20, today.getTime())).success);
     assert.ok(!rangeInverted({ ...inverted, period: '7d' }), 'a preset ignores the custom days');
     assert.ok(!rangeInverted({ period: 'custom', fromDay: '2026-11-01', toDay: '2026-11-01' }), 'one day is a range');
     assert.ok(!rangeInverted({ period: 'custom', fromDay: '2026-11-20', toDay: '' }));
-    assert.ok(hasDates({ period: 'custom', fromDay: '', toDay: '2026-11-01' }));
-    assert.ok(hasDates({ period: 'today', fromDay: '', toDay: '' }));
-    assert.ok(!hasDates({ period: 'custom', fromDay: '', toDay: '' }));
-    assert.ok(!hasDates({ period: 'any', fromDay: '2026-11-01', toDay: '' }));
+    assert.ok(hasDates({ period: 'custom', fromDay: '', toDay: '2026-11-01' }, today.getTime()));
+    assert.ok(hasDates({ period: 'today', fromDay: '', toDay: '' }, today.getTime()));
+    assert.ok(!hasDates({ period: 'custom', fromDay: '', toDay: '' }, today.getTime()));
+    assert.ok(!hasDates({ period: 'any', fromDay: '2026-11-01', toDay: '' }, today.getTime()));
   });
 });
 

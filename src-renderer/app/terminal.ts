@@ -1,0 +1,70 @@
+import { getContext } from 'svelte';
+import type { Bridge } from '../../src-shared/ipc/contract';
+import { I18n, type LocaleMemory } from '../i18n/i18n.svelte';
+import { Now } from '../lib/now.svelte';
+import { CheckinState } from '../merchant/checkin-state.svelte';
+import { HoursState } from '../merchant/hours-state.svelte';
+import { PausesState } from '../merchant/pauses-state.svelte';
+import { StoreStatusState } from '../merchant/store-status-state.svelte';
+import { StoresState } from '../merchant/stores-state.svelte';
+import { OrdersState, type Chime } from '../orders/orders-state.svelte';
+import { ReviewsState } from '../reviews/reviews-state.svelte';
+import { AppState } from './app-state.svelte';
+
+/**
+ * The renderer's state, one object per screen's concern, built once over one bridge and handed to
+ * the components through Svelte context (never imported as module singletons): a component renders
+ * the same against the real bridge or a fake one in a test.
+ */
+export interface Terminal {
+  bridge: Bridge;
+  now: Now;
+  i18n: I18n;
+  appState: AppState;
+  storesState: StoresState;
+  storeStatusState: StoreStatusState;
+  pausesState: PausesState;
+  hoursState: HoursState;
+  checkinState: CheckinState;
+  ordersState: OrdersState;
+  reviewsState: ReviewsState;
+}
+
+export interface TerminalOptions {
+  /** Where the screen remembers the language and the chosen store (the browser's storage). */
+  memory?: LocaleMemory;
+  chime?: Chime;
+  /** The window's clock (the screen follows the main process's clock from it). */
+  systemNow?: () => number;
+}
+
+export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): Terminal {
+  const now = new Now(options.systemNow);
+  return {
+    bridge,
+    now,
+    i18n: new I18n(options.memory),
+    appState: new AppState(bridge, now),
+    storesState: new StoresState(bridge, options.memory),
+    storeStatusState: new StoreStatusState(bridge),
+    pausesState: new PausesState(bridge),
+    hoursState: new HoursState(bridge, now),
+    checkinState: new CheckinState(bridge),
+    ordersState: new OrdersState(bridge, options.chime ?? (() => {})),
+    reviewsState: new ReviewsState(bridge, now),
+  };
+}
+
+const TERMINAL = Symbol('terminal');
+
+/** The context map that provides a terminal to a component tree (App, or a test's render). */
+export function terminalContext(terminal: Terminal): Map<symbol, Terminal> {
+  return new Map([[TERMINAL, terminal]]);
+}
+
+/** The terminal of the component tree; call it during a component's initialisation. */
+export function getTerminal(): Terminal {
+  const terminal = getContext<Terminal | undefined>(TERMINAL);
+  if (!terminal) throw new Error('no terminal in context: render the component inside App or with terminalContext()');
+  return terminal;
+}
