@@ -31,7 +31,7 @@ if (files.length === 0) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=120000', ...files],
+  ['--import', 'tsx', '--import', './test/support/svelte-register.mjs', '--test', '--test-reporter=spec', '--test-timeout=120000', ...files],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 process.exit(result.status ?? 1);

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
+import { runningFrom } from '../src-shared/running-clock';
 import { startSandbox } from './index';
 import { SCENARIO_NAMES, startScenario, type ScenarioName } from './scenario/index';
 
 /** `npm run sandbox -- --port 8787 [--no-rate-limits] [--rate-limit-factor N] [--scenario busy|quiet|none]` */
-const usage = 'usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--no-rate-limits] [--rate-limit-factor N] [--scenario busy|quiet|none]';
+const usage =
+  'usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--no-rate-limits] [--rate-limit-factor N] [--scenario busy|quiet|none] [--clock-at ISO-instant]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -13,6 +15,7 @@ async function main(): Promise<void> {
       'no-rate-limits': { type: 'boolean', default: false },
       'rate-limit-factor': { type: 'string', default: '1' },
       scenario: { type: 'string', default: 'none' },
+      'clock-at': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -23,12 +26,13 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   const factor = values['no-rate-limits'] ? 0 : Number(values['rate-limit-factor']);
   const scenarioName = values.scenario as ScenarioName;
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(factor) || factor < 0 || !SCENARIO_NAMES.includes(scenarioName)) {
+  const clockAt = values['clock-at'] === undefined ? undefined : Date.parse(values['clock-at']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(factor) || factor < 0 || !SCENARIO_NAMES.includes(scenarioName) || Number.isNaN(clockAt)) {
     console.error(usage);
     process.exitCode = 2;
     return;
   }
-  const sandbox = await startSandbox({ port, host: values.host, rateLimitFactor: factor });
+  const sandbox = await startSandbox({ port, host: values.host, rateLimitFactor: factor, ...(clockAt === undefined ? {} : { now: runningFrom(clockAt) }) });
   const scenario = startScenario(sandbox.world, scenarioName);
   const stop = (): void => {
     scenario?.stop();

@@ -7,7 +7,7 @@ import type { RetryPolicy } from './retry';
 import type { HttpResponse, Transport } from './transport';
 
 /**
- * Authentication module (spec §5, DESIGN.md): the token route (client credentials, refresh token,
+ * Authentication module (spec §5, docs/merchant-api.md): the token route (client credentials, refresh token,
  * authorization code) and the user code of the authorization-code flow. These calls carry no bearer
  * token; they are paced by the limits table and retried like any other call.
  */
@@ -25,7 +25,7 @@ export interface AuthenticationApiOptions {
 export class AuthenticationApi implements TokenEndpoint {
   constructor(private readonly options: AuthenticationApiOptions) {}
 
-  /** POST /oauth/token, form-encoded (DESIGN.md). */
+  /** POST /oauth/token, form-encoded (docs/merchant-api.md). */
   requestToken(grant: TokenGrant, signal?: AbortSignal): Promise<TokenResponse> {
     const form: Record<string, string> = {};
     for (const [key, value] of Object.entries(grant)) if (typeof value === 'string') form[key] = value;

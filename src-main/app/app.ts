@@ -5,7 +5,7 @@ import { createMarketplaceApi } from '../api/index';
 import { createTransport } from '../api/transport';
 import { centralizedTokens } from '../auth/centralized';
 import type { SafeStorageLike } from '../auth/credentials/safe-storage-store';
-import { systemClock, type Clock } from '../base/clock';
+import { clockRunningFrom, systemClock, type Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { pollSeconds, type Config } from '../config/config';
 import { appStatusFeature } from '../features/app-status';
@@ -63,7 +63,7 @@ function allHandlers(parts: readonly Partial<Handlers>[]): Handlers {
 /** Shells (Electron, web) start this and expose `ipc` and `push`; nothing here knows which shell it runs in. */
 export async function startApp(options: StartOptions): Promise<App> {
   const { config, logger } = options;
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (config.clockAt ? clockRunningFrom(Date.parse(config.clockAt)) : systemClock);
   const running: Running[] = [];
   const stop = async (): Promise<void> => {
     for (const step of running.splice(0).reverse()) {

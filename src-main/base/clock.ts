@@ -1,3 +1,5 @@
+import { runningFrom } from '../../src-shared/running-clock';
+
 /** Time, injected: deadlines, backoff and polling are tested without sleeping. */
 export interface Clock {
   now(): number;
@@ -24,6 +26,11 @@ export const systemClock: Clock = {
       signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
+
+/** The system's clock read from a chosen instant (`--clock-at`): tests and demos at a fixed hour. */
+export function clockRunningFrom(startMs: number): Clock {
+  return { now: runningFrom(startMs), sleep: systemClock.sleep };
+}
 
 /** A clock that only moves when told to; pending sleeps wake as time passes them. */
 export class ManualClock implements Clock {

@@ -21,6 +21,8 @@ export const Config = z
     webPort: z.coerce.number().int().min(0).max(65535).default(0),
     /** Where secrets are kept: `auto` (OS keychain, else Electron safeStorage, else a warned 0600 file) or one explicitly. */
     credentialStore: z.enum(['auto', 'keychain', 'safe-storage', 'file']).default('auto'),
+    /** Runs the terminal's clock from this instant instead of the system's (tests, demos at a chosen hour). */
+    clockAt: z.iso.datetime({ offset: true }).optional(),
   })
   // The client secret may come from the credential store, where an earlier launch kept it.
   .refine((c) => c.apiBaseUrl === undefined || c.clientId !== undefined, {
@@ -47,6 +49,7 @@ const flags = {
   'no-window': { type: 'boolean' },
   'web-port': { type: 'string' },
   'credential-store': { type: 'string' },
+  'clock-at': { type: 'string' },
 } as const;
 
 function envName(flag: string): string {
@@ -86,6 +89,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     openWindow: !noWindow,
     webPort: pick('web-port'),
     credentialStore: pick('credential-store'),
+    clockAt: pick('clock-at'),
   });
   if (!parsed.success) {
     const { field, message } = describeZodError(parsed.error);

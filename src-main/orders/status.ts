@@ -2,7 +2,7 @@ import type { OrderStatus } from '../../src-shared/ipc/channels/orders';
 import type { EventName } from '../../src-shared/wire/events';
 
 /**
- * Where an order stands, in the terminal's words (spec §4.5 statuses, DESIGN's event codes). The one
+ * Where an order stands, in the terminal's words (spec §4.5 statuses, docs/merchant-api.md § 6). The one
  * rule everything else leans on: an order's status only moves forward, to a higher rank.
  */
 

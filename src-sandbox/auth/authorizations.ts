@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { SandboxClock } from '../clock';
 
 /**
- * The authorization-code flow of a distributed application (spec §5 items 5–6, DESIGN.md § Filling
+ * The authorization-code flow of a distributed application (spec §5 items 5–6, docs/merchant-api.md
  * the spec's gaps), on the sandbox clock:
  *   1. the application asks for a user code (POST /oauth/userCode) and keeps the verifier;
  *   2. a merchant, in the portal (here `/_sandbox/authorize`), enters the user code and picks the

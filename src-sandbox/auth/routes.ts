@@ -6,7 +6,7 @@ import { USER_CODE_SECONDS } from './authorizations';
 import { registerPortalRoutes } from './portal';
 
 /**
- * Authentication module (spec §5, DESIGN.md § Filling the spec's gaps): the token route (client
+ * Authentication module (spec §5, docs/merchant-api.md): the token route (client
  * credentials, refresh token, authorization code) under `/authentication/v1.0/oauth/token` and, as
  * spec §5 item 4(b) shows it, under `{auth_url}/realms/merchant/protocol/openid-connect/token` (the
  * sandbox is its own auth_url); and the user code of the authorization-code flow. Bodies are

@@ -7,7 +7,7 @@ import { registerItemRoutes } from './item-routes';
 import { registerPatchRoutes } from './patch-routes';
 import { catalogTotalLimitHook } from './total-limit';
 
-/** Catalog module (spec §4.6). Error body `{code, message}` (DESIGN.md). */
+/** Catalog module (spec §4.6). Error body `{code, message}` (docs/merchant-api.md). */
 export function registerCatalogRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // An encapsulated scope, so the 15000/min total applies to catalog routes only.
   app.register(async (scope) => {

@@ -1,4 +1,4 @@
-/** Disputes (DESIGN.md "Disputes"): what the customer asks, and how it was settled. */
+/** Disputes (docs/merchant-api.md): what the customer asks, and how it was settled. */
 export const DISPUTE_ACTIONS = ['CANCELLATION', 'PARTIAL_CANCELLATION', 'PROPOSED_AMOUNT_REFUND'] as const;
 export type DisputeAction = (typeof DISPUTE_ACTIONS)[number];
 

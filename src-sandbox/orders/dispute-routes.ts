@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import { ACCEPTED, bodyOf, disputeFor } from './access';
 import { answerDispute } from './disputes';
 
-/** The merchant's answers to a dispute (spec §4.7, DESIGN.md "Disputes"): 202, the settlement as HSS. */
+/** The merchant's answers to a dispute (spec §4.7, docs/merchant-api.md): 202, the settlement as HSS. */
 const PREFIX = '/order/v1.0/disputes/:disputeId';
 
 const RejectBody = z.object({ reason: z.string().trim().min(1).max(500) });

@@ -1,5 +1,5 @@
 /**
- * The sandbox's order records. `OrderDetail` is exactly what GET /orders/{id} answers (DESIGN.md
+ * The sandbox's order records. `OrderDetail` is exactly what GET /orders/{id} answers (docs/merchant-api.md
  * "Order detail"); `OrderRecord` wraps it with the platform-side facts the detail does not show
  * (driver, deadlines, benefits behind the virtual bag).
  */

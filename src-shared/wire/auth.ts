@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Wire shapes of the authentication module (spec §5, DESIGN.md § Filling the spec's gaps). These
+ * Wire shapes of the authentication module (spec §5, docs/merchant-api.md). These
  * carry secrets: they live in the main process only and never cross IPC or reach a log line.
  */
 

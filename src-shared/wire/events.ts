@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Order events (spec §6; codes and dispute metadata from DESIGN.md). Events may arrive duplicated or
+ * Order events (spec §6; codes and dispute metadata from docs/merchant-api.md). Events may arrive duplicated or
  * out of order; unknown codes are kept as strings, never refused.
  */
 
@@ -49,7 +49,7 @@ export const OrderEvent = z.object({
   code: lenientText,
   fullCode: lenientText,
   orderId: z.string().min(1).optional().catch(undefined),
-  /** DESIGN gap filled: the platform adds it; the spec does not promise it. */
+  /** a gap the docs fill: the platform adds it; the spec does not promise it. */
   merchantId: lenientText,
   createdAt: lenientText,
   metadata: z.unknown().optional(),

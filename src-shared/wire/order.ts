@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Wire shapes of the order module (spec §2.5, §4.5; the detail's inner structure from DESIGN.md).
+ * Wire shapes of the order module (spec §2.5, §4.5; the detail's inner structure from docs/merchant-api.md).
  * Open enumerations stay strings (a new value is shown, never refused); fields the spec does not
  * promise are optional.
  */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { pinnedNow } from '../support/clock';
 import { rawHttp } from '../support/sandbox';
 import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
 
@@ -30,7 +31,7 @@ describe('orders board in Chromium', () => {
   const column = (name: string) => page.getByTestId(`column-${name}`);
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
     shell = await startWebShell(args(), dataDir);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -113,6 +114,6 @@ describe('orders board in Chromium', () => {
     assert.deepEqual(after, before);
     await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor(); // the last known store list
     await page.getByTestId('connectivity').getByText('Sem conexão', { exact: true }).waitFor({ timeout: 20_000 });
-    sandbox = await startSandbox({ port: 0 }); // for after()
+    sandbox = await startSandbox({ port: 0, now: pinnedNow() }); // for after()
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { pinnedNow, TEST_INSTANT } from '../support/clock';
 import { rawHttp } from '../support/sandbox';
 import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
 
@@ -39,7 +40,7 @@ describe('reviews screen in Chromium', () => {
 
   before(async () => {
     mkdirSync(shots, { recursive: true });
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
     // The review this test answers, plus enough others that "all" has a second page (15 seeds + 7).
     target = await addReview({ score: 2, comment: 'A lasanha chegou fria e a embalagem veio amassada.', status: 'NOT_REPLIED', customerName: 'Rita Moraes' });
     for (let i = 0; i < 6; i++) await addReview({ score: 5, status: 'PUBLISHED', comment: `Ótimo pedido número ${i + 1}.` });
@@ -95,10 +96,7 @@ describe('reviews screen in Chromium', () => {
     const todays = await page.getByTestId('review-row').count();
     assert.ok(todays >= 7 && todays < 22, `today's reviews only (${todays})`);
     // The same by picked days, said back in the screen's words whatever the system's date format.
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    });
+    const today = TEST_INSTANT.slice(0, 10); // the tests' instant is written in store (São Paulo) time
     await page.getByTestId('filter-period').selectOption('custom');
     await page.getByTestId('filter-from').fill(today);
     await page.getByTestId('filter-to').fill(today);

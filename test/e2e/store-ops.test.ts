@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { pinnedNow } from '../support/clock';
 import { rawHttp } from '../support/sandbox';
 import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
 
@@ -28,7 +29,7 @@ describe('Store page in Chromium', () => {
 
   before(async () => {
     mkdirSync(shots, { recursive: true });
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
     // Polling every 5 s keeps the store "connected" (spec §6: polled in the last 30 s).
     shell = await startWebShell(['--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--poll-interval', '5'], dataDir);
     browser = await launchChromium();
@@ -86,8 +87,9 @@ describe('Store page in Chromium', () => {
     const pauses = await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token: await rawHttp(sandbox.url).token() });
     const [pause] = pauses.body as { start: string; end: string; description: string }[];
     assert.equal(pause?.description, 'Falta de entregadores');
-    const minutes = (Date.parse(pause?.end ?? '') - Date.parse(pause?.start ?? '')) / 60_000;
-    assert.ok(Math.abs(minutes - 30) < 0.2, `a 30-minute pause, got ${minutes}`);
+    const minutes = (Date.parse(pause?.end ?? '') - sandbox.world.clock.now()) / 60_000;
+    assert.ok(minutes > 29 && minutes <= 30, `a pause of 30 minutes from now, got ${minutes}`);
+    assert.ok(Date.parse(pause?.start ?? '') <= sandbox.world.clock.now(), 'already started');
 
     await page.getByTestId('resume').click();
     await badge().and(page.locator('[data-summary="open"]')).waitFor({ timeout: 10_000 });
@@ -98,7 +100,7 @@ describe('Store page in Chromium', () => {
   it('says in words when the platform refuses an overlapping pause made on another terminal, and shows that pause', async () => {
     const http = rawHttp(sandbox.url);
     const token = await http.token();
-    const now = Date.now();
+    const now = sandbox.world.clock.now();
     const elsewhere = await http.send('POST', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, {
       token,
       json: { description: 'Pausa do gerente', start: new Date(now + 90 * 60_000).toISOString(), end: new Date(now + 150 * 60_000).toISOString() },

@@ -6,15 +6,14 @@ import { ManualClock } from '../../src-main/base/clock';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
+import { TEST_INSTANT_MS } from '../support/clock';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 const TOKEN_ROUTE = 'POST /oauth/token';
 
 describe('client ↔ sandbox: tokens obtained, renewed and refused (spec §5)', () => {
   let sandbox: Sandbox;
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(() => sandbox.http.send('POST', '/_sandbox/reset'));
   after(() => sandbox.close());
 
@@ -50,7 +49,7 @@ describe('client ↔ sandbox: tokens obtained, renewed and refused (spec §5)', 
   });
 
   it('renews before expiry by its own clock, without waiting for a 401', async () => {
-    const clock = new ManualClock(Date.now());
+    const clock = new ManualClock(TEST_INSTANT_MS);
     const api = await connectApi(sandbox.url, { clock });
     try {
       await api.merchant.listStores();

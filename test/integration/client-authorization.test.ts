@@ -5,16 +5,16 @@ import { ApiError } from '../../src-main/api/errors';
 import { createTransport, type Transport } from '../../src-main/api/transport';
 import { MerchantAuthorizations } from '../../src-main/auth/authorizations';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
-import { systemClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { withSandbox } from '../support/sandbox';
+import { testClock } from '../support/clock';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 
 /**
  * A distributed application (spec §5.5): the sandbox's `partner` reaches only the stores whose
- * merchants authorized it through the authorization-code flow (DESIGN.md).
+ * merchants authorized it through the authorization-code flow (docs/merchant-api.md).
  */
 describe('client ↔ sandbox: authorization-code flow, one token set per authorized store set', () => {
   let sandbox: Sandbox;
@@ -22,11 +22,11 @@ describe('client ↔ sandbox: authorization-code flow, one token set per authori
   const store = new MemoryCredentialStore();
 
   function connect(): { authorizations: MerchantAuthorizations; api: MarketplaceApi } {
-    const factory = createMarketplaceApi({ transport, clock: systemClock, logger: silentLogger });
+    const factory = createMarketplaceApi({ transport, clock: testClock(), logger: silentLogger });
     const holder: { api?: MarketplaceApi } = {};
     const authorizations = new MerchantAuthorizations({
       endpoint: factory.authentication,
-      clock: systemClock,
+      clock: testClock(),
       store,
       logger: silentLogger,
       clientId: 'partner',

@@ -8,6 +8,7 @@ import type { Category } from '../../src-shared/wire/catalog';
 import { DEMO_GROCERY_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
+import { TEST_INSTANT_MS } from '../support/clock';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 
@@ -27,7 +28,7 @@ describe('client ↔ sandbox: catalog module (spec §4.6)', () => {
 
   before(async () => {
     sandbox = await withSandbox();
-    clock = new ManualClock(Date.now());
+    clock = new ManualClock(TEST_INSTANT_MS);
     api = await connectApi(sandbox.url, { clock });
     categories = await api.catalog.listCategories(DEMO_GROCERY_ID, { includeItems: true });
   });

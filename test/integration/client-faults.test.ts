@@ -9,6 +9,7 @@ import type { OrderDetail } from '../../src-sandbox/orders/model';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
+import { TEST_INSTANT_MS } from '../support/clock';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 
@@ -39,12 +40,10 @@ describe('client ↔ sandbox: faults, retries (spec §7) and unreadable answers'
   let api: ConnectedApi;
   const faults = (config: Record<string, unknown>) => sandbox.http.send('PUT', '/_sandbox/faults', { json: config });
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await faults({});
-    clock = new ManualClock(Date.now());
+    clock = new ManualClock(TEST_INSTANT_MS);
     api = await connectApi(sandbox.url, { clock, retryDelaysMs: [2_000, 4_000] });
     await api.merchant.listStores(); // a token before any fault
     api.answers.length = 0;

@@ -5,6 +5,7 @@ import { ManualClock } from '../../src-main/base/clock';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
+import { TEST_INSTANT_MS } from '../support/clock';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 const MINUTE = 60_000;
@@ -20,7 +21,7 @@ describe('client ↔ sandbox with the real limits: 10x a limit\'s worth of calls
   let clock: ManualClock;
   before(async () => {
     sandbox = await withSandbox();
-    clock = new ManualClock(Date.now());
+    clock = new ManualClock(TEST_INSTANT_MS);
     api = await connectApi(sandbox.url, { clock });
   });
   after(async () => {

@@ -38,7 +38,7 @@ describe('client ↔ sandbox: order module (spec §4.5, §4.7, §6)', () => {
     await sandbox.close();
   });
 
-  it('polls a new order\'s PLACED event, reads the detail in the DESIGN.md shape, and acknowledges it', async () => {
+  it('polls a new order\'s PLACED event, reads the detail in the documented shape, and acknowledges it', async () => {
     const order = await place({ merchantId: DEMO_RESTAURANT_ID, orderType: 'DELIVERY', deliveredBy: 'PLATFORM' });
     const polled = readEvents(await api.order.pollEvents({ limit: 1000 }));
     const placed = polled.find((e) => e.orderId === order.id && e.fullCode === 'PLACED');

@@ -8,6 +8,7 @@ import type { PromotionItemInput, PromotionRequest } from '../../src-shared/wire
 import { DEMO_GROCERY_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
+import { TEST_INSTANT_MS } from '../support/clock';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 
@@ -50,7 +51,7 @@ describe('client ↔ sandbox: promotion module (spec §4.2, §3.2, §7.3)', () =
 
   before(async () => {
     sandbox = await withSandbox();
-    clock = new ManualClock(Date.now());
+    clock = new ManualClock(TEST_INSTANT_MS);
     api = await connectApi(sandbox.url, { clock });
     const now = Date.parse(((await sandbox.http.send('GET', '/_sandbox/clock')).body as { now: string }).now);
     // Promotion dates are read in the store's local time (UTC-03:00).

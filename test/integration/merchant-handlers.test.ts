@@ -6,7 +6,6 @@ import { after, before, describe, it } from 'node:test';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { ChannelName, ChannelOutput, IpcResult } from '../../src-shared/ipc/contract';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
-import { systemClock } from '../../src-main/base/clock';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
 import { merchantHandlers } from '../../src-main/ipc/handlers/merchant';
 import { LastKnownStores } from '../../src-main/merchant/last-known-stores';
@@ -16,6 +15,7 @@ import { StoreStatusMonitor } from '../../src-main/merchant/status-monitor';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
 import { withSandbox } from '../support/sandbox';
+import { testClock } from '../support/clock';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 const MIN = 60_000;
@@ -31,6 +31,7 @@ describe('merchant channels ↔ sandbox', () => {
   let ipc: IpcDispatcher;
   const dataDir = mkdtempSync(join(tmpdir(), 'st-store-ops-'));
   const pushed: StoreStatusSnapshot[] = [];
+  const clock = testClock();
 
   async function call<C extends ChannelName>(channel: C, input: unknown): Promise<IpcResult<ChannelOutput<C>>> {
     return (await ipc.invoke(channel, input)) as IpcResult<ChannelOutput<C>>;
@@ -65,11 +66,11 @@ describe('merchant channels ↔ sandbox', () => {
     sandbox = await withSandbox();
     api = await connectApi(sandbox.url);
     // Rounds every hour: these tests drive reads themselves (fresh status, rechecks after changes).
-    monitor = new StoreStatusMonitor({ merchant: api.merchant, clock: systemClock, logger: silentLogger, intervalMs: 3_600_000 });
+    monitor = new StoreStatusMonitor({ merchant: api.merchant, clock, logger: silentLogger, intervalMs: 3_600_000 });
     monitor.onChange((s) => pushed.push(s));
-    const sheets = new CheckinSheets({ merchant: api.merchant, clock: systemClock, logger: silentLogger, dataDir });
+    const sheets = new CheckinSheets({ merchant: api.merchant, clock, logger: silentLogger, dataDir });
     const lastKnown = new LastKnownStores(dataDir, silentLogger);
-    const handlers = merchantHandlers({ merchant: api.merchant, lastKnown, monitor, sheets, clock: systemClock });
+    const handlers = merchantHandlers({ merchant: api.merchant, lastKnown, monitor, sheets, clock });
     ipc = new IpcDispatcher(handlers as unknown as Handlers, silentLogger);
     await keepConnected();
   });
@@ -95,11 +96,12 @@ describe('merchant channels ↔ sandbox', () => {
 
   it('pauses for 30 minutes → status "paused" pushed at once; an overlap is a 409 in the platform\'s words; reopens', async () => {
     await keepConnected();
-    const now = Date.now();
+    const now = clock.now();
     const pausedPush = nextPush(DEMO_RESTAURANT_ID, (s) => s.summary === 'paused');
     const pause = await value('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: '  Cozinha sobrecarregada ', end: new Date(now + 30 * MIN).toISOString() });
     assert.equal(pause.description, 'Cozinha sobrecarregada', 'trimmed');
-    assert.ok(Math.abs(Date.parse(pause.start) - now) < 5_000, 'starts now by default');
+    const startedAgo = now - Date.parse(pause.start);
+    assert.ok(startedAgo >= 55_000 && startedAgo <= 65_000, `starts now by default, a minute early for clock skew (${startedAgo} ms)`);
     const paused = await pausedPush;
     const unavailability = paused.entries.flatMap((e) => e.validations).find((v) => v.code === 'unavailabilities');
     assert.equal(unavailability?.state, 'CLOSED');
@@ -128,7 +130,7 @@ describe('merchant channels ↔ sandbox', () => {
 
   it('a future pause is listed and turns the status to a warning within the hour', async () => {
     await keepConnected();
-    const now = Date.now();
+    const now = clock.now();
     const pause = await value('stores:pause', {
       merchantId: DEMO_PIZZERIA_ID,
       description: 'Manutenção do forno',
@@ -145,7 +147,7 @@ describe('merchant channels ↔ sandbox', () => {
 
   it('refuses a pause that breaks the rules before calling the platform', async () => {
     const sentBefore = api.sent();
-    const now = Date.now();
+    const now = clock.now();
     const tooShort = await failure('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: 'x', end: new Date(now + 30_000).toISOString() });
     assert.equal(tooShort.code, 'validation');
     assert.equal(tooShort.field, 'end');
@@ -208,7 +210,7 @@ describe('merchant channels ↔ sandbox', () => {
   it('the platform\'s 400 for a pause its clock says is over reaches the screen in its words', async () => {
     // The platform's clock runs two hours ahead of ours: a 30-minute pause is already over there.
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 2 * 3600 } });
-    const error = await failure('stores:pause', { merchantId: DEMO_GROCERY_ID, description: 'Inventário', end: new Date(Date.now() + 30 * MIN).toISOString() });
+    const error = await failure('stores:pause', { merchantId: DEMO_GROCERY_ID, description: 'Inventário', end: new Date(clock.now() + 30 * MIN).toISOString() });
     assert.equal(error.code, 'validation');
     assert.equal(error.status, 400);
     assert.match(error.message, /end must be in the future/);

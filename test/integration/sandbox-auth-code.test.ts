@@ -4,15 +4,15 @@ import { createMarketplaceApi } from '../../src-main/api/index';
 import { createTransport } from '../../src-main/api/transport';
 import { MerchantAuthorizations } from '../../src-main/auth/authorizations';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
-import { systemClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { AUTHORIZATION_CODE_SECONDS, USER_CODE_SECONDS } from '../../src-sandbox/auth/authorizations';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { withSandbox } from '../support/sandbox';
 import { ack, createOrder, poll, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
+import { testClock } from '../support/clock';
 
 /**
- * The authorization-code flow of a distributed application (spec §5 items 5–6, DESIGN.md): user
+ * The authorization-code flow of a distributed application (spec §5 items 5–6, docs/merchant-api.md): user
  * code → the merchant authorizes stores in the portal → the code and its verifier buy a token
  * scoped to those stores, whoever owns them.
  */
@@ -30,9 +30,7 @@ interface UserCodeAnswer {
 
 describe('sandbox authorization-code flow', () => {
   let sandbox: Sandbox;
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     assert.equal((await sandbox.http.send('POST', '/_sandbox/reset')).status, 200);
   });
@@ -227,10 +225,10 @@ describe('sandbox authorization-code flow', () => {
   it('agrees with the app’s client: MerchantAuthorizations completes against the sandbox and routes calls per store', async () => {
     const transport = createTransport(sandbox.url);
     try {
-      const factory = createMarketplaceApi({ transport, clock: systemClock, logger: silentLogger, retryDelaysMs: [10] });
+      const factory = createMarketplaceApi({ transport, clock: testClock(), logger: silentLogger, retryDelaysMs: [10] });
       const authorizations = new MerchantAuthorizations({
         endpoint: factory.authentication,
-        clock: systemClock,
+        clock: testClock(),
         store: new MemoryCredentialStore(),
         logger: silentLogger,
         clientId: 'partner',

@@ -7,9 +7,7 @@ const TOKEN = '/authentication/v1.0/oauth/token';
 
 describe('sandbox authentication', () => {
   let sandbox: Sandbox;
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   after(() => sandbox.close());
 
   it('issues a JWT bearer token for client credentials, form-encoded or JSON', async () => {

@@ -44,9 +44,7 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
     );
   const advance = (advanceSeconds: number) => sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds } });
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
     demo = await sandbox.http.token();

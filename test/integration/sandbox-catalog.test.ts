@@ -47,9 +47,7 @@ describe('sandbox catalog: categories, items, sellability (spec §2.6, §4.6)', 
     return item as typeof item & { name: string };
   };
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
     demo = await sandbox.http.token();

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { checkinContent } from '../../src-sandbox/merchant/checkin-pdf';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import type { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 const ROUTE = '/merchant/v1.0/merchants/checkin-qrcode';
@@ -44,10 +45,7 @@ describe('sandbox driver check-in QR PDF (spec §4.4, §7.4)', () => {
     assert.equal((response.body as { error: string }).error, name);
   };
 
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token();
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   it('answers 200 application/pdf with a real PDF for a grocery store', async () => {

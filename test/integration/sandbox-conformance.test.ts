@@ -115,9 +115,7 @@ async function send(sandbox: Sandbox, route: SandboxRoute, token?: string) {
 
 describe('every route: bearer token (spec §5 items 1–2)', () => {
   let sandbox: Sandbox;
-  before(async () => {
-    sandbox = await withSandbox({ rateLimitFactor: 0 });
-  });
+  before(async () => (sandbox = await withSandbox({ rateLimitFactor: 0 })));
   after(() => sandbox.close());
 
   it('answers 401 in the module’s error shape to a missing, malformed, forged or expired token, on every API route', async () => {
@@ -242,9 +240,7 @@ describe('every route: limits of spec §8 and their headers', () => {
 
 describe('every module: server errors in its own shape (spec §7.1, §7.4 "500 InternalServerError on all")', () => {
   let sandbox: Sandbox;
-  before(async () => {
-    sandbox = await withSandbox({ rateLimitFactor: 0 });
-  });
+  before(async () => (sandbox = await withSandbox({ rateLimitFactor: 0 })));
   after(() => sandbox.close());
 
   it('answers injected 500 and 503 in each module’s shape; the control surface is never affected', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { action, advance, assertError, control, createOrder, detailOf, drain, type Sandbox } from '../support/sandbox-orders';
 
 interface DisputeBody {
@@ -21,11 +21,7 @@ describe('sandbox disputes', () => {
   let sandbox: Sandbox;
   let demo: string;
   let other: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-    other = await sandbox.http.token('other', 'other-secret');
-  });
+  before(async () => ({ sandbox, demo, other } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const confirmedOrder = async () => {
@@ -39,7 +35,7 @@ describe('sandbox disputes', () => {
     return response.body as DisputeBody;
   };
 
-  it('opens a dispute with an HSD event whose metadata is the DESIGN.md shape', async () => {
+  it('opens a dispute with an HSD event whose metadata is the documented shape', async () => {
     const order = await confirmedOrder();
     await drain(sandbox, demo);
     const dispute = await openDispute(order.id, { action: 'PARTIAL_CANCELLATION', expiresInSeconds: 120 });

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { ack, action, assertError, createOrder, drain, O, poll, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
 
 describe('sandbox events: polling and acknowledgment', () => {
   let sandbox: Sandbox;
   let demo: string;
   let other: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-    other = await sandbox.http.token('other', 'other-secret');
-  });
+  before(async () => ({ sandbox, demo, other } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const controlEvents = async (merchantId?: string) => {

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { action, assertError, createOrder, detailOf, drain, O, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
 
 describe('sandbox fault injection', () => {
   let sandbox: Sandbox;
   let demo: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   beforeEach(async () => {
     assert.equal((await sandbox.http.send('PUT', '/_sandbox/faults', { json: {} })).status, 200);
   });

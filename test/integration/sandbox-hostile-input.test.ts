@@ -12,7 +12,7 @@ import { assertShape, isOpen, key, paramsOf, pathOf, shapeOf } from '../support/
  * route must be classified here or the sweep fails): malformed JSON, wrong types, arrays for
  * objects, huge strings, unicode where it does not belong, unknown and repeated query parameters,
  * path ids that are not ids, unsupported media types, oversized bodies, broken URLs. Each answer
- * must be a 4xx in the module's error shape (spec §7, DESIGN.md), the server must keep serving, and
+ * must be a 4xx in the module's error shape (spec §7, docs/merchant-api.md), the server must keep serving, and
  * the sandbox's state must be exactly what it was.
  */
 

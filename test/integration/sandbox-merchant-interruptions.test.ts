@@ -23,9 +23,7 @@ describe('sandbox merchant interruptions (spec §2.4, §4.4, §7.4)', () => {
     assert.equal(typeof body.message, 'string');
   };
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
     demo = await sandbox.http.token();

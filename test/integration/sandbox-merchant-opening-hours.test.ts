@@ -25,9 +25,7 @@ describe('sandbox merchant opening hours (spec §2.4, §4.4, §7.4)', () => {
     assert.equal((response.body as { error: string }).error, 'BadRequest');
   };
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
     demo = await sandbox.http.token();

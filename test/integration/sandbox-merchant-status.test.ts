@@ -28,9 +28,7 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
   const poll = () => sandbox.world.recordPoll({ clientId: 'demo' });
   const codeState = (entry: Entry | undefined) => Object.fromEntries((entry?.validations ?? []).map((v) => [v.code, v.state]));
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
     demo = await sandbox.http.token();

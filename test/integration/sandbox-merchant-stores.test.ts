@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens, withSandbox } from '../support/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 const M = '/merchant/v1.0';
@@ -11,11 +11,7 @@ describe('sandbox merchant stores', () => {
   let sandbox: Sandbox;
   let demo: string;
   let other: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-    other = await sandbox.http.token('other', 'other-secret');
-  });
+  before(async () => ({ sandbox, demo, other } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   it('lists the stores of the credential only: demo has a restaurant and a grocery', async () => {

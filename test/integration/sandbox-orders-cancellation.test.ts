@@ -2,16 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { PENALTY_CANCELLATIONS, PENALTY_PAUSE_DESCRIPTION, PENALTY_PAUSE_MS, PENALTY_WINDOW_MS } from '../../src-sandbox/orders/penalties';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens, withSandbox } from '../support/sandbox';
 import { action, advance, assertError, codesOf, control, createOrder, detailOf, drain, O, type Sandbox } from '../support/sandbox-orders';
 
 describe('sandbox orders: cancellation', () => {
   let sandbox: Sandbox;
   let demo: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const reasonsOf = async (orderId: string) => {

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { action, advance, assertError, control, createOrder, O, type Sandbox } from '../support/sandbox-orders';
 
 describe('sandbox orders: tracking, pickup and delivery codes, virtual bag', () => {
   let sandbox: Sandbox;
   let demo: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const track = (orderId: string) => sandbox.http.send('GET', `${O}/orders/${orderId}/tracking`, { token: demo });

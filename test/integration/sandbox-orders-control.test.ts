@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens, withSandbox } from '../support/sandbox';
 import { action, assertError, codesOf, control, createOrder, type Sandbox, type WireEvent } from '../support/sandbox-orders';
 
 describe('sandbox orders: control routes', () => {
   let sandbox: Sandbox;
   let demo: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   it('validates order creation: 400 for bad bodies, 404 for an unknown store', async () => {

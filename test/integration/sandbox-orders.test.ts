@@ -2,21 +2,17 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { isValidUpcA } from '../../src-sandbox/catalog/upc';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens, withSandbox } from '../support/sandbox';
 import { action, advance, assertError, codesOf, createOrder, detailOf, drain, O, type Sandbox } from '../support/sandbox-orders';
 
 describe('sandbox orders: detail and lifecycle', () => {
   let sandbox: Sandbox;
   let demo: string;
   let other: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-    other = await sandbox.http.token('other', 'other-secret');
-  });
+  before(async () => ({ sandbox, demo, other } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
-  it('creates a DELIVERY / PLATFORM / IMMEDIATE order by default, with the DESIGN.md detail shape', async () => {
+  it('creates a DELIVERY / PLATFORM / IMMEDIATE order by default, with the documented detail shape', async () => {
     const created = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const order = await detailOf(sandbox, demo, created.id);
     assert.deepEqual(order, created);

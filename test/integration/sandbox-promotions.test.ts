@@ -44,9 +44,7 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
     if (status === 412) assert.equal(b.type, 'Invalid Argument');
   };
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
     demo = await sandbox.http.token();

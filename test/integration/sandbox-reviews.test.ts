@@ -44,9 +44,7 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
     return found;
   };
 
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
     demo = await sandbox.http.token();

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { PROFILES, ScenarioRunner, startScenario } from '../../src-sandbox/scenario/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { action, advance, codesOf, type Sandbox } from '../support/sandbox-orders';
 
 const DEMO_STORES = [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_PIZZERIA_ID];
@@ -12,10 +12,7 @@ const DEMO_STORES = [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_PIZZERIA_ID];
 describe('sandbox scenario generator', () => {
   let sandbox: Sandbox;
   let demo: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const orders = () => [...sandbox.world.orders.orders.values()];

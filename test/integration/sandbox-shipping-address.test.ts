@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { advance, assertError, codesOf, createOrder, detailOf, drain, type Sandbox } from '../support/sandbox-orders';
 
 const S = '/shipping/v1.0';
@@ -20,10 +20,7 @@ const NEW_ADDRESS = {
 describe('sandbox shipping: address confirmation, address changes, safe delivery', () => {
   let sandbox: Sandbox;
   let demo: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const post = (orderId: string, name: string, json?: unknown) =>

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { advance, assertError, codesOf, createOrder, detailOf, drain, type Sandbox } from '../support/sandbox-orders';
 
 const S = '/shipping/v1.0';
@@ -32,10 +32,7 @@ function registration(quoteId: string): Record<string, any> { // eslint-disable-
 describe('sandbox shipping style B: delivery-only orders', () => {
   let sandbox: Sandbox;
   let demo: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-  });
+  before(async () => ({ sandbox, demo } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const quote = async (merchantId = DEMO_GROCERY_ID, point = POINT) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { withSandbox } from '../support/sandbox';
+import { sandboxWithTokens } from '../support/sandbox';
 import { action, advance, assertError, codesOf, control, createOrder, detailOf, O, type Sandbox } from '../support/sandbox-orders';
 
 const S = '/shipping/v1.0';
@@ -10,11 +10,7 @@ describe('sandbox shipping style A: a platform driver for a merchant delivery', 
   let sandbox: Sandbox;
   let demo: string;
   let other: string;
-  before(async () => {
-    sandbox = await withSandbox();
-    demo = await sandbox.http.token('demo', 'demo-secret');
-    other = await sandbox.http.token('other', 'other-secret');
-  });
+  before(async () => ({ sandbox, demo, other } = await sandboxWithTokens()));
   after(() => sandbox.close());
 
   const merchantDelivery = async () => {

@@ -19,9 +19,7 @@ describe('order sync under faults', () => {
   let dir: string;
   let stack: SyncStack | undefined;
   let stopKitchen: (() => void) | undefined;
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   after(() => sandbox.close());
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');

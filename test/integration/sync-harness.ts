@@ -8,7 +8,6 @@ import { createTransport } from '../../src-main/api/transport';
 import { centralizedTokens } from '../../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import type { TokenEndpoint } from '../../src-main/api/tokens';
-import { systemClock } from '../../src-main/base/clock';
 import { silentLogger, type Logger } from '../../src-main/base/log';
 import { OrdersDb } from '../../src-main/db/orders-db';
 import { apiOrderGateway } from '../../src-main/sync/api-gateway';
@@ -16,6 +15,8 @@ import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import type { OrderGateway } from '../../src-main/sync/gateway';
 import type { SyncProbe } from '../../src-main/sync/probe';
 import { SyncService } from '../../src-main/sync/sync-service';
+import type { Clock } from '../../src-main/base/clock';
+import { testClock } from '../support/clock';
 
 /**
  * The app's real sync stack (API client, token manager, rate limiter, SQLite store, poller, outbox,
@@ -26,6 +27,8 @@ export interface SyncStack {
   store: OrdersDb;
   sync: SyncService;
   gateway: OrderGateway;
+  /** The app side's clock (the tests' instant, like the sandbox's). */
+  clock: Clock;
   connectivity: ConnectivityMonitor;
   /** Token requests made (first grant and renewals). */
   tokenRequests(): number;
@@ -40,7 +43,7 @@ export async function startSyncStack(options: {
   logger?: Logger;
   start?: boolean;
 }): Promise<SyncStack> {
-  const clock = systemClock;
+  const clock = testClock();
   const logger = options.logger ?? silentLogger;
   const transport = createTransport(options.url);
   const limiter = new RateLimiter({ clock });
@@ -74,6 +77,7 @@ export async function startSyncStack(options: {
     store,
     sync,
     gateway,
+    clock,
     connectivity,
     tokenRequests: () => tokenRequests,
     async close() {

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
-import { systemClock } from '../../src-main/base/clock';
 import { orderHandlers } from '../../src-main/ipc/handlers/orders';
 import { withSandbox } from '../support/sandbox';
 import { control, createOrder, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
@@ -15,9 +14,7 @@ describe('order sync against the sandbox', () => {
   let sandbox: Sandbox;
   let dir: string;
   let stack: SyncStack | undefined;
-  before(async () => {
-    sandbox = await withSandbox();
-  });
+  before(async () => (sandbox = await withSandbox()));
   after(() => sandbox.close());
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
@@ -39,8 +36,8 @@ describe('order sync against the sandbox', () => {
     const a = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
     const b = await createOrder(sandbox, { merchantId: DEMO_PIZZERIA_ID, orderType: 'DELIVERY', deliveredBy: 'MERCHANT' });
     const s = stack;
-    await waitFor(async () => s.store.board.rows({ now: Date.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'both orders cached and acknowledged');
-    const board = stack.store.board.rows({ now: Date.now() });
+    await waitFor(async () => s.store.board.rows({ now: s.clock.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'both orders cached and acknowledged');
+    const board = stack.store.board.rows({ now: stack.clock.now() });
     const rowA = board.find((r) => r.id === a.id);
     assert.equal(rowA?.displayId, a.displayId);
     assert.equal(rowA?.customerName, a.customer.name);
@@ -48,7 +45,7 @@ describe('order sync against the sandbox', () => {
     assert.equal(rowA?.merchantId, DEMO_RESTAURANT_ID);
     assert.equal(rowA?.total, a.total.orderAmount);
     assert.equal(rowA?.confirmDeadline, new Date(Date.parse(a.createdAt) + 8 * 60_000).toISOString());
-    assert.deepEqual(stack.store.board.rows({ now: Date.now(), merchantId: DEMO_PIZZERIA_ID }).map((r) => r.id), [b.id]);
+    assert.deepEqual(stack.store.board.rows({ now: stack.clock.now(), merchantId: DEMO_PIZZERIA_ID }).map((r) => r.id), [b.id]);
     assert.deepEqual(stack.store.orders.detail(a.id)?.detail, a, 'the detail exactly as returned');
     assert.ok(pushes.some((p) => p.rows.some((r) => r.id === a.id && r.status === 'PLACED')));
     assert.equal(stack.connectivity.current.state, 'online');
@@ -114,7 +111,7 @@ describe('order sync against the sandbox', () => {
     const position = s.store.tracking.get(order.id)?.position as { latitude?: unknown };
     assert.equal(typeof position.latitude, 'number');
 
-    const handlers = orderHandlers({ db: s.store, outbox: s.sync.outbox, details: s.sync.details, gateway: s.gateway, clock: systemClock });
+    const handlers = orderHandlers({ db: s.store, outbox: s.sync.outbox, details: s.sync.details, gateway: s.gateway, clock: s.clock });
     const pickupCode = (order.delivery as { pickupCode: string }).pickupCode;
     assert.deepEqual(await handlers['orders:validatePickupCode']({ orderId: order.id, code: pickupCode }), { valid: true, checkedBy: 'api' });
     assert.equal((await handlers['orders:validatePickupCode']({ orderId: order.id, code: '0000' })).valid, pickupCode === '0000');
@@ -128,16 +125,16 @@ describe('order sync against the sandbox', () => {
     const one = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const two = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     let s = stack;
-    await waitFor(async () => s.store.board.rows({ now: Date.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'orders cached');
+    await waitFor(async () => s.store.board.rows({ now: s.clock.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'orders cached');
     // A confirm queued while the link is down, then the app closes.
     await s.sync.stop();
     const queued = s.sync.outbox.enqueue({ orderId: one.id, action: 'confirm' });
-    const before = s.store.board.rows({ now: Date.now() });
+    const before = s.store.board.rows({ now: s.clock.now() });
     await stack.close();
 
     stack = await startSyncStack({ url: sandbox.url, dataDir: dir, start: false });
     s = stack;
-    assert.deepEqual(s.store.board.rows({ now: Date.now() }), before, 'the same board, before any poll');
+    assert.deepEqual(s.store.board.rows({ now: s.clock.now() }), before, 'the same board, before any poll');
     assert.equal(before.find((r) => r.id === one.id)?.pendingAction?.state, 'queued');
     s.sync.start();
     await waitFor(() => s.store.outbox.get(queued.id)?.state === 'confirmed', 'the queued confirm went out after the restart');

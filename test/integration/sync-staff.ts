@@ -1,6 +1,7 @@
-import type { BoardRow } from '../../src-shared/ipc/channels/orders';
-import type { SyncService } from '../../src-main/sync/sync-service';
 import type { OrdersDb } from '../../src-main/db/orders-db';
+import type { SyncService } from '../../src-main/sync/sync-service';
+import type { BoardRow } from '../../src-shared/ipc/channels/orders';
+import { TEST_INSTANT_MS } from '../support/clock';
 
 /**
  * A kitchen that presses the next button of every order on the board as soon as the previous action
@@ -30,7 +31,8 @@ export function isDone(row: BoardRow): boolean {
 export function runKitchen(store: OrdersDb, sync: SyncService, everyMs = 25): () => void {
   const press = (): void => {
     if (!store.isOpen) return;
-    for (const row of store.board.rows({ now: Date.now() })) {
+    // Any time near the orders' will do: the board's window is a day wide.
+    for (const row of store.board.rows({ now: TEST_INSTANT_MS })) {
       const action = nextAction(row);
       if (action) sync.outbox.enqueue({ orderId: row.id, action });
     }

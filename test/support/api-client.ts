@@ -3,9 +3,10 @@ import { createTransport, type HttpRequest, type HttpResponse, type Transport } 
 import { centralizedTokens } from '../../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import type { TokenManager } from '../../src-main/auth/token-manager';
-import { systemClock, type Clock } from '../../src-main/base/clock';
+import type { Clock } from '../../src-main/base/clock';
 import { readOrderEvent, type OrderEvent } from '../../src-shared/wire/events';
 import { silentLogger, type Logger } from '../../src-main/base/log';
+import { testClock } from './clock';
 
 /** The app's real API client, pointed at a sandbox: what the integration tests drive. */
 export interface ConnectedApi extends MarketplaceApi {
@@ -24,7 +25,7 @@ export async function connectApi(
   baseUrl: string,
   options: { clientId?: string; clientSecret?: string; clock?: Clock; logger?: Logger; limitFactor?: number; retryDelaysMs?: readonly number[] } = {},
 ): Promise<ConnectedApi> {
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? testClock();
   const logger = options.logger ?? silentLogger;
   const real = createTransport(baseUrl);
   const answers: ConnectedApi['answers'] = [];

@@ -4,7 +4,7 @@ import type { SandboxRoute } from '../../src-sandbox/index';
 /**
  * Helpers for the tests that sweep every route of the sandbox: turn a route into a request path,
  * tell which module's error shape an answer must have, and check that shape (spec §7.2–§7.5,
- * DESIGN.md "Error body").
+ * docs/merchant-api.md).
  */
 export type ErrorShape = 'authentication' | 'merchant' | 'review' | 'promotion' | 'code-message';
 

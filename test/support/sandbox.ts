@@ -1,10 +1,26 @@
 import { request } from 'undici';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src-sandbox/index';
+import { pinnedNow } from './clock';
 
-/** A sandbox on a free loopback port, and small raw-HTTP helpers for talking to it as a client would. */
+/**
+ * A sandbox on a free loopback port, its clock at the tests' instant (support/clock.ts) unless the
+ * options say otherwise, and small raw-HTTP helpers for talking to it as a client would.
+ */
 export async function withSandbox(options: SandboxOptions = {}): Promise<RunningSandbox & { http: RawHttp }> {
-  const sandbox = await startSandbox({ port: 0, ...options });
+  const sandbox = await startSandbox({ port: 0, now: pinnedNow(), ...options });
   return Object.assign(sandbox, { http: rawHttp(sandbox.url) });
+}
+
+/**
+ * The usual start of a sandbox suite: a sandbox and an access token of each seeded client-credentials
+ * application (`demo`, the demo stores' owner; `other`, a stranger to them).
+ *   before(async () => ({ sandbox, demo, other } = await sandboxWithTokens()));
+ *   after(() => sandbox.close());
+ */
+export async function sandboxWithTokens(options: SandboxOptions = {}): Promise<{ sandbox: RunningSandbox & { http: RawHttp }; demo: string; other: string }> {
+  const sandbox = await withSandbox(options);
+  const [demo, other] = await Promise.all([sandbox.http.token('demo', 'demo-secret'), sandbox.http.token('other', 'other-secret')]);
+  return { sandbox, demo, other };
 }
 
 export interface RawResponse {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { TEST_INSTANT } from './clock';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const WEB_ENTRY = join(ROOT, 'out', 'main', 'web.js');
@@ -16,10 +17,14 @@ export interface RunningShell {
   stop(): Promise<void>;
 }
 
-/** Starts the built web shell (`node out/main/web.js --no-window`) and waits for its launch URL. */
+/**
+ * Starts the built web shell (`node out/main/web.js --no-window`) and waits for its launch URL. Its
+ * clock runs from the tests' instant (support/clock.ts) unless `args` name another `--clock-at`.
+ */
 export async function startWebShell(args: string[] = [], dataDir = mkdtempSync(join(tmpdir(), 'st-e2e-'))): Promise<RunningShell> {
   if (!existsSync(WEB_ENTRY)) throw new Error(`${WEB_ENTRY} is missing: run \`npm run build\` first`);
-  const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...args], {
+  const clock = args.includes('--clock-at') ? [] : ['--clock-at', TEST_INSTANT];
+  const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...clock, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, STORE_TERMINAL_LOG_LEVEL: 'info' },
   });
@@ -58,10 +63,14 @@ export async function startWebShell(args: string[] = [], dataDir = mkdtempSync(j
 
 export const CHROMIUM = process.env.STORE_TERMINAL_CHROMIUM ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/** The demo stores' time zone: the browser stands in the store, whatever the machine's zone. */
+export const STORE_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Debian's Chromium, headless, with the flags this closed network needs, in the store's time zone. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
+    env: { ...process.env, TZ: STORE_TIME_ZONE },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
 }

@@ -52,6 +52,9 @@ async function platformWords<T>(call: Promise<T>): Promise<T> {
   }
 }
 
+/** How far before "now" a pause that starts now is sent as starting (the platform allows a start in the past). */
+export const PAUSE_NOW_MARGIN_MS = 60_000;
+
 /** The merchant module (spec §4.4): stores, status, pauses, opening hours, check-in QR sheet. */
 export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, MerchantChannel> {
   const { merchant, lastKnown, monitor, sheets, clock } = deps;
@@ -71,11 +74,13 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
 
     'stores:pause': async ({ merchantId, description, start, end }) => {
       const now = clock.now();
-      const startMs = start ? Date.parse(start) : now;
-      const problem = checkPause({ description, startMs, endMs: Date.parse(end) }, now);
+      const problem = checkPause({ description, startMs: start ? Date.parse(start) : now, endMs: Date.parse(end) }, now);
       if (problem) {
         throw new AppError('validation', `The pause breaks a rule: ${problem}`, { field: problem.startsWith('description') ? 'description' : 'end' });
       }
+      // "Now" is sent a little in the past: a terminal whose clock runs ahead of the platform's
+      // would otherwise make a pause that starts in the platform's future, and the store stays open.
+      const startMs = start ? Date.parse(start) : now - PAUSE_NOW_MARGIN_MS;
       const body = { description: description.trim(), start: new Date(startMs).toISOString(), end: new Date(Date.parse(end)).toISOString() };
       const created = await platformWords(merchant.createInterruption(merchantId, body));
       recheck(merchantId);

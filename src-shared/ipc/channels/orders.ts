@@ -4,7 +4,7 @@ import { DeliveryAddress, ORDER_STATUSES, OrderItem, PaymentMethod } from '../..
 import { channel } from '../channel';
 
 /**
- * The orders board and its actions (DESIGN.md § Data flow of one order). The main process keeps
+ * The orders board and its actions (docs/merchant-api.md). The main process keeps
  * orders in SQLite; the renderer reads the board once, then follows `orders:changed` pushes, sent as
  * changes are committed (no renderer polling).
  */
