@@ -7,9 +7,10 @@ import { startApp } from '../../src-main/app/app';
 import { loadConfig } from '../../src-main/config/config';
 import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, OTHER_BAKERY_ID, startSandbox } from '../../src-sandbox/index';
+import { pinnedNow, TEST_INSTANT } from '../support/clock';
 
 function config(argv: string[] = []) {
-  return loadConfig(['--data-dir', mkdtempSync(join(tmpdir(), 'st-')), '--no-window', ...argv], {});
+  return loadConfig(['--data-dir', mkdtempSync(join(tmpdir(), 'st-')), '--no-window', '--clock-at', TEST_INSTANT, ...argv], {});
 }
 
 describe('the main process end to end over IPC', () => {
@@ -34,7 +35,7 @@ describe('the main process end to end over IPC', () => {
   });
 
   it('talks to a configured API instead, and says "sign in again" for a bad secret', async () => {
-    const sandbox = await startSandbox();
+    const sandbox = await startSandbox({ now: pinnedNow() });
     try {
       const good = await startApp({
         config: config(['--api-base-url', sandbox.url, '--client-id', 'other', '--client-secret', 'other-secret']),

@@ -4,12 +4,12 @@ import type { IpcResult } from '../../src-shared/ipc/contract';
 import type { AnswerOutcome, ReviewList } from '../../src-shared/ipc/channels/reviews';
 import type { Review, ReviewSummary } from '../../src-shared/wire/review';
 import type { Clock } from '../../src-main/base/clock';
-import { systemClock } from '../../src-main/base/clock';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
 import { reviewHandlers } from '../../src-main/ipc/handlers/reviews';
 import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
+import { testClock } from '../support/clock';
 import { withSandbox } from '../support/sandbox';
 
 /**
@@ -22,7 +22,8 @@ describe('reviews IPC against the sandbox', () => {
   let api: ConnectedApi;
   let ipc: IpcDispatcher;
   let offsetMs = 0;
-  const clock: Clock = { now: () => systemClock.now() + offsetMs, sleep: systemClock.sleep };
+  const pinned = testClock();
+  const clock: Clock = { now: () => pinned.now() + offsetMs, sleep: pinned.sleep };
 
   const invoke = async <T>(channel: string, input: unknown): Promise<IpcResult<T>> => (await ipc.invoke(channel, input)) as IpcResult<T>;
   const ok = async <T>(channel: string, input: unknown): Promise<T> => {

@@ -9,6 +9,7 @@ import { startApp, type App } from '../../src-main/app/app';
 import { loadConfig } from '../../src-main/config/config';
 import { silentLogger } from '../../src-main/base/log';
 import { DATABASE_FILE } from '../../src-main/db/database';
+import { TEST_INSTANT } from '../support/clock';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Sandbox } from '../support/sandbox-orders';
 import { waitFor } from './sync-harness';
@@ -29,7 +30,7 @@ describe('the app keeps its order board', () => {
   const start = (): Promise<App> =>
     startApp({
       config: loadConfig(
-        ['--data-dir', dataDir, '--no-window', '--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--poll-interval', '1', '--credential-store', 'file'],
+        ['--data-dir', dataDir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--poll-interval', '1', '--credential-store', 'file'],
         {},
       ),
       shell: 'web',
@@ -80,7 +81,7 @@ describe('the app keeps its order board', () => {
     const garbage = Buffer.from('not a database '.repeat(500));
     writeFileSync(file, garbage);
     const app = await startApp({
-      config: loadConfig(['--data-dir', damagedDir, '--no-window', '--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--credential-store', 'file'], {}),
+      config: loadConfig(['--data-dir', damagedDir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--credential-store', 'file'], {}),
       shell: 'web',
       logger: silentLogger,
       version: 'test',

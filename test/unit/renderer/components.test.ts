@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { render } from 'svelte/server';
-import type { BoardRow } from '../../src-shared/ipc/channels/orders';
-import { createTerminal, terminalContext } from '../../src-renderer/app/terminal';
-import OrderCard from '../../src-renderer/orders/OrderCard.svelte';
-import OrdersScreen from '../../src-renderer/orders/OrdersScreen.svelte';
-import { fakeBridge } from '../support/fake-bridge';
+import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
+import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
+import OrderCard from '../../../src-renderer/orders/OrderCard.svelte';
+import OrdersScreen from '../../../src-renderer/orders/OrdersScreen.svelte';
+import { fakeBridge } from '../../support/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
