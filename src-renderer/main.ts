@@ -16,5 +16,7 @@ function browserMemory(): Storage | undefined {
   }
 }
 
-const terminal = createTerminal(connectBridge(), { memory: browserMemory(), chime: playChime });
+const { bridge, onSignedOut } = connectBridge();
+const terminal = createTerminal(bridge, { memory: browserMemory(), chime: playChime });
+onSignedOut(() => terminal.appState.windowSignedOut());
 mount(App, { target, context: terminalContext(terminal) });

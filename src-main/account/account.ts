@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppStatus } from '../../src-shared/ipc/contract';
 import type { Logger } from '../base/log';
+import { makePrivate } from '../base/private-folder';
 import { MemoryCredentialStore, type CredentialStore } from '../auth/credentials/credential-store';
 import { openCredentialStore } from '../auth/credentials/open-store';
 import type { SafeStorageLike } from '../auth/credentials/safe-storage-store';
@@ -38,6 +39,8 @@ export interface OpenAccountOptions {
 
 export async function openAccount(options: OpenAccountOptions): Promise<Account> {
   const { config, logger } = options;
+  // Customers' data lives here: owner-only, whatever was there before.
+  makePrivate(config.dataDir);
   if (config.apiBaseUrl) {
     const secrets = await openCredentialStore({
       dataDir: config.dataDir,

@@ -59,9 +59,45 @@ function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<str
   return headers as Record<string, string>;
 }
 
-async function readBody(response: Dispatcher.ResponseData, binary: boolean): Promise<unknown> {
-  if (binary && response.statusCode < 300) return Buffer.from(await response.body.arrayBuffer());
-  const text = await response.body.text();
+/**
+ * The largest answer the terminal reads (a check-in sheet of 20 stores is a few hundred KiB; a
+ * page of catalog or events well under that). A larger one is refused, not buffered: a broken or
+ * hostile server must not fill the terminal's memory.
+ */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+function tooLarge(route: string): ApiError {
+  return new ApiError('validation', `${route}: the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB and was not read`, { route });
+}
+
+/** The body's bytes, at most `limit` (a declared length is checked before anything is read). */
+async function readBytes(response: Dispatcher.ResponseData, route: string, limit: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared)) {
+    if (declared > limit) {
+      response.body.destroy();
+      throw tooLarge(route);
+    }
+    // undici holds the body to its declared length: the fast path for the common answer.
+    return Buffer.from(await response.body.arrayBuffer());
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      response.body.destroy();
+      throw tooLarge(route);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readBody(response: Dispatcher.ResponseData, binary: boolean, route: string, limit: number): Promise<unknown> {
+  const bytes = await readBytes(response, route, limit);
+  if (binary && response.statusCode < 300) return bytes;
+  const text = bytes.toString('utf8');
   if (text.length === 0) return undefined;
   const type = String(response.headers['content-type'] ?? '');
   if (type.includes('json') || /^\s*[[{]/.test(text)) {
@@ -90,7 +126,8 @@ function connectionError(error: unknown, route: string, signal: AbortSignal | un
   });
 }
 
-export function createTransport(baseUrl: string, options: { dispatcher?: Dispatcher; connections?: number } = {}): Transport {
+export function createTransport(baseUrl: string, options: { dispatcher?: Dispatcher; connections?: number; maxResponseBytes?: number } = {}): Transport {
+  const limit = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   const url = new URL(baseUrl);
   const origin = url.origin;
   const basePath = url.pathname.replace(/\/+$/, '');
@@ -133,8 +170,9 @@ export function createTransport(baseUrl: string, options: { dispatcher?: Dispatc
       }
       let parsed: unknown;
       try {
-        parsed = await readBody(response, request.binary === true);
+        parsed = await readBody(response, request.binary === true, request.route, limit);
       } catch (error) {
+        if (error instanceof ApiError) throw error;
         throw connectionError(error, request.route, request.signal);
       }
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: parsed };

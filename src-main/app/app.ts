@@ -7,6 +7,7 @@ import { centralizedTokens } from '../auth/centralized';
 import type { SafeStorageLike } from '../auth/credentials/safe-storage-store';
 import { clockRunningFrom, systemClock, type Clock } from '../base/clock';
 import type { Logger } from '../base/log';
+import { ownerOnlyFromNowOn } from '../base/private-folder';
 import { pollSeconds, type Config } from '../config/config';
 import { appStatusFeature } from '../features/app-status';
 import type { Feature, FeatureContext, StartFeature } from '../features/feature';
@@ -64,6 +65,8 @@ function allHandlers(parts: readonly Partial<Handlers>[]): Handlers {
 export async function startApp(options: StartOptions): Promise<App> {
   const { config, logger } = options;
   const clock = options.clock ?? (config.clockAt ? clockRunningFrom(Date.parse(config.clockAt)) : systemClock);
+  // Every file the terminal writes (database, WAL, kept PDFs) is owner-only.
+  ownerOnlyFromNowOn();
   const running: Running[] = [];
   const stop = async (): Promise<void> => {
     for (const step of running.splice(0).reverse()) {

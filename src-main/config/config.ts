@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,9 +9,20 @@ import { AppError, describeZodError } from '../../src-shared/errors';
  * Configuration from flags and `STORE_TERMINAL_<NAME>` environment variables (flags win).
  * Without an API base URL the app runs in demo mode against the embedded sandbox.
  */
+/** Loopback hosts, where plain http cannot be overheard (the sandbox, a local proxy). */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** The API's address: https, or http on this machine only (a secret must never travel in clear). */
+export const ApiBaseUrl = z
+  .url({ protocol: /^https?$/ })
+  .refine((url) => {
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'https:' || LOOPBACK_HOST.test(hostname);
+  }, 'the API must be reached over https:// (plain http:// only on this machine: localhost, 127.0.0.1)');
+
 export const Config = z
   .object({
-    apiBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    apiBaseUrl: ApiBaseUrl.optional(),
     clientId: z.string().min(1).optional(),
     clientSecret: z.string().min(1).optional(),
     dataDir: z.string().min(1),
@@ -23,10 +35,12 @@ export const Config = z
     credentialStore: z.enum(['auto', 'keychain', 'safe-storage', 'file']).default('auto'),
     /** Runs the terminal's clock from this instant instead of the system's (tests, demos at a chosen hour). */
     clockAt: z.iso.datetime({ offset: true }).optional(),
+    /** Web shell with --no-window: also print the launch link (it is always written to an owner-only file). */
+    printLaunchUrl: z.boolean().default(false),
   })
   // The client secret may come from the credential store, where an earlier launch kept it.
   .refine((c) => c.apiBaseUrl === undefined || c.clientId !== undefined, {
-    message: 'a real API needs --client-id (and --client-secret once, kept in the credential store)',
+    message: 'a real API needs --client-id (and its secret once, kept in the credential store)',
     path: ['clientId'],
   });
 export type Config = z.infer<typeof Config>;
@@ -43,6 +57,8 @@ const flags = {
   'api-base-url': { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  'client-secret-file': { type: 'string' },
+  'print-launch-url': { type: 'boolean' },
   'data-dir': { type: 'string' },
   'poll-interval': { type: 'string' },
   shell: { type: 'string' },
@@ -51,6 +67,20 @@ const flags = {
   'credential-store': { type: 'string' },
   'clock-at': { type: 'string' },
 } as const;
+
+/** Why `--client-secret` is refused, and the ways to give the secret instead. */
+export const CLIENT_SECRET_FLAG_REFUSED =
+  '--client-secret is refused: a command line can be read by every user of this machine (ps). Give the secret on the first-run screen, in the STORE_TERMINAL_CLIENT_SECRET environment variable, or in a file readable only by you with --client-secret-file PATH.';
+
+/** The secret in a file (trimmed); a file that cannot be read is a clear configuration error. */
+function secretFromFile(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return readFileSync(path, 'utf8').trim() || undefined;
+  } catch (error) {
+    throw new AppError('bad-input', `configuration: cannot read --client-secret-file ${path}: ${(error as Error).message}`, { field: 'clientSecret' });
+  }
+}
 
 function envName(flag: string): string {
   return `STORE_TERMINAL_${flag.toUpperCase().replaceAll('-', '_')}`;
@@ -78,11 +108,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     const fromEnv = env[envName(flag)];
     return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
   };
+  if (values['client-secret'] !== undefined) {
+    throw new AppError('bad-input', CLIENT_SECRET_FLAG_REFUSED, { field: 'clientSecret' });
+  }
   const noWindow = values['no-window'] === true || ['1', 'true'].includes(env[envName('no-window')] ?? '');
   const parsed = Config.safeParse({
     apiBaseUrl: pick('api-base-url'),
     clientId: pick('client-id'),
-    clientSecret: pick('client-secret'),
+    clientSecret: env[envName('client-secret')] || secretFromFile(pick('client-secret-file')),
     dataDir: pick('data-dir') ?? defaultDataDir(env),
     pollIntervalSeconds: pick('poll-interval'),
     shell: pick('shell'),
@@ -90,6 +123,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     webPort: pick('web-port'),
     credentialStore: pick('credential-store'),
     clockAt: pick('clock-at'),
+    printLaunchUrl: values['print-launch-url'] === true,
   });
   if (!parsed.success) {
     const { field, message } = describeZodError(parsed.error);

@@ -20,6 +20,7 @@ export function appStatusFeature(facts: AppFacts): StartFeature {
           dataDir: account.dataDir,
           pollIntervalSeconds: pollSeconds,
           connectivity: connectivity.current,
+          credentialStore: { kind: account.secrets.kind, description: account.secrets.description },
           now: new Date(clock.now()).toISOString(),
         }),
       },

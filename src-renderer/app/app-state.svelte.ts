@@ -11,6 +11,7 @@ export class AppState {
   #status = $state<AppStatus | null>(null);
   #connectivity = $state<Connectivity | null>(null);
   #error = $state<ErrorInfo | null>(null);
+  #signedOut = $state(false);
 
   constructor(
     private readonly bridge: Bridge,
@@ -32,6 +33,14 @@ export class AppState {
   }
   get error(): ErrorInfo | null {
     return this.#error;
+  }
+  /** The web shell refused this window's session: it must be opened again from the launch link. */
+  get signedOut(): boolean {
+    return this.#signedOut;
+  }
+
+  windowSignedOut(): void {
+    this.#signedOut = true;
   }
 
   async load(): Promise<void> {

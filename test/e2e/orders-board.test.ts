@@ -19,7 +19,7 @@ describe('orders board in Chromium', () => {
   let browser: Browser;
   let page: Page;
   const dataDir = mkdtempSync(join(tmpdir(), 'st-board-'));
-  const args = () => ['--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--poll-interval', '1'];
+  const args = () => ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'];
 
   async function placeOrder(body: Record<string, unknown>): Promise<{ id: string; displayId: string; delivery?: { pickupCode?: string } }> {
     const response = await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, ...body } });
@@ -32,10 +32,10 @@ describe('orders board in Chromium', () => {
 
   before(async () => {
     sandbox = await startSandbox({ port: 0, now: pinnedNow() });
-    shell = await startWebShell(args(), dataDir);
+    shell = await startWebShell({ args: args(), dataDir, clientSecret: 'demo-secret' });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(shell.launchUrl);
+    await page.goto(shell.launchUrl());
     await page.getByTestId('order-board').waitFor();
   });
   after(async () => {
@@ -107,8 +107,8 @@ describe('orders board in Chromium', () => {
     assert.ok(before.length >= 3);
     await shell.stop();
     await sandbox.close(); // the platform is gone: only the local cache can show the board
-    shell = await startWebShell(['--api-base-url', 'http://127.0.0.1:9', '--client-id', 'demo', '--client-secret', 'demo-secret'], dataDir);
-    await page.goto(shell.launchUrl);
+    shell = await startWebShell({ args: ['--api-base-url', 'http://127.0.0.1:9', '--client-id', 'demo'], dataDir, clientSecret: 'demo-secret' });
+    await page.goto(shell.launchUrl());
     await page.getByTestId('order-card').first().waitFor();
     const after = (await page.getByTestId('order-card').evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-order-id')}:${c.getAttribute('data-status')}`))).sort();
     assert.deepEqual(after, before);

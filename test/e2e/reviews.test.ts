@@ -44,11 +44,11 @@ describe('reviews screen in Chromium', () => {
     // The review this test answers, plus enough others that "all" has a second page (15 seeds + 7).
     target = await addReview({ score: 2, comment: 'A lasanha chegou fria e a embalagem veio amassada.', status: 'NOT_REPLIED', customerName: 'Rita Moraes' });
     for (let i = 0; i < 6; i++) await addReview({ score: 5, status: 'PUBLISHED', comment: `Ótimo pedido número ${i + 1}.` });
-    shell = await startWebShell(['--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret'], dataDir);
+    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo'], dataDir, clientSecret: 'demo-secret' });
     browser = await launchChromium();
     // A Brazilian kiosk: the browser's own widgets (date fields) follow the system locale.
     page = await browser.newPage({ viewport: { width: 1024, height: 768 }, locale: 'pt-BR' });
-    await page.goto(shell.launchUrl);
+    await page.goto(shell.launchUrl());
     await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
   });
   after(async () => {

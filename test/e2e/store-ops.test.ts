@@ -31,12 +31,12 @@ describe('Store page in Chromium', () => {
     mkdirSync(shots, { recursive: true });
     sandbox = await startSandbox({ port: 0, now: pinnedNow() });
     // Polling every 5 s keeps the store "connected" (spec §6: polled in the last 30 s).
-    shell = await startWebShell(['--api-base-url', sandbox.url, '--client-id', 'demo', '--client-secret', 'demo-secret', '--poll-interval', '5'], dataDir);
+    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '5'], dataDir, clientSecret: 'demo-secret' });
     browser = await launchChromium();
     // The demo stores keep São Paulo time; so does a terminal standing in one.
     context = await browser.newContext({ viewport: { width: 1024, height: 768 }, timezoneId: 'America/Sao_Paulo', locale: 'pt-BR' });
     page = await context.newPage();
-    await page.goto(shell.launchUrl);
+    await page.goto(shell.launchUrl());
     await page.getByTestId('nav-store').click();
   });
   after(async () => {

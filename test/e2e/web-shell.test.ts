@@ -29,7 +29,7 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.goto(shell.launchUrl);
+    await page.goto(shell.launchUrl());
     await page.getByTestId('order-board').waitFor(); // the board is the home screen
     await page.getByTestId('nav-store').click();
     await page.getByTestId('store-list').getByRole('button').first().waitFor();
@@ -48,7 +48,8 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     await page.getByTestId('connectivity').getByText('Conectado').waitFor();
     assert.equal(await page.getByRole('navigation').getByRole('button', { name: 'Pedidos' }).count(), 1);
     assert.deepEqual((page as Page & { errors: string[] }).errors, []);
-    assert.equal(new URL(page.url()).searchParams.get('secret'), null, 'the secret leaves the address bar');
+    assert.equal(new URL(page.url()).hash, '', 'the launch token leaves the address bar');
+    assert.deepEqual(await page.context().cookies(), [], 'no cookie: another 127.0.0.1 port would receive it');
     await page.context().close();
   });
 
@@ -95,14 +96,30 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     });
   }
 
-  it('refuses a bad secret on the web host', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const response = await page.goto(`${shell.origin}/?secret=not-the-secret`);
-    assert.equal(response?.status(), 401);
-    await page.getByText('this link is not valid').waitFor();
-    const direct = await page.goto(`${shell.origin}/`);
-    assert.equal(direct?.status(), 401, 'no cookie, no app');
-    await context.close();
+  it('a window without a valid launch link is told to open the terminal again, and gets no data', async () => {
+    for (const url of [`${shell.origin}/#launch=not-the-token-at-all`, `${shell.origin}/`]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.getByTestId('window-signed-out').getByText('Esta janela não está conectada ao terminal').waitFor();
+      assert.equal(await page.getByTestId('order-board').count(), 0);
+      await context.close();
+    }
+  });
+
+  it('a launch link signs in one window only: the same link in a second window is refused', async () => {
+    const link = shell.launchUrl();
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await page.goto(link);
+    await page.getByTestId('order-board').waitFor();
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await other.goto(link);
+    await other.getByTestId('window-signed-out').waitFor();
+    await page.reload();
+    await page.getByTestId('order-board').waitFor(); // the signed-in window keeps its session on reload
+    await first.close();
+    await second.close();
   });
 });

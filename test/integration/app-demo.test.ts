@@ -9,8 +9,8 @@ import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, OTHER_BAKERY_ID, startSandbox } from '../../src-sandbox/index';
 import { pinnedNow, TEST_INSTANT } from '../support/clock';
 
-function config(argv: string[] = []) {
-  return loadConfig(['--data-dir', mkdtempSync(join(tmpdir(), 'st-')), '--no-window', '--clock-at', TEST_INSTANT, ...argv], {});
+function config(argv: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  return loadConfig(['--data-dir', mkdtempSync(join(tmpdir(), 'st-')), '--no-window', '--clock-at', TEST_INSTANT, ...argv], env);
 }
 
 describe('the main process end to end over IPC', () => {
@@ -38,7 +38,7 @@ describe('the main process end to end over IPC', () => {
     const sandbox = await startSandbox({ now: pinnedNow() });
     try {
       const good = await startApp({
-        config: config(['--api-base-url', sandbox.url, '--client-id', 'other', '--client-secret', 'other-secret']),
+        config: config(['--api-base-url', sandbox.url, '--client-id', 'other'], { STORE_TERMINAL_CLIENT_SECRET: 'other-secret' }),
         shell: 'web',
         logger: silentLogger,
         version: 'test',
@@ -48,7 +48,7 @@ describe('the main process end to end over IPC', () => {
       await good.stop();
 
       const bad = await startApp({
-        config: config(['--api-base-url', sandbox.url, '--client-id', 'other', '--client-secret', 'wrong']),
+        config: config(['--api-base-url', sandbox.url, '--client-id', 'other'], { STORE_TERMINAL_CLIENT_SECRET: 'wrong' }),
         shell: 'web',
         logger: silentLogger,
         version: 'test',

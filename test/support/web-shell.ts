@@ -1,41 +1,51 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { LAUNCH_URL_FILE } from '../../src-main/shells/web/launch-files';
 import { TEST_INSTANT } from './clock';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const WEB_ENTRY = join(ROOT, 'out', 'main', 'web.js');
 
 export interface RunningShell {
-  launchUrl: string;
   origin: string;
   dataDir: string;
   process: ChildProcess;
   output: () => string;
+  /** A link that signs one window in (the host renews it after each use, in its owner-only file). */
+  launchUrl(): string;
   stop(): Promise<void>;
 }
 
+export interface WebShellOptions {
+  args?: string[];
+  dataDir?: string;
+  /** The application's secret, given as an integrator would: in the environment, never a flag. */
+  clientSecret?: string;
+}
+
 /**
- * Starts the built web shell (`node out/main/web.js --no-window`) and waits for its launch URL. Its
+ * Starts the built web shell (`node out/main/web.js --no-window`) and waits until it listens. Its
  * clock runs from the tests' instant (support/clock.ts) unless `args` name another `--clock-at`.
  */
-export async function startWebShell(args: string[] = [], dataDir = mkdtempSync(join(tmpdir(), 'st-e2e-'))): Promise<RunningShell> {
+export async function startWebShell(options: WebShellOptions = {}): Promise<RunningShell> {
   if (!existsSync(WEB_ENTRY)) throw new Error(`${WEB_ENTRY} is missing: run \`npm run build\` first`);
+  const args = options.args ?? [];
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'st-e2e-'));
   const clock = args.includes('--clock-at') ? [] : ['--clock-at', TEST_INSTANT];
-  const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...clock, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, STORE_TERMINAL_LOG_LEVEL: 'info' },
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, STORE_TERMINAL_LOG_LEVEL: 'info' };
+  if (options.clientSecret) env.STORE_TERMINAL_CLIENT_SECRET = options.clientSecret;
+  const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...clock, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
-  const launchUrl = await new Promise<string>((resolve, reject) => {
+  const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web shell did not start:\n${output}`)), 20_000);
     const check = (): void => {
-      const match = /web shell on (http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.exec(output);
-      if (match?.[1]) {
+      const match = /web shell on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] && /No window opened/.test(output)) {
         clearTimeout(timer);
         resolve(match[1]);
       }
@@ -47,11 +57,11 @@ export async function startWebShell(args: string[] = [], dataDir = mkdtempSync(j
     });
   });
   return {
-    launchUrl,
-    origin: new URL(launchUrl).origin,
+    origin,
     dataDir,
     process: child,
     output: () => output,
+    launchUrl: () => readFileSync(join(dataDir, LAUNCH_URL_FILE), 'utf8').trim(),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, chmod, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,13 +105,16 @@ describe('credential stores', () => {
     assert.equal((await openCredentialStore({ dataDir: dir, logger, loadKeytar: broken, safeStorage: fakeSafeStorage() })).kind, 'safe-storage');
     assert.equal((await openCredentialStore({ dataDir: dir, logger, loadKeytar: noKeychain, safeStorage: fakeSafeStorage() })).kind, 'safe-storage');
     // Linux without a secret service: safeStorage's basic_text key protects nothing, so it is passed over.
+    // Nothing better: secrets stay in memory for this run; a plaintext file only when asked for.
     const basic = await openCredentialStore({ dataDir: dir, logger, loadKeytar: noKeychain, safeStorage: fakeSafeStorage({ backend: 'basic_text' }) });
-    assert.equal(basic.kind, 'file');
+    assert.equal(basic.kind, 'memory');
     const web = await openCredentialStore({ dataDir: dir, logger, loadKeytar: broken });
-    assert.equal(web.kind, 'file');
-    const chosen = logger.lines.filter((l) => /credential store/.test(l)).map((l) => JSON.parse(l) as { kind: string; passedOver?: string[] });
-    assert.deepEqual(chosen.map((c) => c.kind), ['keychain', 'safe-storage', 'safe-storage', 'file', 'file']);
+    assert.equal(web.kind, 'memory');
+    assert.equal(existsSync(join(dir, PLAIN_FILE_NAME)), false, 'no unencrypted file was written');
+    const chosen = logger.lines.filter((l) => /"msg":"credential store"/.test(l)).map((l) => JSON.parse(l) as { kind: string; passedOver?: string[] });
+    assert.deepEqual(chosen.map((c) => c.kind), ['keychain', 'safe-storage', 'safe-storage', 'memory', 'memory']);
     assert.ok(chosen[4]?.passedOver?.some((r) => /keytar cannot load/.test(r)), 'the log says why each better store was passed over');
+    assert.ok(logger.lines.some((l) => /kept in memory for this run only/.test(l)), 'and says once that nothing is kept');
   });
 
   it('an explicit choice that cannot be honoured is an error, never a quiet downgrade', async () => {

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { defaultDataDir, loadConfig, pollSeconds } from '../../src-main/config/config';
@@ -8,7 +11,7 @@ describe('configuration from flags and environment', () => {
     const config = loadConfig([], { HOME: '/home/x' });
     assert.equal(config.apiBaseUrl, undefined);
     assert.equal(pollSeconds(config), 5);
-    assert.equal(pollSeconds(loadConfig(['--api-base-url', 'https://api.example.test', '--client-id', 'a', '--client-secret', 'b'], {})), 30);
+    assert.equal(pollSeconds(loadConfig(['--api-base-url', 'https://api.example.test', '--client-id', 'a'], { STORE_TERMINAL_CLIENT_SECRET: 'b' })), 30);
     assert.equal(pollSeconds(loadConfig(['--poll-interval', '12'], {})), 12);
     assert.equal(config.openWindow, true);
     assert.ok(config.dataDir.endsWith('store-terminal'));
@@ -32,7 +35,10 @@ describe('configuration from flags and environment', () => {
   it('refuses a real API without credentials, a bad URL, a poll interval over 30 s, an unknown shell', () => {
     const cases: [string[], string][] = [
       [['--api-base-url', 'https://api.example.test'], 'clientId'],
-      [['--api-base-url', 'ftp://nope', '--client-id', 'a', '--client-secret', 'b'], 'apiBaseUrl'],
+      [['--api-base-url', 'ftp://nope', '--client-id', 'a'], 'apiBaseUrl'],
+      [['--api-base-url', 'http://api.example.test', '--client-id', 'a'], 'apiBaseUrl'],
+      [['--client-secret', 'b'], 'clientSecret'],
+      [['--client-secret-file', '/nonexistent/secret'], 'clientSecret'],
       [['--poll-interval', '45'], 'pollIntervalSeconds'],
       [['--poll-interval', 'soon'], 'pollIntervalSeconds'],
       [['--shell', 'tty'], 'shell'],
@@ -43,6 +49,17 @@ describe('configuration from flags and environment', () => {
         (error: unknown) => error instanceof AppError && error.code === 'bad-input' && error.field === field,
         `${argv.join(' ')} should be refused on ${field}`,
       );
+    }
+  });
+
+  it('takes the secret from the environment or an owner-only file, never from a flag; http only on this machine', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'st-secret-'));
+    writeFileSync(join(dir, 'secret'), 'from-a-file\n', { mode: 0o600 });
+    assert.equal(loadConfig(['--client-secret-file', join(dir, 'secret')], {}).clientSecret, 'from-a-file');
+    assert.equal(loadConfig([], { STORE_TERMINAL_CLIENT_SECRET: 'from-env' }).clientSecret, 'from-env');
+    assert.throws(() => loadConfig(['--client-secret', 'visible-in-ps'], {}), (e: unknown) => e instanceof AppError && /STORE_TERMINAL_CLIENT_SECRET/.test(e.message) && !/visible-in-ps/.test(e.message));
+    for (const local of ['http://127.0.0.1:8787', 'http://localhost:9', 'http://[::1]:8080']) {
+      assert.equal(loadConfig(['--api-base-url', local, '--client-id', 'a'], {}).apiBaseUrl, local);
     }
   });
 

@@ -10,14 +10,17 @@ export type CredentialStorePreference = 'auto' | CredentialStoreKind;
 export interface OpenCredentialStoreOptions {
   dataDir: string;
   logger: Logger;
-  /** `auto`: keychain, else safeStorage (Electron), else the warned file. Or one kind, explicitly. */
+  /**
+   * `auto`: the OS keychain, else Electron safeStorage, else nothing persisted (memory, said once).
+   * Or one kind explicitly; the unencrypted owner-only file only ever this way.
+   */
   prefer?: CredentialStorePreference;
   /** Electron's safeStorage, injected by the Electron shell; absent in the web shell. */
   safeStorage?: SafeStorageLike;
   loadKeytar?: KeytarLoader;
 }
 
-/** Opens the best credential store this machine offers, and logs which one and why. */
+/** Opens the best credential store this machine offers, and logs which one and why. A secret is never written in clear unless asked for. */
 export async function openCredentialStore(options: OpenCredentialStoreOptions): Promise<CredentialStore> {
   const { logger, dataDir } = options;
   const prefer = options.prefer ?? 'auto';
@@ -41,7 +44,11 @@ export async function openCredentialStore(options: OpenCredentialStoreOptions): 
     passed.push('Electron safeStorage not offered by this shell');
   }
   if (prefer === 'safe-storage') throw refused('safe-storage', passed);
-  return chosen(new PlainFileCredentialStore(dataDir, logger), logger, passed);
+  logger.warn(
+    'no keychain here: secrets are kept in memory for this run only. Give the client secret again after a restart (STORE_TERMINAL_CLIENT_SECRET or --client-secret-file), or choose --credential-store file to keep it in an unencrypted owner-only file',
+    { passedOver: passed },
+  );
+  return chosen(new MemoryCredentialStore(), logger, passed);
 }
 
 /** An explicit choice that cannot be honoured is an error, never a quiet downgrade. */

@@ -1,30 +1,54 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startApp } from '../../app/app';
-import { loadConfig } from '../../config/config';
-import { createLogger } from '../../base/log';
+import { createLogger, type Logger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';
+import { loadConfig } from '../../config/config';
 import { startWebHost } from './host';
+import { launchUrl, writeLaunchFiles } from './launch-files';
 import { openWindow, planWindow } from './open-window';
+import { LAUNCH_TOKEN_TTL_MS } from './sessions';
+
+/**
+ * The last guard: nothing a request, a message or a library does may end the terminal (the
+ * platform closes a store 30 s after its last poll). It is logged and the terminal keeps serving.
+ */
+function keepServing(logger: Logger): void {
+  process.on('uncaughtException', (error) => logger.error('uncaught exception (the terminal keeps running)', { error }));
+  process.on('unhandledRejection', (error) => logger.error('unhandled rejection (the terminal keeps running)', { error }));
+}
 
 /** Entry of the web shell under plain Node: `node out/main/web.js [flags]`. */
 async function main(): Promise<void> {
   const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+  keepServing(logger);
   const config = loadConfig(process.argv.slice(2), process.env);
-  mkdirSync(config.dataDir, { recursive: true });
   const here = dirname(fileURLToPath(import.meta.url));
   const rendererDir = process.env.STORE_TERMINAL_RENDERER_DIR ?? join(here, '..', 'renderer');
 
   const app = await startApp({ config, shell: 'web', logger, version: APP_VERSION });
   const host = await startWebHost({ app, rendererDir, logger, port: config.webPort });
-  const mode = config.apiBaseUrl ? `API ${config.apiBaseUrl}` : 'demo mode (embedded sandbox)';
-  console.log(`Store Terminal web shell on ${host.launchUrl}  [${mode}]`);
+  let launch = { page: '', urlFile: '' };
+  host.sessions.onLaunchToken((token) => {
+    try {
+      launch = writeLaunchFiles(config.dataDir, host.origin, token);
+    } catch (error) {
+      logger.error('web shell: cannot write the launch link', { error });
+    }
+  });
+  const firstToken = host.sessions.launchToken();
+  // Renewed before it expires, so the launch files always hold a link that works.
+  const renewal = setInterval(() => host.sessions.renewLaunchToken(), LAUNCH_TOKEN_TTL_MS - 60_000);
+  renewal.unref();
+
+  const mode = config.apiBaseUrl ? `API ${config.apiBaseUrl}` : 'demo mode (embedded sandbox, orders start afresh at each launch)';
+  console.log(`Store Terminal web shell on ${host.origin}  [${mode}]`);
 
   let stopping = false;
   const shutdown = async (code: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    clearInterval(renewal);
     await host.close();
     await app.stop();
     process.exit(code);
@@ -32,20 +56,24 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  if (!config.openWindow) return;
-  const plan = planWindow(host.launchUrl, {
+  if (!config.openWindow) {
+    console.log(`No window opened (--no-window). The link that signs a window in is in ${launch.urlFile} (readable by this user only; a fresh one after each use).`);
+    if (config.printLaunchUrl) console.log(`Launch link: ${launchUrl(host.origin, firstToken)}`);
+    return;
+  }
+  const plan = planWindow(pathToFileURL(launch.page).href, {
     dataDir: config.dataDir,
     env: process.env,
     platform: process.platform,
     isRoot: process.getuid?.() === 0,
   });
   if ('error' in plan) {
-    console.log(`Not opening a window: ${plan.error}.`);
+    console.log(`Not opening a window: ${plan.error}. The link is in ${launch.urlFile}.`);
     return;
   }
   console.log(`Opening ${plan.description}; closing it stops the terminal.`);
   openWindow(plan, config.dataDir, (code) => {
-    if (code === null) console.log(`Could not start ${plan.description}: open the URL above in a browser.`);
+    if (code === null) console.log(`Could not start ${plan.description}: open the link in ${launch.urlFile} in a browser.`);
     else void shutdown(0);
   });
 }

@@ -20,7 +20,7 @@ export function planWindow(
 ): WindowPlan | { error: string } {
   const exists = options.exists ?? existsSync;
   if (options.platform === 'linux' && !options.env.DISPLAY && !options.env.WAYLAND_DISPLAY) {
-    return { error: 'no display found (DISPLAY is not set): open the URL above in a browser on this machine' };
+    return { error: 'no display found (DISPLAY is not set)' };
   }
   const chromium = options.env.STORE_TERMINAL_CHROMIUM ?? CHROMIUM_CANDIDATES.find((p) => exists(p));
   if (chromium) {

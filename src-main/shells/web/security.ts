@@ -1,40 +1,35 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The web host's three locks: it binds loopback only (elsewhere), answers only its own Host names
- * (no DNS rebinding), only its own Origin may open the IPC socket (no cross-site use), and every
- * request must carry the per-launch secret (another local user or page cannot drive the terminal).
+ * The web host's locks: it binds loopback only, answers only its own Host names (no DNS rebinding),
+ * takes a session or opens the IPC socket only for its own Origin (no cross-site use), and drives
+ * nothing without a session (see sessions.ts).
  */
-export const SESSION_COOKIE = 'st_session';
-
 export { RENDERER_CSP as CONTENT_SECURITY_POLICY } from '../renderer-csp';
 
 export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 
+/** Exactly one Host header, and one of ours (a repeated Host is how requests get smuggled). */
 export function hostAllowed(request: IncomingMessage, port: number): boolean {
-  return allowedHosts(port).has(request.headers.host ?? '');
+  let hosts = 0;
+  for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i]?.toLowerCase() === 'host') hosts++;
+  return hosts === 1 && allowedHosts(port).has(request.headers.host ?? '');
 }
 
-/** Same-origin only; a missing Origin is refused for the socket (browsers always send one). */
+/** Same-origin only; a missing Origin is refused (browsers always send one where it matters). */
 export function originAllowed(origin: string | undefined, port: number): boolean {
   if (!origin) return false;
   return [...allowedHosts(port)].some((host) => origin === `http://${host}`);
 }
 
-export function secretMatches(candidate: string | undefined, secret: string): boolean {
-  if (!candidate) return false;
-  const a = Buffer.from(candidate);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export function cookieValue(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+/** The path of a request target, or undefined for anything but an origin-form path (`/x?y`). */
+export function requestPath(target: string | undefined): string | undefined {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  try {
+    return new URL(target, 'http://127.0.0.1').pathname;
+  } catch {
+    return undefined;
   }
-  return undefined;
 }

@@ -25,6 +25,8 @@ export const AppStatus = z.object({
   dataDir: z.string(),
   pollIntervalSeconds: z.number(),
   connectivity: Connectivity,
+  /** Where secrets are kept (`memory`: nothing persisted), in words for the manager. */
+  credentialStore: z.object({ kind: z.enum(['keychain', 'safe-storage', 'file', 'memory']), description: z.string() }),
   /** The main process's clock when it answered: the screen's countdowns run on the same time. */
   now: z.string(),
 });

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { request } from 'undici';
+import { startWebShell, type RunningShell } from '../support/web-shell';
+
+/** Sends raw bytes on a fresh connection; resolves once the host answered or closed (or after a while). */
+function raw(port: number, bytes: string): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (): void => {
+      socket.destroy();
+      resolve();
+    };
+    socket.on('data', done);
+    socket.on('error', done);
+    socket.on('close', done);
+    socket.write(bytes);
+    setTimeout(done, 1_500);
+  });
+}
+
+/** Every entry under `dir` with its permission bits. */
+function modes(dir: string): { path: string; mode: number; dir: boolean }[] {
+  const out: { path: string; mode: number; dir: boolean }[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    out.push({ path, mode: statSync(path).mode & 0o777, dir: entry.isDirectory() });
+    if (entry.isDirectory()) out.push(...modes(path));
+  }
+  return out;
+}
+
+/**
+ * The web shell as a local attacker meets it: the real process, its data folder, its output. No
+ * malformed request ends it, another local user reads none of its files, and the launch token is on
+ * neither its command line nor its output.
+ */
+describe('web shell process: survives hostile input, keeps its data private, leaks no secret', () => {
+  let shell: RunningShell;
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'st-sec-')), 'data');
+
+  before(async () => {
+    // A folder left loose by an older version or a backup restore: the terminal tightens it.
+    mkdirSync(dataDir, { mode: 0o755 });
+    writeFileSync(join(dataDir, 'stores.json'), '{"list":null,"details":{}}');
+    chmodSync(dataDir, 0o755);
+    chmodSync(join(dataDir, 'stores.json'), 0o644);
+    shell = await startWebShell({ dataDir });
+    // Let the demo place orders and write its database and WAL.
+    await new Promise((r) => setTimeout(r, 6_000));
+  });
+  after(() => shell?.stop());
+
+  it('answers after each malformed request and stays up', async () => {
+    const port = Number(new URL(shell.origin).port);
+    const host = `Host: 127.0.0.1:${port}\r\n`;
+    for (const bytes of [
+      `GET / HTTP/1.1\r\n${host}Cookie: st_session=%E0%A4%A\r\n\r\n`,
+      `GET http://[ HTTP/1.1\r\n${host}\r\n`,
+      `GET /ipc HTTP/1.1\r\n${host}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: st_session=%E0%A4%A\r\n\r\n`,
+      `GET http://[ HTTP/1.1\r\n${host}Connection: Upgrade\r\nUpgrade: websocket\r\n\r\n`,
+      `GET / HTTP/1.1\r\n${host}X: ${'a'.repeat(70_000)}\r\n\r\n`,
+      'NOT HTTP AT ALL\r\n\r\n',
+    ]) {
+      await raw(port, bytes);
+      const page = await request(`${shell.origin}/`);
+      await page.body.text();
+      assert.equal(page.statusCode, 200);
+    }
+    assert.equal(shell.process.exitCode, null, 'the process is still running');
+  });
+
+  it('keeps the data folder 0700 and every file in it 0600 (database, WAL, stores, launch link)', () => {
+    assert.equal(statSync(dataDir).mode & 0o777, 0o700);
+    const entries = modes(dataDir);
+    const names = entries.map((e) => e.path.slice(dataDir.length + 1));
+    for (const expected of ['demo/store-terminal.sqlite', 'demo/store-terminal.sqlite-wal', 'stores.json', 'launch-url', 'launch.html']) {
+      assert.ok(names.includes(expected), `${expected} exists (${names.join(', ')})`);
+    }
+    for (const entry of entries) assert.equal(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);
+  });
+
+  it('prints no launch token, and has none on its command line', () => {
+    const token = /#launch=([\w-]+)/.exec(readFileSync(join(dataDir, 'launch-url'), 'utf8'))?.[1];
+    assert.ok(token);
+    assert.ok(!shell.output().includes(token), 'not in stdout or stderr');
+    assert.doesNotMatch(shell.output(), /#launch=|secret=/);
+    const cmdline = readFileSync(`/proc/${shell.process.pid}/cmdline`, 'utf8');
+    assert.ok(!cmdline.includes(token));
+  });
+});
