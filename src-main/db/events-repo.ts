@@ -76,7 +76,6 @@ export class EventsRepo {
       known: r.known === 1,
       createdAt: r.created_at,
       receivedAt: new Date(r.received_ms).toISOString(),
-      metadata: r.metadata === null ? null : (JSON.parse(r.metadata) as unknown),
     }));
   }
 

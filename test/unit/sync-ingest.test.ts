@@ -123,7 +123,8 @@ describe('event ingest', () => {
     assert.equal(row?.status, 'PLACED');
     const stored = store.events.forOrder(order).find((e) => e.code === 'XYZ');
     assert.equal(stored?.known, false);
-    assert.deepEqual(stored?.metadata, { a: 1 });
+    const kept = store.db.prepare<[string], { metadata: string }>('SELECT metadata FROM events WHERE id = ?').get(stored?.id ?? '');
+    assert.deepEqual(JSON.parse(kept?.metadata ?? 'null'), { a: 1 }, 'its metadata is kept as it came');
   });
 
   it('reads events leniently: missing fields are stored empty, events without an id are skipped', () => {

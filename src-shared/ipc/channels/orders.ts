@@ -97,7 +97,7 @@ export const OrderEventView = z.object({
   known: z.boolean(),
   createdAt: IsoTime.nullable(),
   receivedAt: IsoTime,
-  metadata: z.unknown(),
+  // The metadata stays in the main process: what a screen shows of it gets a typed view of its own.
 });
 export type OrderEventView = z.infer<typeof OrderEventView>;
 
