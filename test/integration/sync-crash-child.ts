@@ -19,6 +19,8 @@ const stack = await startSyncStack({
   url,
   dataDir,
   pollIntervalMs: 50,
+  // Each restart goes on from the sandbox's time, as a restarted terminal reads the wall clock.
+  ...(process.env.CLOCK_AT ? { clockAt: process.env.CLOCK_AT } : {}),
   probe: (step) => {
     if (step !== killAt || ++hits < killAfter) return;
     process.stderr.write(`killed at ${step} #${hits}\n`);

@@ -65,7 +65,7 @@ describe('order sync survives SIGKILL at any point', () => {
   /** Starts the child; it dies by its own SIGKILL at `killAt`, or by ours after `killAfterMs`. */
   function runChild(env: Record<string, string>, killAfterMs: number | undefined, until?: () => Promise<boolean>): Promise<Run> {
     return new Promise((resolve) => {
-      const proc = spawn(process.execPath, [child], { cwd: root, env: { ...process.env, SANDBOX_URL: sandbox.url, DATA_DIR: dir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [child], { cwd: root, env: { ...process.env, SANDBOX_URL: sandbox.url, DATA_DIR: dir, CLOCK_AT: sandbox.world.clock.nowIso(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       let timer: NodeJS.Timeout | undefined;
@@ -125,7 +125,7 @@ describe('order sync survives SIGKILL at any point', () => {
     try {
       const report = await assertExactlyOnce(sandbox, store, orders.map((o) => o.id));
       assert.equal(report.actions, orders.length * 3, 'three actions per order, all confirmed');
-      const board = store.board.rows({ now: Date.now() });
+      const board = store.board.rows({ now: sandbox.world.clock.now() });
       for (const order of orders) assert.equal(board.find((r) => r.id === order.id)?.status, target(order));
       console.log(`crash test: seed=${seed} kills=${iterations} orders=${orders.length} events=${report.events} deliveries=${report.deliveries} actions=${report.actions} resends=${report.resends} 409s=${report.conflictsRecognised} killed at ${JSON.stringify(Object.fromEntries(hits))}`);
       assert.ok(hits.size >= 4, `killed at several points: ${[...hits.keys()].join(', ')}`);

@@ -42,8 +42,10 @@ export async function startSyncStack(options: {
   probe?: SyncProbe;
   logger?: Logger;
   start?: boolean;
+  /** The instant the app's clock starts at (default: the tests' instant); a restarted stack passes the sandbox's time. */
+  clockAt?: string;
 }): Promise<SyncStack> {
-  const clock = testClock();
+  const clock = testClock(options.clockAt);
   const logger = options.logger ?? silentLogger;
   const transport = createTransport(options.url);
   const limiter = new RateLimiter({ clock });
