@@ -40,26 +40,42 @@ export type EventName = (typeof EVENT_CODES)[EventCode];
 /**
  * An order event as the terminal reads it: only the id is required (it is what gets acknowledged).
  * The platform may leave other fields out or type them loosely; each such field is read as absent,
- * never as a reason to drop the event. This is the one reader of an event: the client, the sync
- * layer and the tests all go through `readOrderEvent`.
+ * never as a reason to drop the event. `readOrderEvent` is the one reader of an event: the client,
+ * the sync layer and the tests all go through it.
+ *
+ * The one wire shape whose type is not a zod schema: the reader runs once per polled event, and a
+ * catch-up reads thousands in a row. Measured with `npm run bench -- ingest`, a zod reader (with a
+ * per-field fallback, or a transform) made the whole ingest 8–15 % slower than this function.
  */
-const lenientText = z.string().optional().catch(undefined);
-export const OrderEvent = z.object({
-  id: z.string().min(1),
-  code: lenientText,
-  fullCode: lenientText,
-  orderId: z.string().min(1).optional().catch(undefined),
-  /** a gap the docs fill: the platform adds it; the spec does not promise it. */
-  merchantId: lenientText,
-  createdAt: lenientText,
-  metadata: z.unknown().optional(),
-});
-export type OrderEvent = z.infer<typeof OrderEvent>;
+export interface OrderEvent {
+  id: string;
+  code?: string | undefined;
+  fullCode?: string | undefined;
+  /** Absent when empty: an event without its order is stored but moves nothing. */
+  orderId?: string | undefined;
+  /** A gap the docs fill: the platform adds it; the spec does not promise it. */
+  merchantId?: string | undefined;
+  createdAt?: string | undefined;
+  metadata?: unknown;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The event, or undefined when it has no id (it can be neither stored nor acknowledged). */
 export function readOrderEvent(value: unknown): OrderEvent | undefined {
-  const parsed = OrderEvent.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string' || v.id === '') return undefined;
+  const event: OrderEvent = {
+    id: v.id,
+    code: text(v.code),
+    fullCode: text(v.fullCode),
+    orderId: v.orderId === '' ? undefined : text(v.orderId),
+    merchantId: text(v.merchantId),
+    createdAt: text(v.createdAt),
+  };
+  if ('metadata' in v) event.metadata = v.metadata;
+  return event;
 }
 
 const FULL_NAMES: ReadonlySet<string> = new Set(Object.values(EVENT_CODES));
