@@ -7,16 +7,7 @@ import './styles/app.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('missing #app');
-/** The browser's storage, where the page may use it (a locked-down profile throws on access). */
-function browserMemory(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 const { bridge, onSignedOut } = connectBridge();
-const terminal = createTerminal(bridge, { memory: browserMemory(), chime: playChime });
+const terminal = createTerminal(bridge, { chime: playChime });
 onSignedOut(() => terminal.appState.windowSignedOut());
 mount(App, { target, context: terminalContext(terminal) });

@@ -24,6 +24,8 @@ export interface SandboxServerOptions {
    * app's clock, so both sides agree on the instant (the sandbox's control route moves it further).
    */
   now?: () => number;
+  /** How long a user code of the authorization-code flow lives (default 600 s). */
+  userCodeSeconds?: number;
   /** Multiplies every rate limit; 0 turns limiting off. */
   rateLimitFactor?: number;
   /** Largest accepted request body. */
@@ -58,7 +60,7 @@ function isOpenRoute(url: string): boolean {
 }
 
 export function createSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
-  const world = options.world ?? new World(new SandboxClock(options.now));
+  const world = options.world ?? new World(new SandboxClock(options.now), options.userCodeSeconds === undefined ? {} : { userCodeSeconds: options.userCodeSeconds });
   const limiter = new RateLimiter(() => world.clock.now(), options.rateLimitFactor ?? 1);
   const ctx: SandboxContext = { world, limiter };
   const app = Fastify({

@@ -35,10 +35,10 @@ export class World {
   /** Fault injection for the API routes; back to "no fault" whenever the world resets. */
   readonly faults = new FaultState();
 
-  constructor(clock = new SandboxClock()) {
+  constructor(clock = new SandboxClock(), options: { userCodeSeconds?: number } = {}) {
     this.clock = clock;
     this.tokens = new TokenIssuer(clock);
-    this.authorizations = new AuthorizationDesk(clock);
+    this.authorizations = new AuthorizationDesk(clock, options.userCodeSeconds);
     this.shipping = new ShippingState(clock);
     this.merchantOps = new MerchantOpsState(clock);
     this.reviews = new ReviewsState(clock);

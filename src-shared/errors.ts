@@ -17,6 +17,7 @@ export const ErrorCode = z.enum([
   'aborted',
   'bad-input', // the renderer sent something the contract rejects
   'storage', // local database or keychain problem
+  'not-configured', // no account yet: the first-run screen comes first
   'internal', // a bug: should never reach a user, but must never crash the app
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

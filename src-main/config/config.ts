@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { AppError, describeZodError } from '../../src-shared/errors';
 
 /**
- * Configuration from flags and `STORE_TERMINAL_<NAME>` environment variables (flags win).
- * Without an API base URL the app runs in demo mode against the embedded sandbox.
+ * Configuration from flags and `STORE_TERMINAL_<NAME>` environment variables (flags win): what an
+ * integrator sets. The account and the settings a manager sets on screen live in the data folder's
+ * `config.json` (terminal-config.ts); an account given here wins over the file's.
  */
 /** Loopback hosts, where plain http cannot be overheard (the sandbox, a local proxy). */
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
@@ -16,6 +17,8 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 export const ApiBaseUrl = z
   .url({ protocol: /^https?$/ })
   .refine((url) => {
+    // Not a URL at all is the check above's to report.
+    if (!URL.canParse(url)) return true;
     const { protocol, hostname } = new URL(url);
     return protocol === 'https:' || LOOPBACK_HOST.test(hostname);
   }, 'the API must be reached over https:// (plain http:// only on this machine: localhost, 127.0.0.1)');
@@ -29,6 +32,8 @@ export const Config = z
     /** Unset: 30 s against a real API (spec §4.5), 5 s in demo mode so the demo feels live. */
     pollIntervalSeconds: z.coerce.number().min(1).max(30).optional(),
     shell: z.enum(['electron', 'web']).optional(),
+    /** Start in demo mode at once, without the first-run screen. */
+    demo: z.boolean().default(false),
     openWindow: z.boolean().default(true),
     webPort: z.coerce.number().int().min(0).max(65535).default(0),
     /** Where secrets are kept: `auto` (OS keychain, else Electron safeStorage, else a warned 0600 file) or one explicitly. */
@@ -45,13 +50,6 @@ export const Config = z
   });
 export type Config = z.infer<typeof Config>;
 
-export const LIVE_POLL_SECONDS = 30;
-export const DEMO_POLL_SECONDS = 5;
-
-/** The event poll interval in force for this configuration. */
-export function pollSeconds(config: Config): number {
-  return config.pollIntervalSeconds ?? (config.apiBaseUrl ? LIVE_POLL_SECONDS : DEMO_POLL_SECONDS);
-}
 
 const flags = {
   'api-base-url': { type: 'string' },
@@ -63,6 +61,7 @@ const flags = {
   'poll-interval': { type: 'string' },
   shell: { type: 'string' },
   'no-window': { type: 'boolean' },
+  demo: { type: 'boolean' },
   'web-port': { type: 'string' },
   'credential-store': { type: 'string' },
   'clock-at': { type: 'string' },
@@ -120,6 +119,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     pollIntervalSeconds: pick('poll-interval'),
     shell: pick('shell'),
     openWindow: !noWindow,
+    demo: values.demo === true || ['1', 'true'].includes(env[envName('demo')] ?? ''),
     webPort: pick('web-port'),
     credentialStore: pick('credential-store'),
     clockAt: pick('clock-at'),

@@ -1,3 +1,4 @@
+import type { Settings } from '../../src-shared/settings';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { Account } from '../account/account';
@@ -16,6 +17,8 @@ export interface FeatureContext {
   connectivity: ConnectivityMonitor;
   /** Seconds between event polls. */
   pollSeconds: number;
+  /** The manager's settings as they are now (they change without a restart). */
+  settings: () => Settings;
 }
 
 /**

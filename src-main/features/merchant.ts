@@ -9,7 +9,7 @@ import type { StartFeature } from './feature';
  * status monitor (every store each 30 s, pushed as `stores:status`), pauses, opening hours and the
  * check-in QR sheets.
  */
-export const merchantFeature: StartFeature = ({ account, api, clock, logger, push }) => {
+export const merchantFeature: StartFeature = ({ account, api, clock, logger, push, settings }) => {
   const log = logger.child({ room: 'merchant' });
   const monitor = new StoreStatusMonitor({ merchant: api.merchant, clock, logger: log });
   const unsubscribe = monitor.onChange((snapshot) => push.push('stores:status', snapshot));
@@ -18,6 +18,7 @@ export const merchantFeature: StartFeature = ({ account, api, clock, logger, pus
     handlers: merchantHandlers({
       merchant: api.merchant,
       lastKnown: new LastKnownStores(account.dataDir, log),
+      served: () => settings().stores,
       monitor,
       sheets: new CheckinSheets({ merchant: api.merchant, clock, logger: log, dataDir: account.dataDir }),
       clock,

@@ -1,6 +1,6 @@
 import { getContext } from 'svelte';
 import type { Bridge } from '../../src-shared/ipc/contract';
-import { I18n, type LocaleMemory } from '../i18n/i18n.svelte';
+import { I18n } from '../i18n/i18n.svelte';
 import { Now } from '../lib/now.svelte';
 import { CheckinState } from '../merchant/checkin-state.svelte';
 import { HoursState } from '../merchant/hours-state.svelte';
@@ -9,6 +9,8 @@ import { StoreStatusState } from '../merchant/store-status-state.svelte';
 import { StoresState } from '../merchant/stores-state.svelte';
 import { OrdersState, type Chime } from '../orders/orders-state.svelte';
 import { ReviewsState } from '../reviews/reviews-state.svelte';
+import { SettingsState } from '../setup/settings-state.svelte';
+import { SetupState } from '../setup/setup-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -21,6 +23,8 @@ export interface Terminal {
   now: Now;
   i18n: I18n;
   appState: AppState;
+  setupState: SetupState;
+  settingsState: SettingsState;
   storesState: StoresState;
   storeStatusState: StoreStatusState;
   pausesState: PausesState;
@@ -31,8 +35,6 @@ export interface Terminal {
 }
 
 export interface TerminalOptions {
-  /** Where the screen remembers the language and the chosen store (the browser's storage). */
-  memory?: LocaleMemory;
   chime?: Chime;
   /** The window's clock (the screen follows the main process's clock from it). */
   systemNow?: () => number;
@@ -40,12 +42,18 @@ export interface TerminalOptions {
 
 export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): Terminal {
   const now = new Now(options.systemNow);
+  const i18n = new I18n();
+  const settingsState = new SettingsState(bridge);
+  // The language is a setting: the screen follows it wherever it was changed.
+  settingsState.onChange((settings) => i18n.setLocale(settings.locale));
   return {
     bridge,
     now,
-    i18n: new I18n(options.memory),
+    i18n,
     appState: new AppState(bridge, now),
-    storesState: new StoresState(bridge, options.memory),
+    setupState: new SetupState(bridge),
+    settingsState,
+    storesState: new StoresState(bridge, settingsState),
     storeStatusState: new StoreStatusState(bridge),
     pausesState: new PausesState(bridge),
     hoursState: new HoursState(bridge, now),

@@ -32,6 +32,7 @@ export const frameMessages = defineMessages(
     'error.bad-input': 'Dados inválidos.',
     'error.storage': 'Problema ao gravar no computador deste terminal.',
     'error.internal': 'Algo deu errado neste terminal. Avise o suporte.',
+    'error.not-configured': 'Este terminal ainda não está ligado a uma conta. Conclua a primeira configuração.',
   },
   {
     'app.name': 'Store Terminal',
@@ -64,5 +65,6 @@ export const frameMessages = defineMessages(
     'error.bad-input': 'Invalid data.',
     'error.storage': "Problem saving on this terminal's computer.",
     'error.internal': 'Something went wrong on this terminal. Tell support.',
+    'error.not-configured': 'This terminal is not connected to an account yet. Finish the first-run setup.',
   },
 );

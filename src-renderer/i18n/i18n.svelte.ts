@@ -5,8 +5,6 @@ export const LOCALES = { 'pt-BR': ptBR, en } as const satisfies Record<string, M
 export type Locale = keyof typeof LOCALES;
 export const LOCALE_NAMES: Record<Locale, string> = { 'pt-BR': 'Português (Brasil)', en: 'English' };
 
-const STORAGE_KEY = 'store-terminal.locale';
-
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(LOCALES, value);
 }
@@ -15,37 +13,21 @@ function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(ptBR, key);
 }
 
-/** Where the chosen language is remembered (the browser's storage; none in tests). */
-export interface LocaleMemory {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-/** The language of the screen; components read `i18n.t(...)` and re-render when it changes. */
+/**
+ * The language of the screen; components read `i18n.t(...)` and re-render when it changes. The
+ * choice is a setting the main process keeps (the renderer follows `settings:changed`).
+ */
 export class I18n {
   #locale = $state<Locale>('pt-BR');
-
-  constructor(private readonly memory?: LocaleMemory) {
-    try {
-      const saved = memory?.getItem(STORAGE_KEY);
-      if (isLocale(saved)) this.#locale = saved;
-    } catch {
-      // storage can be unavailable; the default is fine
-    }
-  }
 
   get locale(): Locale {
     return this.#locale;
   }
 
+  /** Shows the screen in `locale` (the setting itself is changed through SettingsState). */
   setLocale(locale: Locale): void {
     this.#locale = locale;
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
-    try {
-      this.memory?.setItem(STORAGE_KEY, locale);
-    } catch {
-      // not persisted; still switched
-    }
   }
 
   t = (key: MessageKey, params: Record<string, string | number> = {}): string => {

@@ -1,10 +1,8 @@
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import type { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
-import type { LocaleMemory } from '../i18n/i18n.svelte';
 import { Read } from '../lib/reads.svelte';
-
-const SELECTED_KEY = 'store-terminal.selectedStore';
+import type { SettingsState } from '../setup/settings-state.svelte';
 
 /** The sections of the Store page. */
 export const STORE_TABS = ['status', 'hours', 'checkin', 'details'] as const;
@@ -26,13 +24,11 @@ export class StoresState {
 
   constructor(
     private readonly bridge: Bridge,
-    private readonly memory?: LocaleMemory,
+    private readonly settings: SettingsState,
   ) {
-    try {
-      this.#selectedId = memory?.getItem(SELECTED_KEY) ?? null;
-    } catch {
-      // storage can be unavailable: the first store is chosen
-    }
+    settings.onChange((s) => {
+      if (s.currentStoreId && s.currentStoreId !== this.#selectedId) this.#selectedId = s.currentStoreId;
+    });
   }
 
   get list(): StoreListItem[] {
@@ -65,23 +61,27 @@ export class StoresState {
     const list = await this.listRead.run(() => this.bridge['stores:list']({}));
     if (!list) return;
     this.#list = list;
+    this.#selectedId ??= this.settings.settings.currentStoreId;
     if (!this.#list.some((s) => s.id === this.#selectedId)) this.select(this.#list[0]?.id ?? null);
     await this.view(this.#viewedId ?? this.#selectedId);
   }
 
+  /** The store this terminal works for (remembered by the main process). */
   select(id: string | null): void {
     this.#selectedId = id;
-    try {
-      if (id) this.memory?.setItem(SELECTED_KEY, id);
-    } catch {
-      // selection lasts this session only
-    }
+    if (id !== this.settings.settings.currentStoreId) void this.settings.update({ currentStoreId: id });
   }
 
   async view(id: string | null): Promise<void> {
     this.#viewedId = id;
     if (!id) return;
     await this.fetchDetail(id);
+  }
+
+  /** Every store of the account, served or not (to choose the served ones). */
+  async accountStores(): Promise<StoreListItem[] | undefined> {
+    const result = await this.bridge['stores:list']({ all: true });
+    return result.ok ? result.value : undefined;
   }
 
   /** Details of every listed store not read yet (the check-in sheet needs each store's type). */

@@ -60,7 +60,11 @@ export class AuthorizationDesk {
   /** clientId → the stores merchants authorized it for. */
   private grants = new Map<string, Set<string>>();
 
-  constructor(private readonly clock: SandboxClock) {}
+  constructor(
+    private readonly clock: SandboxClock,
+    /** How long a user code lives (the spec's platform: 10 minutes; a test may shorten it). */
+    readonly userCodeSeconds: number = USER_CODE_SECONDS,
+  ) {}
 
   startUserCode(clientId: string): UserCodeRecord {
     let userCode = groups(2);
@@ -69,7 +73,7 @@ export class AuthorizationDesk {
       userCode,
       clientId,
       verifier: randomBytes(32).toString('base64url'),
-      expiresAtMs: this.clock.now() + USER_CODE_SECONDS * 1000,
+      expiresAtMs: this.clock.now() + this.userCodeSeconds * 1000,
     };
     this.userCodes.set(userCode, record);
     return record;

@@ -4,7 +4,6 @@ import type { SandboxContext } from '../context';
 import { SandboxError } from '../http/errors';
 import { describeIssues } from '../http/zod-issues';
 import type { SeedStore } from '../seed/stores';
-import { USER_CODE_SECONDS } from './authorizations';
 import { authorizedPage, authorizeFormPage } from './portal-page';
 
 /**
@@ -42,7 +41,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: SandboxContext):
     const record = world.authorizations.userCode(userCode);
     if (!record) return [404, 'UserCodeNotFound', `user code ${userCode} is unknown`];
     if (record.authorizationCode) return [409, 'UserCodeAlreadyUsed', 'this user code was already authorized; ask the application for a new one'];
-    if (world.clock.now() >= record.expiresAtMs) return [400, 'UserCodeExpired', `the user code expired (it lives ${USER_CODE_SECONDS / 60} minutes); ask the application for a new one`];
+    if (world.clock.now() >= record.expiresAtMs) return [400, 'UserCodeExpired', `the user code expired (it lives ${world.authorizations.userCodeSeconds} seconds); ask the application for a new one`];
     return undefined;
   };
 

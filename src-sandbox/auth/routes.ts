@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { SandboxError } from '../http/errors';
-import { USER_CODE_SECONDS } from './authorizations';
 import { registerPortalRoutes } from './portal';
 
 /**
@@ -103,7 +102,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: SandboxContext): v
       authorizationCodeVerifier: record.verifier,
       verificationUrl,
       verificationUrlComplete: `${verificationUrl}?userCode=${encodeURIComponent(record.userCode)}`,
-      expiresIn: USER_CODE_SECONDS,
+      expiresIn: world.authorizations.userCodeSeconds,
     };
   });
 

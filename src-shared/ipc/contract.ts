@@ -4,6 +4,7 @@ import { appChannels, appPushEvents } from './channels/app';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
 import { reviewChannels } from './channels/reviews';
+import { setupChannels, setupPushEvents } from './channels/setup';
 
 /**
  * The one contract between the renderer and the main process. Every channel names a zod schema for
@@ -13,6 +14,7 @@ import { reviewChannels } from './channels/reviews';
  */
 export const channels = {
   ...appChannels,
+  ...setupChannels,
   ...merchantChannels,
   ...orderChannels,
   ...reviewChannels,
@@ -20,6 +22,7 @@ export const channels = {
 
 export const pushEvents = {
   ...appPushEvents,
+  ...setupPushEvents,
   ...orderPushEvents,
   ...merchantPushEvents,
 } as const;

@@ -50,7 +50,7 @@ describe('web shell process: survives hostile input, keeps its data private, lea
     writeFileSync(join(dataDir, 'stores.json'), '{"list":null,"details":{}}');
     chmodSync(dataDir, 0o755);
     chmodSync(join(dataDir, 'stores.json'), 0o644);
-    shell = await startWebShell({ dataDir });
+    shell = await startWebShell({ args: ['--demo'], dataDir });
     // Let the demo place orders and write its database and WAL.
     await new Promise((r) => setTimeout(r, 6_000));
   });

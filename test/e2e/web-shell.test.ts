@@ -13,7 +13,7 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
   let browser: Browser;
 
   before(async () => {
-    shell = await startWebShell();
+    shell = await startWebShell({ args: ['--demo'] });
     browser = await launchChromium();
   });
   after(async () => {

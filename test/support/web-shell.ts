@@ -24,6 +24,8 @@ export interface WebShellOptions {
   dataDir?: string;
   /** The application's secret, given as an integrator would: in the environment, never a flag. */
   clientSecret?: string;
+  /** More environment for the process (an integrator's settings). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<Runn
   const args = options.args ?? [];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'st-e2e-'));
   const clock = args.includes('--clock-at') ? [] : ['--clock-at', TEST_INSTANT];
-  const env: NodeJS.ProcessEnv = { ...process.env, STORE_TERMINAL_LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, STORE_TERMINAL_LOG_LEVEL: 'info', ...options.env };
   if (options.clientSecret) env.STORE_TERMINAL_CLIENT_SECRET = options.clientSecret;
   const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...clock, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';

@@ -4,15 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
-import { defaultDataDir, loadConfig, pollSeconds } from '../../src-main/config/config';
+import { defaultDataDir, loadConfig } from '../../src-main/config/config';
 
 describe('configuration from flags and environment', () => {
-  it('defaults to demo mode: no API base URL, 5 s polling (30 s against a real API), a window', () => {
+  it('defaults to no account from flags (the first-run screen or the saved one decides), a window, the mode\'s poll interval', () => {
     const config = loadConfig([], { HOME: '/home/x' });
     assert.equal(config.apiBaseUrl, undefined);
-    assert.equal(pollSeconds(config), 5);
-    assert.equal(pollSeconds(loadConfig(['--api-base-url', 'https://api.example.test', '--client-id', 'a'], { STORE_TERMINAL_CLIENT_SECRET: 'b' })), 30);
-    assert.equal(pollSeconds(loadConfig(['--poll-interval', '12'], {})), 12);
+    assert.equal(config.demo, false);
+    assert.equal(config.pollIntervalSeconds, undefined);
+    assert.equal(loadConfig(['--poll-interval', '12'], {}).pollIntervalSeconds, 12);
+    assert.equal(loadConfig(['--demo'], {}).demo, true);
+    assert.equal(loadConfig([], { STORE_TERMINAL_DEMO: '1' }).demo, true);
     assert.equal(config.openWindow, true);
     assert.ok(config.dataDir.endsWith('store-terminal'));
   });

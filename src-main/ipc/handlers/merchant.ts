@@ -15,6 +15,8 @@ export interface MerchantHandlerDeps {
     'listStores' | 'getStore' | 'listInterruptions' | 'createInterruption' | 'deleteInterruption' | 'getOpeningHours' | 'replaceOpeningHours'
   >;
   lastKnown: Pick<LastKnownStores, 'list' | 'detail'>;
+  /** The stores this terminal serves (the manager's choice), or all of the account's. */
+  served?: () => 'all' | readonly string[];
   monitor: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
   sheets: Pick<CheckinSheets, 'generate'>;
   clock: Clock;
@@ -58,11 +60,15 @@ export const PAUSE_NOW_MARGIN_MS = 60_000;
 /** The merchant module (spec §4.4): stores, status, pauses, opening hours, check-in QR sheet. */
 export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, MerchantChannel> {
   const { merchant, lastKnown, monitor, sheets, clock } = deps;
+  const serves = (id: string): boolean => {
+    const served = deps.served?.() ?? 'all';
+    return served === 'all' || served.includes(id);
+  };
   // After a change the platform judges the status anew: read it now rather than in up to 30 s.
   const recheck = (merchantId: string): void => void monitor.check(merchantId);
 
   return {
-    'stores:list': () => lastKnown.list(() => merchant.listStores()),
+    'stores:list': async ({ all }) => (await lastKnown.list(() => merchant.listStores())).filter((s) => all || serves(s.id)),
     'stores:detail': ({ merchantId }) => lastKnown.detail(merchantId, () => merchant.getStore(merchantId)),
 
     'stores:status': async ({ merchantId, fresh }) => {

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const renewal = setInterval(() => host.sessions.renewLaunchToken(), LAUNCH_TOKEN_TTL_MS - 60_000);
   renewal.unref();
 
-  const mode = config.apiBaseUrl ? `API ${config.apiBaseUrl}` : 'demo mode (embedded sandbox, orders start afresh at each launch)';
+  const mode = config.demo ? 'demo mode (embedded sandbox, orders start afresh at each launch)' : config.apiBaseUrl ? `API ${config.apiBaseUrl}` : 'the account saved in the data folder, or the first-run screen';
   console.log(`Store Terminal web shell on ${host.origin}  [${mode}]`);
 
   let stopping = false;

@@ -19,14 +19,13 @@ export type Connectivity = z.infer<typeof Connectivity>;
 
 export const AppStatus = z.object({
   version: z.string(),
-  mode: z.enum(['demo', 'live']),
+  /** `setup`: no account yet (first run, or signed out). */
+  mode: z.enum(['setup', 'demo', 'live']),
   shell: z.enum(['electron', 'web']),
-  apiBaseUrl: z.string(),
+  apiBaseUrl: z.string().nullable(),
   dataDir: z.string(),
   pollIntervalSeconds: z.number(),
   connectivity: Connectivity,
-  /** Where secrets are kept (`memory`: nothing persisted), in words for the manager. */
-  credentialStore: z.object({ kind: z.enum(['keychain', 'safe-storage', 'file', 'memory']), description: z.string() }),
   /** The main process's clock when it answered: the screen's countdowns run on the same time. */
   now: z.string(),
 });

@@ -4,7 +4,6 @@ import { PAUSE_DESCRIPTION_MAX } from '../../store-rules/pauses';
 import { MAX_SHIFTS } from '../../store-rules/opening-hours';
 import { Interruption, MAX_CHECKIN_STORES, NewShift, OperationStatus, Shift, StoreDetail, StoreListItem } from '../../wire/merchant';
 import { channel } from '../channel';
-import { noInput } from './app';
 
 /**
  * The merchant module on screen (spec §4.4): the stores the credential sees and their details; and
@@ -75,7 +74,8 @@ export type CheckinSheet = z.infer<typeof CheckinSheet>;
 const ForStore = z.object({ merchantId: MerchantId }).strict();
 
 export const merchantChannels = {
-  'stores:list': channel(noInput, z.array(StoreListItem)),
+  /** The stores this terminal serves; with `all`, every store of the account (to choose from). */
+  'stores:list': channel(z.object({ all: z.boolean().default(false) }).strict(), z.array(StoreListItem)),
   'stores:detail': channel(ForStore, StoreDetail),
   /** The status of every store; with `merchantId` and `fresh`, that store is read again first. */
   'stores:status': channel(
