@@ -1,40 +1,50 @@
 #!/usr/bin/env node
-// `npm start`: the Electron window where an Electron binary is installed, else the web shell in a
-// Chromium app window (or the default browser), saying which in one line.
-import { spawn } from 'node:child_process';
+// `npm start`: installs the npm packages when missing, builds, and opens the Electron window where
+// an Electron binary is installed (with the native modules built for Electron), else the web shell
+// in a Chromium app window (or the default browser), saying which in one line.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ensurePackages, ROOT } from './deps.mjs';
+import { electronAbi, electronNativeReady } from './native-electron.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+ensurePackages();
+
+const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 const args = process.argv.slice(2);
 const shellFlag = args.indexOf('--shell');
 const wanted = (shellFlag >= 0 ? args[shellFlag + 1] : undefined) ?? process.env.STORE_TERMINAL_SHELL;
 
 function electronBinary() {
-  try {
-    const require = createRequire(import.meta.url);
-    const pkgDir = dirname(require.resolve('electron/package.json'));
-    const pathFile = join(pkgDir, 'path.txt');
-    if (!existsSync(pathFile)) return undefined;
-    const binary = join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(binary) ? binary : undefined;
-  } catch {
-    return undefined;
+  const dir = join(ROOT, 'node_modules', 'electron');
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+
+let binary = wanted === 'web' ? undefined : electronBinary();
+if (binary && !electronNativeReady(binary)) {
+  // better-sqlite3 and keytar must be built for Electron's ABI: once, into native/electron-<abi>/.
+  console.log(`Store Terminal: building the native modules for Electron (ABI ${electronAbi(binary)}) once…`);
+  const native = spawnSync(process.execPath, [join(ROOT, 'scripts', 'native-electron.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (native.status !== 0) {
+    console.log('Store Terminal: the native modules could not be built for Electron (see above); using the web shell this time.');
+    binary = undefined;
   }
 }
 
-const binary = wanted === 'web' ? undefined : electronBinary();
 let child;
 if (binary) {
   console.log('Store Terminal: starting the Electron window.');
-  child = spawn(binary, [join(root, 'out/main/main.js'), ...args], { stdio: 'inherit' });
+  child = spawn(binary, [join(ROOT, 'out/main/main.js'), ...args], { stdio: 'inherit' });
 } else {
-  const why = wanted === 'web' ? 'web shell requested' : 'no Electron binary is installed here';
-  if (wanted === 'electron') console.log('Store Terminal: --shell electron was asked for, but no Electron binary is installed.');
+  const why = wanted === 'web' ? 'web shell requested' : 'no Electron window is available here';
+  if (wanted === 'electron') console.log('Store Terminal: --shell electron was asked for, but no usable Electron binary is installed.');
   console.log(`Store Terminal: ${why}; running the web shell in a Chromium app window instead.`);
-  child = spawn(process.execPath, [join(root, 'out/main/web.js'), ...args], { stdio: 'inherit' });
+  child = spawn(process.execPath, [join(ROOT, 'out/main/web.js'), ...args], { stdio: 'inherit' });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

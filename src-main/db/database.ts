@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../src-shared/errors';
+import { electronNativeBinding, nativeModuleProblem } from '../base/native-binding';
 import { migrate, type Migration } from './migrate';
 import { migrations as shippedMigrations } from './migrations/index';
 
@@ -44,6 +45,8 @@ export function isCorruption(error: unknown): boolean {
 /** Any SQLite failure as a typed value; a damaged file is named, never wiped. */
 export function storageError(file: string, error: unknown): AppError {
   if (error instanceof AppError) return error;
+  const abi = nativeModuleProblem('better-sqlite3', error);
+  if (abi) return new AppError('storage', abi, { cause: error });
   if (isCorruption(error)) {
     return new AppError(
       'storage',
@@ -62,13 +65,27 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
+/**
+ * Loads the database module once, and says in one line when it cannot be loaded (built for another
+ * runtime, say): the shells check this before anything else starts.
+ */
+export function databaseModuleProblem(): string | undefined {
+  try {
+    new Database(':memory:', electronNativeBinding('better_sqlite3.node') ? { nativeBinding: electronNativeBinding('better_sqlite3.node') as string } : {}).close();
+    return undefined;
+  } catch (error) {
+    return nativeModuleProblem('better-sqlite3', error) ?? `better-sqlite3 cannot be loaded: ${(error as Error).message}`;
+  }
+}
+
 /** Opens the database, sets the pragmas and applies pending migrations; throws AppError('storage'). */
 export function openDatabase(options: OpenOptions): Db {
   const { file } = options;
   let db: Db | undefined;
   try {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    db = new Database(file, options.readonly ? { readonly: true, fileMustExist: true } : {});
+    const nativeBinding = electronNativeBinding('better_sqlite3.node');
+    db = new Database(file, { ...(options.readonly ? { readonly: true, fileMustExist: true } : {}), ...(nativeBinding ? { nativeBinding } : {}) });
     // The first read of the schema is where a file that is not a database (or is damaged) shows.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     if (!options.readonly) {

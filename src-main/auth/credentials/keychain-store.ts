@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { electronNativeBinding, nativeModuleProblem } from '../../base/native-binding';
 import { CREDENTIAL_SERVICE, type CredentialStore } from './credential-store';
 
 /** The part of keytar the store uses (a native module, loaded only when asked for). */
@@ -10,7 +12,10 @@ export interface KeytarLike {
 
 export type KeytarLoader = () => Promise<KeytarLike>;
 
+/** keytar for this runtime: Electron's own build when there is one (native-binding.ts), else node_modules'. */
 const loadKeytar: KeytarLoader = async () => {
+  const electronBuild = electronNativeBinding('keytar.node');
+  if (electronBuild) return createRequire(import.meta.url)(electronBuild) as KeytarLike;
   const module = (await import('keytar')) as unknown as { default?: KeytarLike } & Partial<KeytarLike>;
   return module.default ?? (module as KeytarLike);
 };
@@ -30,7 +35,7 @@ export async function openKeychainStore(
   try {
     keytar = await (options.load ?? loadKeytar)();
   } catch (error) {
-    return { unavailable: `keytar cannot load: ${(error as Error).message}` };
+    return { unavailable: nativeModuleProblem('keytar', error) ?? `keytar cannot load: ${(error as Error).message}` };
   }
   try {
     await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS);

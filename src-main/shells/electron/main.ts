@@ -3,12 +3,21 @@ import { join } from 'node:path';
 import * as electron from 'electron';
 import { startApp } from '../../app/app';
 import { loadConfig } from '../../config/config';
+import { databaseModuleProblem } from '../../db/database';
 import { createLogger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';
 import { electronSafeStorage } from './safe-storage';
 import { runElectronShell } from './shell';
 
 const logger = createLogger();
+
+// A native module built for another runtime: one line that says which and how to fix it.
+const native = databaseModuleProblem();
+if (native) {
+  console.error(`Store Terminal could not start: ${native}`);
+  electron.dialog.showErrorBox('Store Terminal could not start', native);
+  electron.app.exit(1);
+}
 
 try {
   const config = loadConfig(process.argv.slice(1), process.env);

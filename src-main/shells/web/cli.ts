@@ -4,6 +4,7 @@ import { startApp } from '../../app/app';
 import { createLogger, type Logger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';
 import { loadConfig } from '../../config/config';
+import { databaseModuleProblem } from '../../db/database';
 import { startWebHost } from './host';
 import { launchUrl, writeLaunchFiles } from './launch-files';
 import { openWindow, planWindow } from './open-window';
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
   keepServing(logger);
   const config = loadConfig(process.argv.slice(2), process.env);
+  const native = databaseModuleProblem();
+  if (native) throw new Error(native);
   const here = dirname(fileURLToPath(import.meta.url));
   const rendererDir = process.env.STORE_TERMINAL_RENDERER_DIR ?? join(here, '..', 'renderer');
 

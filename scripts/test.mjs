@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// `npm test`: installs what is missing (system tools where apt may be used, then the npm
+// packages), then type-checks, lints, builds and runs every test kind in one `node --test` run.
+import { spawnSync } from 'node:child_process';
+import { ensurePackages, ensureTestTools, ROOT } from './deps.mjs';
+
+ensureTestTools();
+ensurePackages({ wantKeytar: true });
+
+for (const script of ['typecheck', 'lint', 'build']) {
+  const step = spawnSync('npm', ['run', '--silent', script], { cwd: ROOT, stdio: 'inherit' });
+  if (step.status !== 0) process.exit(step.status ?? 1);
+}
+const tests = spawnSync(process.execPath, ['scripts/run-tests.mjs', 'unit', 'integration', 'electron', 'e2e'], { cwd: ROOT, stdio: 'inherit' });
+process.exit(tests.status ?? 1);
