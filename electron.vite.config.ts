@@ -20,6 +20,8 @@ export default defineConfig({
           main: resolve(import.meta.dirname, 'src-main/shells/electron/main.ts'),
           web: resolve(import.meta.dirname, 'src-main/shells/web/cli.ts'),
         },
+        // An optional dependency (absent where libsecret is): loaded at run time, never bundled.
+        external: ['keytar'],
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
 import { pinnedNow, TEST_INSTANT } from '../support/clock';
 import { rawHttp } from '../support/sandbox';
-import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
 
 /**
  * The reviews screen as a clerk uses it, against a sandbox the test starts: the summary and list,
@@ -175,7 +175,7 @@ describe('reviews screen in Chromium', () => {
 
   it('looks right in English and at 1920x1080', async () => {
     for (const [locale, label] of [['pt-BR', 'pt'], ['en', 'en']] as const) {
-      await page.evaluate((l) => localStorage.setItem('store-terminal.locale', l), locale);
+      await chooseLanguage(page, locale);
       for (const [width, height] of [[1024, 768], [1920, 1080]] as const) {
         await page.setViewportSize({ width, height });
         await page.reload();

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
 import { pinnedNow } from '../support/clock';
 import { rawHttp } from '../support/sandbox';
-import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
 
 /**
  * The Store page as a counter clerk uses it, against a sandbox the test starts: the status badge,
@@ -186,9 +186,8 @@ describe('Store page in Chromium', () => {
   });
 
   it('reads in English at 1920x1080', async () => {
-    await page.evaluate(() => localStorage.setItem('store-terminal.locale', 'en'));
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.reload();
+    await chooseLanguage(page, 'en');
     await page.getByTestId('nav-store').click();
     await badge().getByText('Open').waitFor({ timeout: 15_000 });
     await page.getByTestId('store-tab-status').click();
@@ -205,6 +204,8 @@ describe('Store page in Chromium', () => {
     await shot('hours-editor-en-1920');
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.getByTestId('store-tab-checkin').click();
+    // The sheet made earlier is still on screen (the language changed without a reload): put it away.
+    if (await page.getByTestId('checkin-again').count()) await page.getByTestId('checkin-again').click();
     await page.getByTestId('checkin-generate').click();
     await page.getByTestId('checkin-frame').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(800);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { LAUNCH_URL_FILE } from '../../src-main/shells/web/launch-files';
 import { TEST_INSTANT } from './clock';
 
@@ -71,6 +71,13 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<Runn
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Switches the screen's language as a manager does: on the Settings page (the setting is the main process's). */
+export async function chooseLanguage(page: Page, locale: 'pt-BR' | 'en'): Promise<void> {
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId(`locale-${locale}`).click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, locale);
 }
 
 export const CHROMIUM = process.env.STORE_TERMINAL_CHROMIUM ?? '/usr/bin/chromium';
