@@ -105,7 +105,12 @@ export default tseslint.config(
   {
     files: ['src-main/**'],
     ignores: ['src-main/shells/electron/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src-main/shells/electron/ may import electron.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [
+        { name: 'electron', message: 'Only src-main/shells/electron/ may import electron.' },
+        { name: 'electron-updater', message: 'Only src-main/shells/electron/ may import electron-updater.' },
+      ] }],
+    },
   },
   {
     files: ['src-renderer/**'],

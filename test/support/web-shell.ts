@@ -77,7 +77,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<Runn
 export async function chooseLanguage(page: Page, locale: 'pt-BR' | 'en'): Promise<void> {
   await page.getByTestId('nav-settings').click();
   await page.getByTestId(`locale-${locale}`).click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, locale);
+  await page.waitForFunction(`document.documentElement.lang === ${JSON.stringify(locale)}`);
 }
 
 export const CHROMIUM = process.env.STORE_TERMINAL_CHROMIUM ?? '/usr/bin/chromium';

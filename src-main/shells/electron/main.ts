@@ -1,6 +1,7 @@
 // Entry of the Electron main process.
 import { join } from 'node:path';
 import * as electron from 'electron';
+import electronUpdater from 'electron-updater';
 import { startApp } from '../../app/app';
 import { loadConfig } from '../../config/config';
 import { databaseModuleProblem } from '../../db/database';
@@ -8,7 +9,9 @@ import { createLogger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';
 import { electronSafeStorage } from './safe-storage';
 import { runElectronShell } from './shell';
+import { startUpdates } from './updates';
 
+const { autoUpdater } = electronUpdater;
 const logger = createLogger();
 
 // A native module built for another runtime: one line that says which and how to fix it.
@@ -29,6 +32,7 @@ try {
     preloadPath: join(import.meta.dirname, '..', 'preload', 'preload.cjs'),
     startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION, safeStorage: electronSafeStorage() }),
   });
+  startUpdates({ packaged: electron.app.isPackaged, resourcesPath: process.resourcesPath, updater: () => autoUpdater, logger });
 } catch (error) {
   logger.error('Store Terminal could not start', { error });
   electron.dialog.showErrorBox('Store Terminal could not start', (error as Error).message);
