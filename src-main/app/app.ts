@@ -1,7 +1,7 @@
 import { AppError } from '../../src-shared/errors';
 import type { SetupState } from '../../src-shared/ipc/channels/setup';
 import { channelNames, type AppStatus, type ChannelName } from '../../src-shared/ipc/contract';
-import type { Settings } from '../../src-shared/settings';
+import { applySettingsPatch, type Settings } from '../../src-shared/settings';
 import { removeOrderDatabase } from '../account/account';
 import { accountFor, type CredentialStore } from '../auth/credentials/credential-store';
 import { openCredentialStore } from '../auth/credentials/open-store';
@@ -204,7 +204,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     },
     'settings:get': () => file.settings,
     'settings:update': (patch) => {
-      const settings: Settings = { ...file.settings, ...patch };
+      const settings: Settings = applySettingsPatch(file.settings, patch);
       save({ ...file, settings });
       push.push('settings:changed', settings);
       return settings;

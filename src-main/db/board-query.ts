@@ -1,11 +1,13 @@
 import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
-import type { BoardRow } from '../../src-shared/ipc/channels/orders';
+import type { Actor, BoardRow, DriverState, DriverView } from '../../src-shared/ipc/channels/orders';
+import { CancellationMetadata } from '../../src-shared/wire/events';
+import { Tracking } from '../../src-shared/wire/order';
 import type { DetailState } from '../orders/progress';
 import { shownStatus } from '../orders/status';
 import type { Db } from './database';
 
-interface BoardRecord {
+export interface BoardRecord {
   id: string;
   display_id: string | null;
   status: string;
@@ -15,6 +17,7 @@ interface BoardRecord {
   order_type: string | null;
   order_timing: string | null;
   created_at: string | null;
+  created_ms: number | null;
   confirm_deadline_ms: number | null;
   preparation_start_at: string | null;
   customer_name: string | null;
@@ -29,20 +32,34 @@ interface BoardRecord {
   pa_action: string | null;
   pa_state: string | null;
   pa_reason: string | null;
+  confirm_actor: Actor | null;
+  driver_assigned_ms: number | null;
+  driver_code: string | null;
+  tracking: string | null;
+  tracking_ms: number | null;
+  cancel_metadata: string | null;
 }
 
-const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_ms, o.cancel_resolved_ms, o.is_open, o.order_type,
-  o.order_timing, o.created_at, o.confirm_deadline_ms, o.preparation_start_at, o.customer_name, o.items_count, o.total,
-  o.delivered_by, o.merchant_id, o.last_event_code, o.unknown_events, o.detail_state,
-  pa.id AS pa_id, pa.action AS pa_action, pa.state AS pa_state, pa.reason AS pa_reason`;
-const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)`;
+/** The driver events of a PLATFORM delivery, and what each says of where the driver is. */
+const DRIVER_STATE_OF: Readonly<Record<string, DriverState>> = { ADR: 'assigned', GTO: 'toStore', AAO: 'atStore', CLT: 'collected', AAD: 'atCustomer' };
+const DRIVER_CODES = Object.keys(DRIVER_STATE_OF).map((c) => `'${c}'`).join(', ');
 
-/** Open orders stay on the board this long after their board time (created, or preparation start). */
-export const BOARD_OPEN_WINDOW_MS = 24 * 3600_000;
-/** Concluded and cancelled orders stay visible this long, at most RECENT_CLOSED_LIMIT of them. */
+export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_ms, o.cancel_resolved_ms, o.is_open, o.order_type,
+  o.order_timing, o.created_at, o.created_ms, o.confirm_deadline_ms, o.preparation_start_at, o.customer_name, o.items_count, o.total,
+  o.delivered_by, o.merchant_id, o.last_event_code, o.unknown_events, o.detail_state,
+  pa.id AS pa_id, pa.action AS pa_action, pa.state AS pa_state, pa.reason AS pa_reason,
+  (SELECT c.actor FROM outbox c WHERE c.order_id = o.id AND c.action = 'confirm' AND c.state IN ('queued', 'sent', 'confirmed') ORDER BY c.id DESC LIMIT 1) AS confirm_actor,
+  o.driver_assigned_ms, o.tracking, o.tracking_ms,
+  CASE WHEN o.driver_assigned_ms IS NOT NULL THEN (SELECT e.code FROM events e WHERE e.order_id = o.id AND e.code IN (${DRIVER_CODES}) ORDER BY e.created_ms DESC LIMIT 1) END AS driver_code,
+  CASE WHEN o.status = 'CANCELLED' THEN (SELECT e.metadata FROM events e WHERE e.order_id = o.id AND e.code = 'CAN' ORDER BY e.created_ms DESC LIMIT 1) END AS cancel_metadata`;
+export const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)`;
+
+/**
+ * Concluded and cancelled orders stay on the board this long, the newest RECENT_CLOSED_LIMIT of
+ * them (the board says how many it left out; history has them all). Open orders are never left out.
+ */
 export const RECENT_CLOSED_WINDOW_MS = 3 * 3600_000;
-export const RECENT_CLOSED_LIMIT = 50;
-export const OPEN_ORDERS_LIMIT = 500;
+export const RECENT_CLOSED_LIMIT = 300;
 
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
@@ -58,7 +75,33 @@ function parseReason(text: string | null): ErrorInfo | null {
   }
 }
 
-function toBoardRow(r: BoardRecord): BoardRow {
+function json(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function driverOf(r: BoardRecord): DriverView | null {
+  if (r.driver_assigned_ms === null || r.delivered_by !== 'PLATFORM') return null;
+  const tracking = Tracking.safeParse(json(r.tracking));
+  return {
+    state: DRIVER_STATE_OF[r.driver_code ?? 'ADR'] ?? 'assigned',
+    pickupEtaSeconds: tracking.success ? (tracking.data.pickupEtaStart ?? null) : null,
+    deliveryEtaSeconds: tracking.success ? (tracking.data.deliveryEtaEnd ?? null) : null,
+    checkedAt: tracking.success ? iso(r.tracking_ms) : null,
+  };
+}
+
+function cancellationOf(r: BoardRecord): BoardRow['cancellation'] {
+  if (r.status !== 'CANCELLED') return null;
+  const read = CancellationMetadata.safeParse(json(r.cancel_metadata) ?? {});
+  return { origin: read.success ? (read.data.origin ?? null) : null, reason: read.success ? (read.data.reason ?? null) : null };
+}
+
+export function toBoardRow(r: BoardRecord): BoardRow {
   return {
     id: r.id,
     displayId: r.display_id,
@@ -80,39 +123,70 @@ function toBoardRow(r: BoardRecord): BoardRow {
     lastEventCode: r.last_event_code,
     hasUnknownEvents: r.unknown_events > 0,
     detailMissing: r.detail_state === 'missing' || r.detail_state === 'unavailable',
+    confirmedBy: r.confirm_actor,
+    driver: driverOf(r),
+    cancellation: cancellationOf(r),
   };
+}
+
+/** A PLACED order with its detail, that nobody has tried to confirm. */
+export interface UnconfirmedOrder {
+  id: string;
+  order_timing: string | null;
+  preparation_start_at: string | null;
 }
 
 /** The board's reads: today's open and recently closed orders, and single rows for pushes. */
 export class BoardQuery {
   private readonly s: {
-    open: Statement<{ since: number; merchant: string | null; limit: number }, BoardRecord>;
+    open: Statement<{ merchant: string | null }, BoardRecord>;
     closed: Statement<{ since: number; merchant: string | null; limit: number }, BoardRecord>;
+    closedCount: Statement<{ since: number; merchant: string | null }, { n: number }>;
     row: Statement<[string], BoardRecord>;
+    unconfirmed: Statement<[string], UnconfirmedOrder>;
   };
 
   constructor(db: Db) {
     this.s = {
       open: db.prepare(
         `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM}
-         WHERE o.is_open = 1 AND o.board_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)
-         ORDER BY o.board_ms LIMIT @limit`,
+         WHERE o.is_open = 1 AND (@merchant IS NULL OR o.merchant_id = @merchant)
+         ORDER BY o.board_ms DESC`,
       ),
       closed: db.prepare(
         `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM}
          WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)
          ORDER BY o.closed_ms DESC LIMIT @limit`,
       ),
+      closedCount: db.prepare(`SELECT count(*) AS n FROM orders o WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)`),
       row: db.prepare(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.id = ?`),
+      // The stores as one JSON array; an order counts once its detail said whether it is scheduled.
+      unconfirmed: db.prepare(
+        `SELECT o.id, o.order_timing, o.preparation_start_at FROM json_each(?) j CROSS JOIN orders o ON o.merchant_id = j.value
+         WHERE o.is_open = 1 AND o.status = 'PLACED' AND o.detail_state IN ('fresh', 'stale')
+           AND NOT EXISTS (SELECT 1 FROM outbox c WHERE c.order_id = o.id AND c.action = 'confirm')`,
+      ),
     };
   }
 
-  /** Today's board: open orders of the last 24 h (by created or preparation time), then recently closed ones. */
-  rows(input: { now: number; merchantId?: string | undefined }): BoardRow[] {
+  /** The board: every open order (newest first), then the newest recently closed ones, and how many closed ones it left out. */
+  board(input: { now: number; merchantId?: string | undefined }): { rows: BoardRow[]; closedLeftOut: number } {
     const merchant = input.merchantId ?? null;
-    const open = this.s.open.all({ since: input.now - BOARD_OPEN_WINDOW_MS, merchant, limit: OPEN_ORDERS_LIMIT });
-    const closed = this.s.closed.all({ since: input.now - RECENT_CLOSED_WINDOW_MS, merchant, limit: RECENT_CLOSED_LIMIT });
-    return [...open, ...closed].map(toBoardRow);
+    const since = input.now - RECENT_CLOSED_WINDOW_MS;
+    const open = this.s.open.all({ merchant });
+    const closed = this.s.closed.all({ since, merchant, limit: RECENT_CLOSED_LIMIT });
+    const closedLeftOut = closed.length < RECENT_CLOSED_LIMIT ? 0 : (this.s.closedCount.get({ since, merchant })?.n ?? 0) - closed.length;
+    return { rows: [...open, ...closed].map(toBoardRow), closedLeftOut };
+  }
+
+  /** Open PLACED orders of these stores with their detail known and no confirm ever sent (auto-confirm's candidates). */
+  unconfirmed(merchantIds: readonly string[]): UnconfirmedOrder[] {
+    return merchantIds.length === 0 ? [] : this.s.unconfirmed.all(JSON.stringify(merchantIds));
+  }
+
+  /** The board's rows only. */
+  rows(input: { now: number; merchantId?: string | undefined }): BoardRow[] {
+    return this.board(input).rows;
   }
 
   /** The board rows of these orders (those that exist), for a push after a commit. */

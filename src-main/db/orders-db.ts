@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { openDatabase, isSqliteError, storageError, DATABASE_FILE, type Db } from './database';
 import { EventsRepo } from './events-repo';
+import { HistoryQuery } from './history-query';
 import { BoardQuery } from './board-query';
 import { OrderWrites } from './order-writes';
 import { OutboxRepo } from './outbox-repo';
+import { Retention } from './retention';
+import { SummaryQuery } from './summary-query';
 import { SyncStateRepo } from './sync-state-repo';
 import { TrackingRepo } from './tracking-repo';
 
@@ -16,6 +19,10 @@ export class OrdersDb {
   readonly orders: OrderWrites;
   /** The board's reads. */
   readonly board: BoardQuery;
+  /** The history screen's search and the day's summary. */
+  readonly history: HistoryQuery;
+  readonly summary: SummaryQuery;
+  readonly retention: Retention;
   readonly tracking: TrackingRepo;
   readonly events: EventsRepo;
   readonly outbox: OutboxRepo;
@@ -28,6 +35,9 @@ export class OrdersDb {
   ) {
     this.orders = new OrderWrites(db);
     this.board = new BoardQuery(db);
+    this.history = new HistoryQuery(db);
+    this.summary = new SummaryQuery(db);
+    this.retention = new Retention(db);
     this.tracking = new TrackingRepo(db);
     this.events = new EventsRepo(db);
     this.outbox = new OutboxRepo(db);

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
-import type { OrderAction, OutboxEntry, OutboxState } from '../../src-shared/ipc/channels/orders';
+import type { Actor, OrderAction, OutboxEntry, OutboxState } from '../../src-shared/ipc/channels/orders';
 import type { Db } from './database';
 
 export interface OutboxRecord {
@@ -15,6 +15,7 @@ export interface OutboxRecord {
   expires_ms: number | null;
   reason: string | null;
   settled_by: string | null;
+  actor: Actor;
   created_ms: number;
   updated_ms: number;
   sent_ms: number | null;
@@ -41,13 +42,14 @@ export function toOutboxEntry(r: OutboxRecord): OutboxEntry {
     updatedAt: new Date(r.updated_ms).toISOString(),
     nextAttemptAt: r.state === 'queued' ? new Date(r.next_attempt_ms).toISOString() : null,
     reason: reasonOf(r.reason),
+    actor: r.actor,
   };
 }
 
 /** Staff actions: written before they are sent, then walked through their states by the worker and events. */
 export class OutboxRepo {
   private readonly s: {
-    insert: Statement<{ order_id: string; action: string; payload: string | null; expires_ms: number | null; now: number }>;
+    insert: Statement<{ order_id: string; action: string; payload: string | null; expires_ms: number | null; actor: Actor; now: number }>;
     get: Statement<[number], OutboxRecord>;
     forOrder: Statement<[string], OutboxRecord>;
     openFor: Statement<[string], OutboxRecord>;
@@ -65,8 +67,8 @@ export class OutboxRepo {
   constructor(db: Db) {
     this.s = {
       insert: db.prepare(
-        `INSERT INTO outbox (order_id, action, payload, state, next_attempt_ms, expires_ms, created_ms, updated_ms)
-         VALUES (@order_id, @action, @payload, 'queued', @now, @expires_ms, @now, @now)`,
+        `INSERT INTO outbox (order_id, action, payload, state, next_attempt_ms, expires_ms, actor, created_ms, updated_ms)
+         VALUES (@order_id, @action, @payload, 'queued', @now, @expires_ms, @actor, @now, @now)`,
       ),
       get: db.prepare('SELECT * FROM outbox WHERE id = ?'),
       forOrder: db.prepare('SELECT * FROM outbox WHERE order_id = ? ORDER BY id'),
@@ -103,12 +105,13 @@ export class OutboxRepo {
     };
   }
 
-  insert(input: { orderId: string; action: OrderAction; payload: Record<string, unknown> | null; expiresMs: number | null; now: number }): OutboxRecord {
+  insert(input: { orderId: string; action: OrderAction; payload: Record<string, unknown> | null; expiresMs: number | null; actor?: Actor; now: number }): OutboxRecord {
     const info = this.s.insert.run({
       order_id: input.orderId,
       action: input.action,
       payload: input.payload === null ? null : JSON.stringify(input.payload),
       expires_ms: input.expiresMs,
+      actor: input.actor ?? 'staff',
       now: input.now,
     });
     return this.get(Number(info.lastInsertRowid)) as OutboxRecord;

@@ -1,5 +1,5 @@
 import { AppError, toAppError, waitsToRetry, type ErrorInfo } from '../../src-shared/errors';
-import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
+import type { ActInput, Actor, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { OrdersDb } from '../db/orders-db';
@@ -51,7 +51,7 @@ export class OutboxWorker extends LoopWorker {
    * action already waiting; an action that cannot take effect any more is recorded as expired, one
    * whose effect is already there as confirmed.
    */
-  enqueue(input: ActInput): OutboxEntry {
+  enqueue(input: ActInput, actor: Actor = 'staff'): OutboxEntry {
     const { db, clock, feed } = this.options;
     const payload = 'payload' in input ? (input.payload as Record<string, unknown>) : null;
     const record = db.write(() => {
@@ -61,7 +61,7 @@ export class OutboxWorker extends LoopWorker {
       const waiting = db.outbox.openFor(input.orderId).find((a) => a.action === input.action);
       if (waiting) return waiting;
       const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : null;
-      const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, now });
+      const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, actor, now });
       const early = this.verdictBeforeSending(row, order.status, now);
       if (early) db.outbox.settle(row.id, early.state, early.reason, 'status', now);
       return db.outbox.get(row.id) as OutboxRecord;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
+import { historyChannels } from './channels/history';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
 import { reviewChannels } from './channels/reviews';
@@ -17,6 +18,7 @@ export const channels = {
   ...setupChannels,
   ...merchantChannels,
   ...orderChannels,
+  ...historyChannels,
   ...reviewChannels,
 } as const;
 

@@ -111,3 +111,14 @@ export const DisputeMetadata = z.object({
   timeoutAction: z.string().nullish(),
 });
 export type DisputeMetadata = z.infer<typeof DisputeMetadata>;
+
+/**
+ * CAN metadata (docs/merchant-api.md): who cancelled (`MERCHANT`, `CUSTOMER`, `PLATFORM`) and why.
+ * Read field by field: a cancellation with unreadable metadata is still a cancellation.
+ */
+export const CancellationMetadata = z.object({
+  origin: z.string().nullish().catch(null),
+  reason: z.string().nullish().catch(null),
+  cancelCode: z.string().nullish().catch(null),
+});
+export type CancellationMetadata = z.infer<typeof CancellationMetadata>;

@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
+import { boardRow } from '../support/board-row';
 import { availableActions, confirmMsLeft, formatCountdown, groupByColumn, primaryAction } from '../../src-renderer/orders/board-logic';
 
-function row(overrides: Partial<BoardRow>): BoardRow {
-  return {
-    id: 'o1', displayId: '1234', status: 'PLACED', orderType: 'DELIVERY', timing: 'IMMEDIATE',
-    createdAt: '2026-11-21T12:00:00.000Z', confirmDeadline: '2026-11-21T12:08:00.000Z', preparationStartDateTime: null,
-    customerName: 'Ana', itemsCount: 2, total: 50, deliveredBy: 'PLATFORM', merchantId: 'm1', pendingAction: null,
-    lastEventCode: 'PLACED', hasUnknownEvents: false, detailMissing: false, ...overrides,
-  };
-}
+const T0 = Date.parse('2026-11-21T12:01:00.000Z');
+const row = (overrides: Partial<BoardRow>): BoardRow => boardRow('o1', T0, { displayId: '1234', customerName: 'Ana', itemsCount: 2, total: 50, merchantId: 'm1', ...overrides });
 
 describe('orders board logic', () => {
   it('offers only the actions the spec allows in each status', () => {

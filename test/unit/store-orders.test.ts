@@ -66,7 +66,7 @@ describe('orders repository', () => {
     assert.equal(store.board.rowsOf([id])[0]?.status, 'READY_TO_PICKUP', 'a newer detail moves it forward');
   });
 
-  it("builds today's board: open orders of the last 24 h, recently closed ones, per store or all", () => {
+  it('builds the board: every open order whatever its age, newest first, recently closed ones, per store or all', () => {
     const store = memoryStore();
     const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
     const fresh = randomUUID();
@@ -81,11 +81,12 @@ describe('orders repository', () => {
       placedEvent(closed, T0 - HOUR, MERCHANT, 'CON', 'CONCLUDED'),
     ]);
     const all = store.board.rows({ now: T0 });
-    assert.deepEqual(all.map((r) => r.id).sort(), [fresh, otherStore, closed].sort());
+    assert.deepEqual(all.map((r) => r.id).sort(), [fresh, yesterday, otherStore, closed].sort());
+    assert.equal(all.at(-2)?.id, yesterday, 'open orders newest first, the oldest last');
     const mine = store.board.rows({ now: T0, merchantId: MERCHANT });
-    assert.deepEqual(mine.map((r) => r.id).sort(), [fresh, closed].sort());
+    assert.deepEqual(mine.map((r) => r.id).sort(), [fresh, yesterday, closed].sort());
     // Closed orders leave the board after 3 hours.
-    assert.deepEqual(store.board.rows({ now: T0 + 4 * HOUR }).map((r) => r.id).sort(), [fresh, otherStore].sort());
+    assert.deepEqual(store.board.rows({ now: T0 + 4 * HOUR }).map((r) => r.id).sort(), [fresh, yesterday, otherStore].sort());
   });
 
   it('shows the newest action that is not confirmed as the pending action', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CONFIG_FILE, emptyConfig, loadConfigFile, saveConfigFile } from '../../src-main/config/terminal-config';
+import { applySettingsPatch, Settings, SettingsPatch } from '../../src-shared/settings';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'st-config-'));
 const write = (dir: string, text: string) => writeFileSync(join(dir, CONFIG_FILE), text);
@@ -18,7 +19,7 @@ describe('the settings file (config.json in the data folder)', () => {
 
   it('saves owner-only and reads back what it saved', () => {
     const dir = folder();
-    const config = { version: 1 as const, account: { kind: 'centralized' as const, apiBaseUrl: 'https://api.example.test', clientId: 'store-app' }, settings: { locale: 'en' as const, stores: ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'], currentStoreId: null } };
+    const config = { version: 1 as const, account: { kind: 'centralized' as const, apiBaseUrl: 'https://api.example.test', clientId: 'store-app' }, settings: Settings.parse({ locale: 'en', stores: ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'], autoConfirm: ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'], alerts: { volume: 40 } }) };
     saveConfigFile(dir, config);
     assert.equal(statSync(join(dir, CONFIG_FILE)).mode & 0o777, 0o600);
     assert.deepEqual(loadConfigFile(dir), { config, problem: null, unknownKeys: [] });
@@ -72,5 +73,31 @@ describe('the settings file (config.json in the data folder)', () => {
     write(dir, JSON.stringify({ version: 1, account: { kind: 'demo' } }));
     assert.deepEqual(loadConfigFile(dir).config.settings, emptyConfig().settings);
     assert.equal(existsSync(join(dir, CONFIG_FILE)), true);
+  });
+
+  it('a file of the previous version (no alerts, density, auto-confirm, history) reads with their defaults', () => {
+    const dir = folder();
+    write(dir, JSON.stringify({ version: 1, account: { kind: 'demo' }, settings: { locale: 'en', stores: 'all', currentStoreId: null } }));
+    const { settings } = loadConfigFile(dir).config;
+    assert.deepEqual(settings.alerts, { sound: 'chime', volume: 80, repeatSeconds: 10, muteMinutes: 10, offlineAlarmMinutes: 2, notifications: true });
+    assert.equal(settings.density, 'comfortable');
+    assert.deepEqual(settings.autoConfirm, []);
+    assert.equal(settings.historyDays, 30);
+  });
+});
+
+describe('a settings patch', () => {
+  it('merges alert settings field by field and replaces the rest', () => {
+    const before = Settings.parse({ alerts: { volume: 30, sound: 'bell' } });
+    const after = applySettingsPatch(before, SettingsPatch.parse({ alerts: { volume: 90 }, density: 'compact' }));
+    assert.equal(after.alerts.volume, 90);
+    assert.equal(after.alerts.sound, 'bell');
+    assert.equal(after.density, 'compact');
+  });
+
+  it('refuses values out of range and unknown fields', () => {
+    for (const bad of [{ alerts: { volume: 101 } }, { alerts: { repeatSeconds: 1 } }, { historyDays: 0 }, { autoConfirm: ['not-an-id'] }, { alerts: { loud: true } }]) {
+      assert.equal(SettingsPatch.safeParse(bad).success, false, JSON.stringify(bad));
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate';
 import * as m0010 from './0010-orders';
+import * as m0011 from './0011-history';
 
 /** Every shipped migration, in version order. Add a file, never edit one. */
-export const migrations: readonly Migration[] = [m0010];
+export const migrations: readonly Migration[] = [m0010, m0011];

@@ -67,7 +67,7 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
 
   return {
     'orders:board': ({ merchantId }) => ({
-      rows: db.read(() => db.board.rows({ now: clock.now(), merchantId })),
+      ...db.read(() => db.board.board({ now: clock.now(), merchantId })),
       generatedAt: new Date(clock.now()).toISOString(),
     }),
 

@@ -40,6 +40,10 @@ export type OrderAction = z.infer<typeof OrderAction>;
 export const OutboxState = z.enum(['queued', 'sent', 'confirmed', 'failed', 'expired']);
 export type OutboxState = z.infer<typeof OutboxState>;
 
+/** Who took an action: staff on a screen, or the terminal's auto-confirm. */
+export const Actor = z.enum(['staff', 'auto']);
+export type Actor = z.infer<typeof Actor>;
+
 export const OutboxEntry = z.object({
   id: z.number().int(),
   orderId: z.string(),
@@ -54,8 +58,24 @@ export const OutboxEntry = z.object({
   nextAttemptAt: IsoTime.nullable(),
   /** Why it failed or expired, or the last transient error while it is still queued. */
   reason: ErrorInfo.nullable(),
+  actor: Actor,
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
+/** Where a platform driver is, from the driver events and the last tracking answer (spec §4.5). */
+export const DriverState = z.enum(['assigned', 'toStore', 'atStore', 'collected', 'atCustomer']);
+export type DriverState = z.infer<typeof DriverState>;
+
+export const DriverView = z.object({
+  state: DriverState,
+  /** Seconds from `checkedAt` until the driver reaches the store (negative: late), when tracked. */
+  pickupEtaSeconds: z.number().nullable(),
+  /** Seconds from `checkedAt` until the delivery ends, when tracked. */
+  deliveryEtaSeconds: z.number().nullable(),
+  /** When the tracking answer was read; null before the first one. */
+  checkedAt: IsoTime.nullable(),
+});
+export type DriverView = z.infer<typeof DriverView>;
 
 /** One line of the kitchen board: only what the board shows, read from indexed columns. */
 export const BoardRow = z.object({
@@ -86,6 +106,12 @@ export const BoardRow = z.object({
   hasUnknownEvents: z.boolean(),
   /** The detail could not be read (e.g. 404): the row holds only what events said. */
   detailMissing: z.boolean(),
+  /** Who confirmed it (or is confirming it), once a confirm was sent; null before. */
+  confirmedBy: Actor.nullable(),
+  /** PLATFORM deliveries with a driver assigned. */
+  driver: DriverView.nullable(),
+  /** Cancelled orders: who cancelled (`MERCHANT`, `CUSTOMER`, `PLATFORM`) and why, as the event said. */
+  cancellation: z.object({ origin: z.string().nullable(), reason: z.string().nullable() }).nullable(),
 });
 export type BoardRow = z.infer<typeof BoardRow>;
 
@@ -162,7 +188,10 @@ export const BoardInput = z
   .strict();
 
 export const Board = z.object({
+  /** Every open order, and the closed ones of the last hours. */
   rows: z.array(BoardRow),
+  /** Closed orders of those hours left out (the newest are sent); open orders are never left out. */
+  closedLeftOut: z.number().int(),
   generatedAt: IsoTime,
 });
 export type Board = z.infer<typeof Board>;

@@ -5,33 +5,13 @@ import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import OrderCard from '../../../src-renderer/orders/OrderCard.svelte';
 import OrdersScreen from '../../../src-renderer/orders/OrdersScreen.svelte';
+import { boardRow, ROW_STORE } from '../../support/board-row';
 import { fakeBridge } from '../../support/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
-const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
+const STORE = ROW_STORE;
 
-function row(id: string, patch: Partial<BoardRow> = {}): BoardRow {
-  return {
-    id,
-    displayId: id.slice(0, 4).toUpperCase(),
-    status: 'PLACED',
-    orderType: 'DELIVERY',
-    timing: 'IMMEDIATE',
-    createdAt: new Date(T0 - 60_000).toISOString(),
-    confirmDeadline: new Date(T0 + 7 * 60_000).toISOString(),
-    preparationStartDateTime: null,
-    customerName: 'Ana',
-    itemsCount: 2,
-    total: 42.5,
-    deliveredBy: 'PLATFORM',
-    merchantId: STORE,
-    pendingAction: null,
-    lastEventCode: 'PLACED',
-    hasUnknownEvents: false,
-    detailMissing: false,
-    ...patch,
-  };
-}
+const row = (id: string, patch: Partial<BoardRow> = {}): BoardRow => boardRow(id, T0, patch);
 
 /** A terminal on a fake bridge, its screen clock at T0. */
 function terminalWith(rows: BoardRow[]) {
