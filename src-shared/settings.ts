@@ -41,7 +41,8 @@ export const AlertSettings = z.object({
 });
 export type AlertSettings = z.infer<typeof AlertSettings>;
 
-export const BoardDensity = z.enum(['comfortable', 'compact']);
+/** `auto`: compact cards on a short screen (under 800 px tall, e.g. 1024x600), roomy ones otherwise. */
+export const BoardDensity = z.enum(['auto', 'comfortable', 'compact']);
 export type BoardDensity = z.infer<typeof BoardDensity>;
 
 export const Settings = z.object({
@@ -51,7 +52,7 @@ export const Settings = z.object({
   /** The store the Store page opens on. */
   currentStoreId: StoreId.nullable().default(null),
   alerts: AlertSettings.prefault({}),
-  density: BoardDensity.default('comfortable'),
+  density: BoardDensity.default('auto'),
   /**
    * Stores whose new orders the terminal confirms as soon as they are stored (off for every store by
    * default). Only stores the terminal serves; never a scheduled order before its start.

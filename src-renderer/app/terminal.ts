@@ -1,4 +1,5 @@
 import { getContext } from 'svelte';
+import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import { I18n } from '../i18n/i18n.svelte';
 import { Now } from '../lib/now.svelte';
@@ -7,7 +8,9 @@ import { HoursState } from '../merchant/hours-state.svelte';
 import { PausesState } from '../merchant/pauses-state.svelte';
 import { StoreStatusState } from '../merchant/store-status-state.svelte';
 import { StoresState } from '../merchant/stores-state.svelte';
-import { OrdersState, type Chime } from '../orders/orders-state.svelte';
+import { Alerts, webNotifier, type Notifier } from '../alerts/alerts.svelte';
+import type { SoundPlayer } from '../alerts/sounds';
+import { OrdersState } from '../orders/orders-state.svelte';
 import { ReviewsState } from '../reviews/reviews-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
@@ -31,11 +34,14 @@ export interface Terminal {
   hoursState: HoursState;
   checkinState: CheckinState;
   ordersState: OrdersState;
+  alerts: Alerts;
   reviewsState: ReviewsState;
 }
 
 export interface TerminalOptions {
-  chime?: Chime;
+  /** Plays the alert sounds (silent unless given: tests pass a spy, the app Web Audio). */
+  sounds?: SoundPlayer;
+  notifier?: Notifier;
   /** The window's clock (the screen follows the main process's clock from it). */
   systemNow?: () => number;
 }
@@ -46,11 +52,29 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
   const settingsState = new SettingsState(bridge);
   // The language is a setting: the screen follows it wherever it was changed.
   settingsState.onChange((settings) => i18n.setLocale(settings.locale));
+  const appState = new AppState(bridge, now);
+  const alerts: Alerts = new Alerts(
+    {
+      settings: () => settingsState.settings.alerts,
+      // Read only once the terminal runs, after ordersState below exists.
+      attention: (): BoardRow[] => ordersState.attention,
+      connectivity: () => appState.connectivity,
+      words: {
+        newOrders: (count) => i18n.t('alerts.notify.newOrders', { n: count }),
+        newOrder: (row) => i18n.t('alerts.notify.newOrder', { code: row.displayId ?? row.id.slice(0, 6) }),
+        cancelled: (row) => i18n.t('alerts.notify.cancelled', { code: row.displayId ?? row.id.slice(0, 6) }),
+        offline: () => i18n.t('alerts.notify.offline'),
+      },
+    },
+    options.sounds ?? (() => {}),
+    options.notifier ?? webNotifier,
+  );
+  const ordersState: OrdersState = new OrdersState(bridge, now, alerts);
   return {
     bridge,
     now,
     i18n,
-    appState: new AppState(bridge, now),
+    appState,
     setupState: new SetupState(bridge),
     settingsState,
     storesState: new StoresState(bridge, settingsState),
@@ -58,7 +82,8 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     pausesState: new PausesState(bridge),
     hoursState: new HoursState(bridge, now),
     checkinState: new CheckinState(bridge),
-    ordersState: new OrdersState(bridge, options.chime ?? (() => {})),
+    ordersState,
+    alerts,
     reviewsState: new ReviewsState(bridge, now),
   };
 }

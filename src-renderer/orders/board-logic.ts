@@ -1,7 +1,7 @@
 import type { BoardRow, OrderAction, OrderStatus } from '../../src-shared/ipc/channels/orders';
 
-/** Board columns, in the order the kitchen works them. */
-export const COLUMNS = ['new', 'preparing', 'ready', 'done'] as const;
+/** Board columns, in the order the kitchen works them; confirmed scheduled orders wait in the last. */
+export const COLUMNS = ['new', 'preparing', 'ready', 'done', 'scheduled'] as const;
 export type Column = (typeof COLUMNS)[number];
 
 const COLUMN_OF: Record<OrderStatus, Column> = {
@@ -15,24 +15,46 @@ const COLUMN_OF: Record<OrderStatus, Column> = {
   CANCELLED: 'done',
 };
 
-export function columnOf(row: BoardRow): Column {
-  return COLUMN_OF[row.status];
-}
-
 const time = (iso: string | null): number => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
 
-/** New orders by confirm deadline (most urgent first); others oldest first; done newest first. */
+const isScheduled = (row: BoardRow): boolean => row.timing === 'SCHEDULED' && row.preparationStartDateTime !== null;
+
+/**
+ * A confirmed scheduled order whose preparation starts later: it waits in the Scheduled lane. (A
+ * PLACED scheduled order is in New like any other: the platform wants it confirmed within 8 minutes
+ * of its arrival, whenever it is for.)
+ */
+export function waitsToStart(row: BoardRow, now: number): boolean {
+  return row.status === 'CONFIRMED' && isScheduled(row) && time(row.preparationStartDateTime) > now;
+}
+
+/** A confirmed scheduled order whose preparation start has come and that nobody has started. */
+export function isDueToStart(row: BoardRow, now: number): boolean {
+  return row.status === 'CONFIRMED' && isScheduled(row) && time(row.preparationStartDateTime) <= now;
+}
+
+/** What calls for staff: an order to confirm, or a scheduled one whose time to start has come. */
+export function callsForStaff(row: BoardRow, now: number): boolean {
+  return row.status === 'PLACED' || isDueToStart(row, now);
+}
+
+export function columnOf(row: BoardRow, now: number): Column {
+  return waitsToStart(row, now) ? 'scheduled' : COLUMN_OF[row.status];
+}
+
+/** New orders by confirm deadline (most urgent first); scheduled by start; done newest first; others oldest first. */
 export function sortForColumn(column: Column, rows: BoardRow[]): BoardRow[] {
   const sorted = [...rows];
   if (column === 'new') sorted.sort((a, b) => time(a.confirmDeadline) - time(b.confirmDeadline));
+  else if (column === 'scheduled') sorted.sort((a, b) => time(a.preparationStartDateTime) - time(b.preparationStartDateTime));
   else if (column === 'done') sorted.sort((a, b) => time(b.createdAt) - time(a.createdAt));
   else sorted.sort((a, b) => time(a.createdAt) - time(b.createdAt));
   return sorted;
 }
 
-export function groupByColumn(rows: Iterable<BoardRow>): Record<Column, BoardRow[]> {
-  const groups: Record<Column, BoardRow[]> = { new: [], preparing: [], ready: [], done: [] };
-  for (const row of rows) groups[columnOf(row)].push(row);
+export function groupByColumn(rows: Iterable<BoardRow>, now: number): Record<Column, BoardRow[]> {
+  const groups: Record<Column, BoardRow[]> = { new: [], preparing: [], ready: [], done: [], scheduled: [] };
+  for (const row of rows) groups[columnOf(row, now)].push(row);
   for (const column of COLUMNS) groups[column] = sortForColumn(column, groups[column]);
   return groups;
 }

@@ -10,44 +10,97 @@ import type {
 } from '../../src-shared/ipc/channels/orders';
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
-import { groupByColumn } from './board-logic';
+import type { Now } from '../lib/now.svelte';
+import { callsForStaff, groupByColumn, type Column } from './board-logic';
 
-/** Plays the new-order sound (Web Audio in the app; a spy in tests). */
-export type Chime = () => void;
+/** What the board tells the alerts about: arrivals, and cancellations staff did not ask for. */
+export interface BoardAlerts {
+  arrived(rows: BoardRow[]): void;
+  cancelled(row: BoardRow): void;
+}
+
+/** The board regroups on this step of the clock (a scheduled order moves lanes at its start). */
+const REGROUP_EVERY_MS = 15_000;
 
 /**
- * The board as the main process pushes it: read once, then kept current by `orders:changed`
- * (nothing polls). New orders ring and flash until someone opens them.
+ * The board of every store the terminal serves, as the main process pushes it: read once, then kept
+ * current by `orders:changed` (nothing polls). A store filter narrows what is shown, never what
+ * alerts. An order calls for staff (`needsAttention`) until it is confirmed, wherever that
+ * happened, or opened here.
  */
 export class OrdersState {
   readonly #rows = new SvelteMap<string, BoardRow>();
   /** The read of the board: loading, loaded, its last failure. */
   readonly boardRead = new Read();
-  #merchantId = $state<string | null>(null);
-  readonly #fresh = new SvelteSet<string>();
+  #closedLeftOut = $state(0);
+  /** Stores shown; empty shows every store. */
+  readonly #shownStores = new SvelteSet<string>();
+  /** Orders opened on this screen: they no longer call for staff. */
+  readonly #opened = new SvelteSet<string>();
+  /** Cancellations staff did not ask for, until dismissed. */
+  readonly #cancelNotices = new SvelteMap<string, BoardRow>();
   #selectedId = $state<string | null>(null);
   #detail = $state<OrderDetailView | null>(null);
   #detailError = $state<ErrorInfo | null>(null);
   readonly #actionErrors = new SvelteMap<string, ErrorInfo>();
   #subscribed = false;
 
-  readonly columns = $derived(groupByColumn([...this.#rows.values()].filter((r) => !this.#merchantId || r.merchantId === this.#merchantId)));
+  // Derived in the constructor: they read the screen clock, which the constructor is given.
+  readonly #step: number;
+  readonly #shown: BoardRow[];
+  readonly columns: Record<Column, BoardRow[]>;
+  /** Every order that calls for staff, in every store (the filter does not hide them). */
+  readonly attention: BoardRow[];
+  /** New (not yet confirmed) orders per store, for the filter chips. */
+  readonly newByStore: Map<string, number>;
+  /** The stores with orders on the board. */
+  readonly storesOnBoard: Set<string>;
 
   constructor(
     private readonly bridge: Bridge,
-    private readonly chime: Chime,
-  ) {}
-
-  /** The store whose orders are on the board, or null for every store. */
-  get merchantId(): string | null {
-    return this.#merchantId;
+    now: Now,
+    private readonly alerts: BoardAlerts = { arrived: () => {}, cancelled: () => {} },
+  ) {
+    this.#step = $derived(Math.floor(now.value / REGROUP_EVERY_MS) * REGROUP_EVERY_MS);
+    this.#shown = $derived(
+      this.#shownStores.size === 0 ? [...this.#rows.values()] : [...this.#rows.values()].filter((r) => r.merchantId !== null && this.#shownStores.has(r.merchantId)),
+    );
+    this.columns = $derived(groupByColumn(this.#shown, this.#step));
+    this.attention = $derived([...this.#rows.values()].filter((r) => callsForStaff(r, this.#step) && !this.#opened.has(r.id)));
+    // Both are rebuilt whole on each change (never mutated after): plain collections suffice.
+    this.newByStore = $derived.by(() => {
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity
+      const counts = new Map<string, number>();
+      for (const row of this.#rows.values()) if (row.status === 'PLACED' && row.merchantId) counts.set(row.merchantId, (counts.get(row.merchantId) ?? 0) + 1);
+      return counts;
+    });
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    this.storesOnBoard = $derived(new Set([...this.#rows.values()].flatMap((r) => (r.merchantId ? [r.merchantId] : []))));
   }
+
   row(orderId: string): BoardRow | undefined {
     return this.#rows.get(orderId);
   }
-  /** Arrived while the board was open and nobody has looked at it yet. */
-  isFresh(orderId: string): boolean {
-    return this.#fresh.has(orderId);
+  get count(): number {
+    return this.#rows.size;
+  }
+  /** Closed orders of the last hours the board left out (history has them). */
+  get closedLeftOut(): number {
+    return this.#closedLeftOut;
+  }
+  /** Calls for staff (a new order, a scheduled one due to start) and nobody has opened it here. */
+  needsAttention(orderId: string): boolean {
+    const row = this.#rows.get(orderId);
+    return row !== undefined && !this.#opened.has(orderId) && callsForStaff(row, this.#step);
+  }
+  isStoreShown(merchantId: string): boolean {
+    return this.#shownStores.size === 0 || this.#shownStores.has(merchantId);
+  }
+  get filtered(): boolean {
+    return this.#shownStores.size > 0;
+  }
+  get cancelNotices(): BoardRow[] {
+    return [...this.#cancelNotices.values()];
   }
   get selectedId(): string | null {
     return this.#selectedId;
@@ -63,36 +116,51 @@ export class OrdersState {
     return this.#actionErrors.get(orderId);
   }
 
-  async load(merchantId: string | null): Promise<void> {
+  /** Shows only this store's orders (again: every store). */
+  toggleStore(merchantId: string): void {
+    if (this.#shownStores.has(merchantId)) this.#shownStores.delete(merchantId);
+    else this.#shownStores.add(merchantId);
+  }
+  showAllStores(): void {
+    this.#shownStores.clear();
+  }
+  dismissCancel(orderId: string): void {
+    this.#cancelNotices.delete(orderId);
+  }
+
+  async load(): Promise<void> {
     if (!this.#subscribed) {
       this.#subscribed = true;
       this.bridge.on('orders:changed', ({ rows, actions }) => this.apply(rows, actions));
     }
-    this.#merchantId = merchantId;
-    const board = await this.boardRead.run(() => this.bridge['orders:board'](merchantId ? { merchantId } : {}));
+    const board = await this.boardRead.run(() => this.bridge['orders:board']({}));
     if (!board) return;
     this.#rows.clear();
     for (const row of board.rows) this.#rows.set(row.id, row);
+    this.#closedLeftOut = board.closedLeftOut;
   }
 
   private apply(rows: BoardRow[], actions: OutboxEntry[]): void {
-    let rang = false;
+    const arrived: BoardRow[] = [];
     for (const row of rows) {
       const before = this.#rows.get(row.id);
       this.#rows.set(row.id, row);
-      if (!before && row.status === 'PLACED' && this.boardRead.loaded) {
-        this.#fresh.add(row.id);
-        rang = true;
+      if (!this.boardRead.loaded) continue;
+      if (!before && (row.status === 'PLACED' || row.confirmedBy === 'auto')) arrived.push(row);
+      if (before && before.status !== 'CANCELLED' && row.status === 'CANCELLED' && row.cancellation?.origin !== 'MERCHANT') {
+        this.#cancelNotices.set(row.id, row);
+        this.alerts.cancelled(row);
       }
     }
-    if (rang) this.chime();
+    if (arrived.length > 0) this.alerts.arrived(arrived);
     const open = this.#selectedId;
     if (open && (rows.some((r) => r.id === open) || actions.some((a) => a.orderId === open))) void this.refreshDetail();
   }
 
   async open(orderId: string): Promise<void> {
     this.#selectedId = orderId;
-    this.#fresh.delete(orderId);
+    this.#opened.add(orderId);
+    this.#cancelNotices.delete(orderId);
     this.#detail = null;
     await this.refreshDetail();
   }
@@ -117,7 +185,7 @@ export class OrdersState {
   }
 
   async act(input: ActInput): Promise<boolean> {
-    this.#fresh.delete(input.orderId);
+    this.#opened.add(input.orderId);
     this.#actionErrors.delete(input.orderId);
     const result = await this.bridge['orders:act'](input);
     if (!result.ok) {

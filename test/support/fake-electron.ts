@@ -35,6 +35,14 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   restore(): void {}
   focus(): void {}
+  focused = true;
+  flashes: boolean[] = [];
+  isFocused(): boolean {
+    return this.focused;
+  }
+  flashFrame(on: boolean): void {
+    this.flashes.push(on);
+  }
   show(): void {}
 }
 
@@ -59,7 +67,7 @@ export function fakeElectron(options: { gotLock?: boolean } = {}) {
     },
   };
   const permissions = {
-    request: undefined as undefined | ((c: unknown, p: string, cb: (granted: boolean) => void) => void),
+    request: undefined as undefined | ((c: unknown, p: string, cb: (granted: boolean) => void, details?: { requestingUrl?: string }) => void),
     check: undefined as undefined | ((...args: unknown[]) => boolean),
   };
   const session = {

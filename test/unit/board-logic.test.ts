@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import { boardRow } from '../support/board-row';
-import { availableActions, confirmMsLeft, formatCountdown, groupByColumn, primaryAction } from '../../src-renderer/orders/board-logic';
+import { availableActions, callsForStaff, confirmMsLeft, formatCountdown, groupByColumn, primaryAction } from '../../src-renderer/orders/board-logic';
 
 const T0 = Date.parse('2026-11-21T12:01:00.000Z');
 const row = (overrides: Partial<BoardRow>): BoardRow => boardRow('o1', T0, { displayId: '1234', customerName: 'Ana', itemsCount: 2, total: 50, merchantId: 'm1', ...overrides });
@@ -40,9 +40,22 @@ describe('orders board logic', () => {
       row({ id: 'urgent', confirmDeadline: '2026-11-21T12:06:00.000Z' }),
       row({ id: 'prep', status: 'CONFIRMED' }),
       row({ id: 'gone', status: 'CANCELLED' }),
-    ]);
+    ], now);
     assert.deepEqual(columns.new.map((r) => r.id), ['urgent', 'late']);
     assert.deepEqual(columns.preparing.map((r) => r.id), ['prep']);
     assert.deepEqual(columns.done.map((r) => r.id), ['gone']);
+  });
+
+  it('a confirmed scheduled order waits in the Scheduled lane until its start, then calls for staff in Preparing', () => {
+    const start = '2026-11-21T14:00:00.000Z';
+    const scheduled = row({ id: 's', timing: 'SCHEDULED', preparationStartDateTime: start });
+    const before = Date.parse(start) - 1;
+    assert.deepEqual(groupByColumn([scheduled], before).new.map((r) => r.id), ['s'], 'PLACED: to confirm now, whenever it is for');
+    const confirmed = { ...scheduled, status: 'CONFIRMED' as const };
+    assert.deepEqual(groupByColumn([confirmed], before).scheduled.map((r) => r.id), ['s']);
+    assert.equal(callsForStaff(confirmed, before), false);
+    assert.deepEqual(groupByColumn([confirmed], Date.parse(start)).preparing.map((r) => r.id), ['s']);
+    assert.equal(callsForStaff(confirmed, Date.parse(start)), true);
+    assert.equal(callsForStaff({ ...confirmed, status: 'PREPARATION_STARTED' }, Date.parse(start)), false);
   });
 });

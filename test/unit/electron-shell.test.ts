@@ -7,6 +7,7 @@ import { channelNames } from '../../src-shared/ipc/contract';
 import { silentLogger } from '../../src-main/base/log';
 import { rendererFile, runElectronShell } from '../../src-main/shells/electron/shell';
 import { APP_ORIGIN, RENDERER_CSP } from '../../src-main/shells/electron/security';
+import { boardRow } from '../support/board-row';
 import { fakeApp } from '../support/fake-app';
 import { FakeBrowserWindow, FakeWebContents, fakeElectron } from '../support/fake-electron';
 
@@ -44,12 +45,28 @@ describe('Electron shell wiring (fake electron module)', () => {
     assert.equal(window, undefined);
   });
 
-  it('denies every permission request and check', async () => {
+  it('denies every permission but notifications, and those only to the app itself', async () => {
     const { permissions } = await boot();
     let granted: boolean | undefined;
-    permissions.request?.({}, 'media', (g) => (granted = g));
+    permissions.request?.({}, 'media', (g) => (granted = g), { requestingUrl: `${APP_ORIGIN}/index.html` });
     assert.equal(granted, false);
-    assert.equal(permissions.check?.({}, 'geolocation'), false);
+    permissions.request?.({}, 'notifications', (g) => (granted = g), { requestingUrl: `${APP_ORIGIN}/index.html` });
+    assert.equal(granted, true);
+    permissions.request?.({}, 'notifications', (g) => (granted = g), { requestingUrl: 'https://evil.example/' });
+    assert.equal(granted, false);
+    assert.equal(permissions.check?.({}, 'geolocation', APP_ORIGIN), false);
+    assert.equal(permissions.check?.({}, 'notifications', APP_ORIGIN), true);
+    assert.equal(permissions.check?.({}, 'notifications', 'https://evil.example'), false);
+  });
+
+  it('asks the taskbar for attention when a new order arrives behind another window, and stops on focus', async () => {
+    const { window, app } = await boot();
+    assert.ok(window && app);
+    window.focused = false;
+    app.push.push('orders:changed', { rows: [boardRow('0f8e3c1a-1d2e-4f50-8a6b-7c8d9e0f1a2b', Date.parse('2026-11-24T15:00:00Z'))], actions: [] });
+    assert.deepEqual(window.flashes, [true]);
+    window.emit('focus');
+    assert.deepEqual(window.flashes, [true, false]);
   });
 
   it('blocks navigation away from the app, new windows and webviews', async () => {

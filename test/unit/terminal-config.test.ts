@@ -80,7 +80,7 @@ describe('the settings file (config.json in the data folder)', () => {
     write(dir, JSON.stringify({ version: 1, account: { kind: 'demo' }, settings: { locale: 'en', stores: 'all', currentStoreId: null } }));
     const { settings } = loadConfigFile(dir).config;
     assert.deepEqual(settings.alerts, { sound: 'chime', volume: 80, repeatSeconds: 10, muteMinutes: 10, offlineAlarmMinutes: 2, notifications: true });
-    assert.equal(settings.density, 'comfortable');
+    assert.equal(settings.density, 'auto');
     assert.deepEqual(settings.autoConfirm, []);
     assert.equal(settings.historyDays, 30);
   });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type * as ElectronModule from 'electron';
-import { channelNames } from '../../../src-shared/ipc/contract';
+import { channelNames, type PushPayload } from '../../../src-shared/ipc/contract';
 import type { App } from '../../app/app';
 import type { Logger } from '../../base/log';
 import { PUSH_CHANNEL } from './bridge';
@@ -82,8 +82,10 @@ export async function runElectronShell(options: ElectronShellOptions): Promise<v
 
   await electronApp.whenReady();
 
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Only the app's own page, and only notifications (a new order while the window is behind another).
+  const allowed = (permission: string, url: string | undefined): boolean => permission === 'notifications' && url !== undefined && url.startsWith(`${APP_ORIGIN}/`);
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowed(permission, details?.requestingUrl)));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowed(permission, requestingOrigin ? `${requestingOrigin}/` : undefined));
 
   protocol.handle(APP_SCHEME, async (request) => {
     const file = rendererFile(options.rendererDir, request.url);
@@ -148,8 +150,12 @@ export async function runElectronShell(options: ElectronShellOptions): Promise<v
   });
   window.once('ready-to-show', () => window.show());
   const disconnect = app.push.connect((event, payload) => {
-    if (!window.isDestroyed()) window.webContents.send(PUSH_CHANNEL, { event, payload });
+    if (window.isDestroyed()) return;
+    window.webContents.send(PUSH_CHANNEL, { event, payload });
+    // A new order while the window is behind another: the taskbar asks for attention until it is focused.
+    if (event === 'orders:changed' && !window.isFocused() && needsStaff(payload as PushPayload<'orders:changed'>)) window.flashFrame(true);
   });
+  window.on('focus', () => window.flashFrame(false));
 
   electronApp.on('second-instance', () => {
     if (window.isDestroyed()) return;
@@ -169,4 +175,8 @@ export async function runElectronShell(options: ElectronShellOptions): Promise<v
   electronApp.on('window-all-closed', () => electronApp.quit());
 
   await window.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+function needsStaff(change: PushPayload<'orders:changed'>): boolean {
+  return change.rows.some((row) => row.status === 'PLACED');
 }

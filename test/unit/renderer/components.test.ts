@@ -5,6 +5,7 @@ import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import OrderCard from '../../../src-renderer/orders/OrderCard.svelte';
 import OrdersScreen from '../../../src-renderer/orders/OrdersScreen.svelte';
+import type { SoundKind } from '../../../src-renderer/alerts/sounds';
 import { boardRow, ROW_STORE } from '../../support/board-row';
 import { fakeBridge } from '../../support/fake-bridge';
 
@@ -15,10 +16,10 @@ const row = (id: string, patch: Partial<BoardRow> = {}): BoardRow => boardRow(id
 
 /** A terminal on a fake bridge, its screen clock at T0. */
 function terminalWith(rows: BoardRow[]) {
-  const chimes: number[] = [];
-  const bridge = fakeBridge({ 'orders:board': () => ({ rows, generatedAt: new Date(T0).toISOString() }) });
-  const terminal = createTerminal(bridge, { systemNow: () => T0, chime: () => chimes.push(T0) });
-  return { bridge, terminal, chimes };
+  const sounds: SoundKind[] = [];
+  const bridge = fakeBridge({ 'orders:board': () => ({ rows, closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }) });
+  const terminal = createTerminal(bridge, { systemNow: () => T0, sounds: (kind) => sounds.push(kind), notifier: { notify: () => {} } });
+  return { bridge, terminal, sounds };
 }
 
 describe('renderer components with a fake bridge (server-rendered)', () => {
@@ -33,7 +34,7 @@ describe('renderer components with a fake bridge (server-rendered)', () => {
 
   it('the board puts each order of the bridge in its column', async () => {
     const { terminal, bridge } = terminalWith([row('new-1'), row('cooking', { status: 'CONFIRMED' }), row('gone', { status: 'CANCELLED' })]);
-    await terminal.ordersState.load(null);
+    await terminal.ordersState.load();
     assert.deepEqual(bridge.calls.map((c) => c.channel), ['orders:board']);
     const { body } = render(OrdersScreen, { context: terminalContext(terminal) });
     const column = (name: string) => body.slice(body.indexOf(`data-testid="column-${name}"`), body.indexOf('</section>', body.indexOf(`data-testid="column-${name}"`)));
@@ -43,17 +44,85 @@ describe('renderer components with a fake bridge (server-rendered)', () => {
     assert.doesNotMatch(column('new'), /cooking|gone/);
   });
 
-  it('rings once for a new order pushed after the board was read, not for a known one, and says so in English', async () => {
-    const { terminal, bridge, chimes } = terminalWith([row('known')]);
-    await terminal.ordersState.load(null);
+  it('rings at once for a new order pushed after the board was read, not for a known one, and says so in English', async () => {
+    const { terminal, bridge, sounds } = terminalWith([row('known')]);
+    await terminal.ordersState.load();
     bridge.push('orders:changed', { rows: [row('known', { status: 'CONFIRMED' })], actions: [] });
-    assert.equal(chimes.length, 0);
+    assert.deepEqual(sounds, []);
     bridge.push('orders:changed', { rows: [row('arrived')], actions: [] });
-    assert.equal(chimes.length, 1);
-    assert.equal(terminal.ordersState.isFresh('arrived'), true);
+    assert.deepEqual(sounds, ['new']);
+    assert.equal(terminal.ordersState.needsAttention('arrived'), true);
     terminal.i18n.setLocale('en');
     const { body } = render(OrderCard, { props: { row: row('arrived') }, context: terminalContext(terminal) });
     assert.match(body, /Confirm within 7:00/);
     assert.match(body, /NEW/);
+  });
+});
+
+describe('alerts until someone acts (screen clock driven by hand)', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('repeats the new-order sound every repeat interval until the last new order is confirmed, then stops', async () => {
+    const { terminal, bridge, sounds } = terminalWith([]);
+    await terminal.settingsState.load();
+    await terminal.ordersState.load();
+    const { alerts } = terminal;
+    alerts.tick(T0);
+    bridge.push('orders:changed', { rows: [row('a'), row('b')], actions: [] });
+    await settle();
+    assert.deepEqual(sounds, ['new'], 'at once on arrival');
+    for (let s = 1; s <= 25; s++) alerts.tick(T0 + s * 1000);
+    assert.deepEqual(sounds, ['new', 'new', 'new'], 'again at 10 s and 20 s (default repeat)');
+    bridge.push('orders:changed', { rows: [row('a', { status: 'CONFIRMED' })], actions: [] });
+    for (let s = 26; s <= 35; s++) alerts.tick(T0 + s * 1000);
+    assert.equal(sounds.length, 4, 'one order still new: it rings on');
+    bridge.push('orders:changed', { rows: [row('b', { status: 'CONFIRMED' })], actions: [] });
+    for (let s = 36; s <= 120; s++) alerts.tick(T0 + s * 1000);
+    assert.equal(sounds.length, 4, 'not once more after the last confirm');
+  });
+
+  it('opening an order acknowledges it; a filtered-out store still rings and shows its count', async () => {
+    const OTHER = 'e5d41f63-5e7c-4b8a-8f30-4b5c6d7e8f94';
+    const { terminal, bridge, sounds } = terminalWith([]);
+    await terminal.ordersState.load();
+    terminal.ordersState.toggleStore(STORE);
+    bridge.push('orders:changed', { rows: [row('other', { merchantId: OTHER })], actions: [] });
+    assert.deepEqual(sounds, ['new']);
+    assert.equal(terminal.ordersState.columns.new.length, 0, 'hidden by the filter');
+    assert.equal(terminal.ordersState.newByStore.get(OTHER), 1);
+    assert.equal(terminal.ordersState.attention.length, 1);
+    await terminal.ordersState.open('other');
+    assert.equal(terminal.ordersState.attention.length, 0);
+  });
+
+  it('a cancellation staff did not ask for rings its own sound and stays on screen until dismissed; a mute undoes itself', async () => {
+    const { terminal, bridge, sounds } = terminalWith([row('c', { status: 'CONFIRMED' })]);
+    await terminal.settingsState.load();
+    await terminal.ordersState.load();
+    terminal.alerts.tick(T0);
+    terminal.alerts.mute(T0);
+    bridge.push('orders:changed', { rows: [row('c', { status: 'CANCELLED', cancellation: { origin: 'CUSTOMER', reason: 'changed mind' } })], actions: [] });
+    assert.deepEqual(sounds, [], 'muted');
+    assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['c']);
+    terminal.alerts.tick(T0 + 10 * 60_000);
+    assert.equal(terminal.alerts.mutedUntil, null, 'the mute ends after its minutes');
+    bridge.push('orders:changed', { rows: [row('d', { status: 'CONFIRMED' })], actions: [] });
+    bridge.push('orders:changed', { rows: [row('d', { status: 'CANCELLED', cancellation: { origin: 'PLATFORM', reason: null } })], actions: [] });
+    assert.deepEqual(sounds, ['cancelled']);
+    terminal.ordersState.dismissCancel('c');
+    assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['d']);
+  });
+
+  it('rings the deadline sound once per order under 2 minutes, and the offline alarm after the set minutes', async () => {
+    const { terminal, bridge, sounds } = terminalWith([row('late', { confirmDeadline: new Date(T0 + 150_000).toISOString() })]);
+    await terminal.settingsState.load();
+    await terminal.ordersState.load();
+    for (let s = 0; s <= 40; s++) terminal.alerts.tick(T0 + s * 1000);
+    assert.equal(sounds.filter((k) => k === 'deadline').length, 1);
+    bridge.push('connectivity:changed', { state: 'offline', lastSuccessAt: new Date(T0).toISOString(), lastPollAt: new Date(T0).toISOString(), reason: null });
+    for (let s = 41; s <= 110; s++) terminal.alerts.tick(T0 + s * 1000);
+    assert.equal(sounds.filter((k) => k === 'offline').length, 0, 'not before 2 minutes');
+    for (let s = 111; s <= 135; s++) terminal.alerts.tick(T0 + s * 1000);
+    assert.ok(sounds.filter((k) => k === 'offline').length >= 2, 'after 2 minutes offline, repeating');
   });
 });

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { pinnedNow } from '../support/clock';
+import { rawHttp } from '../support/sandbox';
+import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+
+/**
+ * A rush on one terminal serving three stores: one board, tags and chips per store, alerts that
+ * ring until staff act (counted on the page's sound events), a board that fits 1024x600.
+ */
+describe('a busy board of three stores in Chromium', () => {
+  let sandbox: RunningSandbox;
+  let shell: RunningShell;
+  let browser: Browser;
+  let page: Page;
+  const dataDir = mkdtempSync(join(tmpdir(), 'st-rush-'));
+  const args = () => ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'];
+
+  async function placeOrder(merchantId: string, body: Record<string, unknown> = {}): Promise<{ id: string; displayId: string }> {
+    const response = await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId, ...body } });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body as never;
+  }
+  const card = (id: string) => page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
+  const column = (name: string) => page.getByTestId(`column-${name}`);
+  const sounds = (kind: string): Promise<number> => page.evaluate((k) => (window as unknown as { sounds: string[] }).sounds.filter((s) => s === k).length, kind);
+  const confirmCalls = async (id: string): Promise<number> => {
+    const calls = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${id}/calls`)).body as { calls?: { route: string }[] } | { route: string }[];
+    return (Array.isArray(calls) ? calls : (calls.calls ?? [])).filter((c) => c.route.includes('confirm')).length;
+  };
+  const shot = (name: string) => page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, now: pinnedNow(), rateLimitFactor: 0 });
+    shell = await startWebShell({ args: args(), dataDir, clientSecret: 'demo-secret' });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    // The audio spy: every sound the terminal plays is announced as a DOM event; the page counts them.
+    await page.addInitScript(() => {
+      const w = window as unknown as { sounds: string[] };
+      w.sounds = [];
+      addEventListener('store-terminal:sound', (e) => w.sounds.push((e as CustomEvent<{ kind: string }>).detail.kind));
+    });
+    await page.goto(shell.launchUrl());
+    await page.getByTestId('order-board').waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await shell?.stop();
+    await sandbox?.close();
+  });
+
+  it('puts the orders of the three stores on one board, each card tagged, chips counting new orders', async () => {
+    const orders = [await placeOrder(DEMO_RESTAURANT_ID), await placeOrder(DEMO_GROCERY_ID, { orderType: 'TAKEOUT' }), await placeOrder(DEMO_PIZZERIA_ID)];
+    for (const o of orders) await column('new').locator(`[data-order-id="${o.id}"]`).waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByTestId('store-chip').count(), 3);
+    for (const o of orders) await card(o.id).getByTestId('store-tag').waitFor();
+    const chip = page.locator(`[data-testid="store-chip"][data-store-id="${DEMO_PIZZERIA_ID}"]`);
+    assert.match((await chip.getByTestId('store-chip-new').textContent()) ?? '', /1 novos/);
+  });
+
+  it("a chip's filter hides another store's cards, never its alert nor its count", async () => {
+    await page.locator(`[data-testid="store-chip"][data-store-id="${DEMO_RESTAURANT_ID}"]`).click();
+    const before = await sounds('new');
+    const hidden = await placeOrder(DEMO_PIZZERIA_ID);
+    const chip = page.locator(`[data-testid="store-chip"][data-store-id="${DEMO_PIZZERIA_ID}"]`);
+    await chip.getByText('2 novos').waitFor({ timeout: 15_000 });
+    await page.waitForFunction((n) => (window as unknown as { sounds: string[] }).sounds.filter((s) => s === 'new').length > n, before);
+    assert.equal(await card(hidden.id).count(), 0, 'not on the filtered board');
+    await page.getByTestId('store-chip-all').click();
+    await card(hidden.id).waitFor();
+  });
+
+  it('rings again while new orders wait, and stops exactly when the last one is confirmed', async () => {
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('alert-repeatSeconds').fill('3');
+    await page.getByTestId('alert-repeatSeconds').press('Tab');
+    await page.getByTestId('nav-orders').click();
+    const start = await sounds('new');
+    await page.waitForFunction((n) => (window as unknown as { sounds: string[] }).sounds.filter((s) => s === 'new').length >= n + 2, start, { timeout: 15_000 });
+    for (;;) {
+      const next = column('new').getByTestId('act-confirm').first();
+      if ((await next.count()) === 0) break;
+      await next.click();
+      await page.waitForTimeout(200);
+    }
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="column-new"] [data-testid="order-card"]').length === 0, undefined, { timeout: 20_000 });
+    const atLastConfirm = await sounds('new');
+    await page.waitForTimeout(7_000);
+    assert.equal(await sounds('new'), atLastConfirm, 'no new-order sound after the last confirm');
+  });
+
+  it('at 1024x600: nothing overflows its card, at least 5 new orders in view, pt-BR and English', async () => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    const placed = [];
+    for (let i = 0; i < 8; i++) placed.push(await placeOrder([DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_PIZZERIA_ID][i % 3] as string, { orderType: i % 2 ? 'TAKEOUT' : 'DELIVERY' }));
+    for (const o of placed) await column('new').locator(`[data-order-id="${o.id}"]`).waitFor({ timeout: 20_000 });
+    await shot('board-1024x600-pt-BR');
+    const inView = await column('new').evaluate((col) => {
+      const box = col.querySelector('.cards')?.getBoundingClientRect();
+      if (!box) return 0;
+      return [...col.querySelectorAll('[data-testid="order-card"]')].filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      }).length;
+    });
+    assert.ok(inView >= 5, `${inView} new orders fully in view`);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="order-card"]')].flatMap((c) => {
+        const box = c.getBoundingClientRect();
+        return [...c.querySelectorAll('*')]
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow === 'visible');
+          })
+          .map((e) => `${c.getAttribute('data-order-id')}: ${e.className || e.tagName}`);
+      }),
+    );
+    assert.deepEqual(overflowing, []);
+    await shot('board-1024x600-pt-BR');
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-orders').click();
+    await shot('board-1024x600-en');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await shot('board-1920x1080-en');
+    await chooseLanguage(page, 'pt-BR');
+    await page.getByTestId('nav-orders').click();
+    await shot('board-1920x1080-pt-BR');
+  });
+
+  it('auto-confirm confirms once, marks the card, and does not confirm again after a restart', async () => {
+    await page.getByTestId('nav-settings').click();
+    await page.locator(`[data-testid="auto-confirm"][data-store-id="${DEMO_GROCERY_ID}"]`).check();
+    await page.getByTestId('nav-orders').click();
+    // Placed while the terminal is down: it is confirmed when the terminal is back, once.
+    await shell.stop();
+    const order = await placeOrder(DEMO_GROCERY_ID, { orderType: 'TAKEOUT' });
+    shell = await startWebShell({ args: args(), dataDir, clientSecret: 'demo-secret' });
+    await page.goto(shell.launchUrl());
+    await column('preparing').locator(`[data-order-id="${order.id}"]`).waitFor({ timeout: 20_000 });
+    console.log(await card(order.id).innerText());
+    await card(order.id).getByTestId('auto-confirmed').waitFor();
+    await shell.stop();
+    shell = await startWebShell({ args: args(), dataDir, clientSecret: 'demo-secret' });
+    await page.goto(shell.launchUrl());
+    await card(order.id).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(2_000);
+    assert.equal(await confirmCalls(order.id), 1, 'the sandbox saw one confirm');
+  });
+});
