@@ -1,6 +1,8 @@
 import { getContext } from 'svelte';
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import type { Bridge } from '../../src-shared/ipc/contract';
+import { HistoryState } from '../history/history-state.svelte';
+import { SummaryState } from '../history/summary-state.svelte';
 import { I18n } from '../i18n/i18n.svelte';
 import { Now } from '../lib/now.svelte';
 import { CheckinState } from '../merchant/checkin-state.svelte';
@@ -35,6 +37,8 @@ export interface Terminal {
   checkinState: CheckinState;
   ordersState: OrdersState;
   alerts: Alerts;
+  historyState: HistoryState;
+  summaryState: SummaryState;
   reviewsState: ReviewsState;
 }
 
@@ -84,6 +88,8 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     checkinState: new CheckinState(bridge),
     ordersState,
     alerts,
+    historyState: new HistoryState(bridge),
+    summaryState: new SummaryState(bridge),
     reviewsState: new ReviewsState(bridge, now),
   };
 }

@@ -52,5 +52,15 @@ export class I18n {
   time = (iso: string): string =>
     new Intl.DateTimeFormat(this.#locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(Date.parse(iso));
 
+  /** Day and time, short (a list of orders of several days). */
+  dayTime = (iso: string): string =>
+    new Intl.DateTimeFormat(this.#locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(Date.parse(iso));
+
+  /** A duration as a kitchen says it: "45 s", "4 min 05 s". */
+  duration = (seconds: number): string => {
+    const s = Math.max(0, Math.round(seconds));
+    return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  };
+
   date = (iso: string): string => new Intl.DateTimeFormat(this.#locale, { dateStyle: 'medium' }).format(Date.parse(iso));
 }

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { pinnedNow, TEST_INSTANT_MS } from '../support/clock';
+import { rawHttp } from '../support/sandbox';
+import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+
+const DAY_MS = 24 * 3600_000;
+/** Three days before the tests' instant: the day whose orders history must still find. */
+const EARLIER = new Date(TEST_INSTANT_MS - 3 * DAY_MS).toISOString();
+
+interface SandboxOrder {
+  id: string;
+  displayId: string;
+  createdAt: string;
+  status: string;
+  customer: { name: string };
+  total: { orderAmount: number };
+}
+
+/**
+ * History and the day's summary across simulated days: the sandbox and the terminal start three
+ * days back, take orders, then both move to the tests' instant (the terminal restarts there).
+ */
+describe('history and the day summary in Chromium', () => {
+  let sandbox: RunningSandbox;
+  let shell: RunningShell;
+  let browser: Browser;
+  let page: Page;
+  const dataDir = mkdtempSync(join(tmpdir(), 'st-history-'));
+  const args = (clockAt: string) => ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1', '--clock-at', clockAt];
+  const control = rawHttp;
+  let earlier: SandboxOrder[] = [];
+
+  async function placeOrder(merchantId: string, body: Record<string, unknown> = {}): Promise<SandboxOrder> {
+    const response = await control(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId, ...body } });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body as SandboxOrder;
+  }
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, now: pinnedNow(EARLIER), rateLimitFactor: 0 });
+    shell = await startWebShell({ args: args(EARLIER), dataDir, clientSecret: 'demo-secret' });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(shell.launchUrl());
+    await page.getByTestId('order-board').waitFor();
+
+    // That day: three orders of two stores, one confirmed and concluded, one cancelled by the customer.
+    const done = await placeOrder(DEMO_RESTAURANT_ID, { orderType: 'TAKEOUT' });
+    const cancelled = await placeOrder(DEMO_PIZZERIA_ID);
+    const open = await placeOrder(DEMO_RESTAURANT_ID);
+    for (const o of [done, cancelled, open]) await page.locator(`[data-order-id="${o.id}"]`).waitFor({ timeout: 15_000 });
+    await page.locator(`[data-order-id="${done.id}"]`).getByTestId('act-confirm').click();
+    await page.locator(`[data-order-id="${done.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 15_000 });
+    await page.locator(`[data-order-id="${done.id}"]`).getByTestId('act-startPreparation').click();
+    await page.locator(`[data-order-id="${done.id}"][data-status="PREPARATION_STARTED"]`).waitFor({ timeout: 15_000 });
+    await page.locator(`[data-order-id="${done.id}"]`).getByTestId('act-readyToPickup').click();
+    await page.locator(`[data-order-id="${done.id}"][data-status="READY_TO_PICKUP"]`).waitFor({ timeout: 15_000 });
+    await control(sandbox.url).send('POST', `/_sandbox/orders/${done.id}/conclude`);
+    await control(sandbox.url).send('POST', `/_sandbox/orders/${cancelled.id}/customerCancel`);
+    await page.locator(`[data-order-id="${done.id}"][data-status="CONCLUDED"]`).waitFor({ timeout: 15_000 });
+    await page.locator(`[data-order-id="${cancelled.id}"][data-status="CANCELLED"]`).waitFor({ timeout: 15_000 });
+    // Three days later, for both.
+    await shell.stop();
+    await control(sandbox.url).send('POST', '/_sandbox/clock', { json: { advanceSeconds: 3 * 24 * 3600 } });
+    shell = await startWebShell({ args: args(new Date(sandbox.world.clock.now()).toISOString()), dataDir, clientSecret: 'demo-secret' });
+    await page.goto(shell.launchUrl());
+    await page.getByTestId('order-board').waitFor();
+    // The order nobody confirmed was cancelled by the platform at its 8-minute deadline, three days ago.
+    earlier = ((await control(sandbox.url).send('GET', '/_sandbox/orders')).body as { orders: SandboxOrder[] }).orders;
+    await page.locator(`[data-order-id="${open.id}"][data-status="CANCELLED"]`).waitFor({ timeout: 15_000 });
+  });
+  after(async () => {
+    await browser?.close();
+    await shell?.stop();
+    await sandbox?.close();
+  });
+
+  it('finds an order of three days ago by its customer name (typed after `/`) and opens it read-only', async () => {
+    const closed = earlier.find((o) => o.status === 'CONCLUDED');
+    assert.ok(closed);
+    await page.getByTestId('nav-history').click();
+    await page.getByTestId('history-results').waitFor();
+    await page.keyboard.press('/');
+    await page.keyboard.type(closed.customer.name.split(' ').at(-1) ?? '');
+    const row = page.locator(`[data-testid="history-row"][data-order-id="${closed.id}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: join(ROOT, 'test-results', 'history-pt-BR.png') });
+    await row.click();
+    const drawer = page.getByTestId('order-drawer');
+    await drawer.waitFor();
+    assert.equal(await drawer.locator('.actions button').count(), 0, 'a concluded order offers no action');
+    await page.keyboard.press('Escape');
+  });
+
+  it('filters by status: the cancelled orders of that day, and nothing else', async () => {
+    await page.getByTestId('history-text').fill('');
+    await page.getByTestId('history-status').selectOption('CANCELLED');
+    const cancelled = earlier.filter((o) => o.status === 'CANCELLED');
+    assert.equal(cancelled.length, 2, 'one by the customer, one by the platform at its deadline');
+    for (const o of cancelled) await page.locator(`[data-testid="history-row"][data-order-id="${o.id}"]`).waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByTestId('history-row').count(), 2);
+  });
+
+  it("the summary of that day equals the sandbox's orders of that day", async () => {
+    await page.getByTestId('history-tab-summary').click();
+    const day = EARLIER.slice(0, 10);
+    await page.getByTestId('summary-day').fill(day);
+    const total = page.locator('[data-testid="summary-card"][data-store-id="total"]');
+    await total.waitFor({ timeout: 10_000 });
+    const sameDay = earlier.filter((o) => new Date(o.createdAt).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' }) === day);
+    assert.equal(Number(await total.getByTestId('summary-orders').textContent()), sameDay.length);
+    assert.equal(Number(await total.getByTestId('summary-cancelled').textContent()), sameDay.filter((o) => o.status === 'CANCELLED').length);
+    const gross = sameDay.filter((o) => o.status !== 'CANCELLED').reduce((sum, o) => sum + Math.round(o.total.orderAmount * 100), 0) / 100;
+    const shown = ((await total.getByTestId('summary-gross').textContent()) ?? '').replace(/[^\d,]/g, '').replace(',', '.');
+    assert.equal(Number(shown), gross);
+    await page.screenshot({ path: join(ROOT, 'test-results', 'summary-pt-BR.png') });
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-history').click();
+    await page.getByTestId('summary-view').waitFor();
+    await page.screenshot({ path: join(ROOT, 'test-results', 'summary-en.png') });
+    const download = page.waitForEvent('download');
+    await page.getByTestId('summary-csv').click();
+    const csv = await (await download).path();
+    assert.ok(csv);
+  });
+});
