@@ -6,16 +6,13 @@
  * rows read by a full scan (the board without its index), and that process's RSS.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ManualClock } from '../src-main/base/clock';
-import { silentLogger } from '../src-main/base/log';
 import { DATABASE_FILE } from '../src-main/db/database';
 import { OrdersDb } from '../src-main/db/orders-db';
-import { EventIngest } from '../src-main/sync/ingest';
+import { buildOrders } from './order-fixtures';
 import type { Benchmark } from './run';
 
 const ORDERS = 100_000;
@@ -25,67 +22,6 @@ const TARGET_MS = 10;
 const NOW = Date.parse('2026-11-21T20:00:00Z');
 const STORES = ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61', '9c3f0e52-4d6b-4a79-9e2f-3a4b5c6d7e83'];
 const HERE = dirname(fileURLToPath(import.meta.url));
-
-function detail(id: string, merchantId: string, createdAt: string, n: number): Record<string, unknown> {
-  return {
-    id,
-    displayId: id.slice(0, 4).toUpperCase(),
-    status: 'PLACED',
-    orderType: n % 3 === 0 ? 'TAKEOUT' : 'DELIVERY',
-    orderTiming: 'IMMEDIATE',
-    salesChannel: 'PLATFORM-APP',
-    category: 'FOOD',
-    createdAt,
-    merchant: { id: merchantId, name: 'Cantina da Vila' },
-    customer: { id: randomUUID(), name: `Cliente ${n}`, ordersCountOnMerchant: n % 17, phone: { number: '0800 000 0000', localizer: '12345678', localizerExpiration: createdAt } },
-    items: [1, 2, 3].map((index) => ({
-      index,
-      id: randomUUID(),
-      uniqueId: randomUUID(),
-      name: `Prato ${index}`,
-      externalCode: `P${index}`,
-      quantity: index,
-      unit: 'UN',
-      unitPrice: 20,
-      optionsPrice: 0,
-      totalPrice: 20 * index,
-      observations: index === 2 ? 'sem cebola' : null,
-      options: [],
-    })),
-    total: { subTotal: 120, deliveryFee: 7, benefits: 0, additionalFees: 0, orderAmount: 127 },
-    payments: { prepaid: 127, pending: 0, methods: [{ method: 'CREDIT', type: 'ONLINE', value: 127, currency: 'BRL', card: { brand: 'VISA' } }] },
-    delivery: { mode: 'DEFAULT', deliveredBy: 'PLATFORM', deliveryDateTime: createdAt, pickupCode: '1234', deliveryAddress: { streetName: 'Rua Harmonia', streetNumber: '412', city: 'São Paulo', state: 'SP', country: 'BR' } },
-  };
-}
-
-/** Writes 100,000 orders through the ingest (PLACED, then CONCLUDED for all but today's open ones) and the detail path. */
-function build(dir: string): void {
-  const store = OrdersDb.open(dir);
-  const clock = new ManualClock(NOW);
-  const ingest = new EventIngest(store, clock, silentLogger);
-  const perDay = ORDERS / DAYS;
-  const chunk = 10_000;
-  for (let start = 0; start < ORDERS; start += chunk) {
-    const events: Record<string, unknown>[] = [];
-    const details: [string, Record<string, unknown>][] = [];
-    for (let n = start; n < start + chunk; n++) {
-      const day = Math.floor(n / perDay);
-      const at = NOW - (DAYS - 1 - day) * 86_400_000 - 12 * 3_600_000 + (n % perDay) * 40_000;
-      const id = randomUUID();
-      const merchantId = STORES[n % STORES.length] as string;
-      const createdAt = new Date(at).toISOString();
-      events.push({ id: randomUUID(), code: 'PLC', fullCode: 'PLACED', orderId: id, merchantId, createdAt, metadata: {} });
-      const openToday = n >= ORDERS - OPEN_TODAY;
-      if (!openToday) events.push({ id: randomUUID(), code: 'CON', fullCode: 'CONCLUDED', orderId: id, merchantId, createdAt: new Date(at + 2_400_000).toISOString(), metadata: {} });
-      details.push([id, detail(id, merchantId, createdAt, n)]);
-    }
-    ingest.apply(events);
-    store.write(() => {
-      for (const [id, d] of details) store.orders.saveDetail(id, d, NOW);
-    });
-  }
-  store.close();
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -127,7 +63,7 @@ const benchmark: Benchmark = {
     const dir = mkdtempSync(join(tmpdir(), 'st-bench-cache-'));
     try {
       const t0 = performance.now();
-      build(dir);
+      buildOrders(dir, { orders: ORDERS, days: DAYS, openToday: OPEN_TODAY, now: NOW, stores: STORES });
       const buildS = (performance.now() - t0) / 1000;
       const dbMb = statSync(join(dir, DATABASE_FILE)).size / 1024 / 1024;
       console.log(`built ${ORDERS} orders in ${buildS.toFixed(1)} s (${dbMb.toFixed(0)} MB)`);

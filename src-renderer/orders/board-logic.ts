@@ -70,9 +70,11 @@ export type BoardAction = StepAction | 'requestCancellation';
  * readyToPickup required for takeout and dine-in and optional for delivery, no second action while
  * one is on its way.
  */
-export function availableActions(row: BoardRow): BoardAction[] {
+export function availableActions(row: BoardRow, now?: number): BoardAction[] {
   const busy = row.pendingAction && (row.pendingAction.state === 'queued' || row.pendingAction.state === 'sent');
   if (busy) return [];
+  // The platform refuses to start a scheduled order before its preparation start (spec §4.5).
+  if (now !== undefined && waitsToStart(row, now)) return ['requestCancellation'];
   switch (row.status) {
     case 'PLACED':
       return ['confirm', 'requestCancellation'];
@@ -88,8 +90,8 @@ export function availableActions(row: BoardRow): BoardAction[] {
 }
 
 /** The one action a card offers as its big button: the next step of the usual flow. */
-export function primaryAction(row: BoardRow): StepAction | undefined {
-  return availableActions(row).find((a): a is StepAction => a !== 'requestCancellation' && !(a === 'readyToPickup' && row.status === 'CONFIRMED'));
+export function primaryAction(row: BoardRow, now?: number): StepAction | undefined {
+  return availableActions(row, now).find((a): a is StepAction => a !== 'requestCancellation' && !(a === 'readyToPickup' && row.status === 'CONFIRMED'));
 }
 
 /** Milliseconds left to confirm; negative once the 8 minutes are over; undefined when not PLACED. */

@@ -57,5 +57,7 @@ describe('orders board logic', () => {
     assert.deepEqual(groupByColumn([confirmed], Date.parse(start)).preparing.map((r) => r.id), ['s']);
     assert.equal(callsForStaff(confirmed, Date.parse(start)), true);
     assert.equal(callsForStaff({ ...confirmed, status: 'PREPARATION_STARTED' }, Date.parse(start)), false);
+    assert.deepEqual(availableActions(confirmed, before), ['requestCancellation'], 'no start before its time: the platform refuses it');
+    assert.equal(primaryAction(confirmed, Date.parse(start)), 'startPreparation');
   });
 });

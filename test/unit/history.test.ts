@@ -92,6 +92,16 @@ describe('order history (search over every stored order)', () => {
       cursor = page.next ?? undefined;
     } while (cursor);
     assert.deepEqual(seen, ids, 'every order once, newest first');
+
+    const found: string[] = [];
+    cursor = undefined;
+    do {
+      const page = db.history.search({ text: 'cliente', limit: 2, cursor });
+      found.push(...page.rows.map((r) => r.id));
+      cursor = page.next ?? undefined;
+    } while (cursor);
+    assert.deepEqual([...found].sort(), [...ids].sort(), 'a text search pages through every match once');
+    assert.deepEqual(db.history.search({ text: 'cliente', limit: 2, cursor: 'c:1:2;DROP' }).rows.length, 2, 'a cursor that is not one reads as the first page');
   });
 });
 
