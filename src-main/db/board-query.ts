@@ -160,10 +160,11 @@ export class BoardQuery {
       ),
       closedCount: db.prepare(`SELECT count(*) AS n FROM orders o WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)`),
       row: db.prepare(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.id = ?`),
-      // The stores as one JSON array; an order counts once its detail said whether it is scheduled.
+      // The stores as one JSON array, among open orders (their index); an order counts once its
+      // detail said whether it is scheduled.
       unconfirmed: db.prepare(
-        `SELECT o.id, o.order_timing, o.preparation_start_at FROM json_each(?) j CROSS JOIN orders o ON o.merchant_id = j.value
-         WHERE o.is_open = 1 AND o.status = 'PLACED' AND o.detail_state IN ('fresh', 'stale')
+        `SELECT o.id, o.order_timing, o.preparation_start_at FROM orders o
+         WHERE o.is_open = 1 AND o.merchant_id IN (SELECT value FROM json_each(?)) AND o.status = 'PLACED' AND o.detail_state IN ('fresh', 'stale')
            AND NOT EXISTS (SELECT 1 FROM outbox c WHERE c.order_id = o.id AND c.action = 'confirm')`,
       ),
     };
