@@ -24,6 +24,7 @@ export interface AlertSources {
     newOrders(count: number): string;
     newOrder(row: BoardRow): string;
     cancelled(row: BoardRow): string;
+    disputed(row: BoardRow): string;
     offline(): string;
   };
 }
@@ -83,6 +84,11 @@ export class Alerts implements BoardAlerts {
   cancelled(row: BoardRow): void {
     this.ring('cancelled');
     if (this.sources.settings().notifications) this.notifier.notify(this.sources.words.cancelled(row), row.cancellation?.reason ?? '', `cancel-${row.id}`);
+  }
+
+  disputed(row: BoardRow): void {
+    this.ring('dispute');
+    if (this.sources.settings().notifications) this.notifier.notify(this.sources.words.disputed(row), '', `dispute-${row.id}`);
   }
 
   /** One second of the alerts' clock. */

@@ -3,10 +3,10 @@ import type { AlertSettings, AlertSound } from '../../src-shared/settings';
 /**
  * The terminal's sounds, synthesised with Web Audio: no audio file to ship, works offline. Each kind
  * has its own shape so a cook knows without looking: rising tones for a new order (three voices to
- * choose from), falling ones for a cancellation, fast beeps for a confirm deadline under 2 minutes,
+ * choose from), falling ones for a cancellation, a two-tone siren for a customer's dispute, fast beeps for a confirm deadline under 2 minutes,
  * low pulses for a terminal offline.
  */
-export type SoundKind = 'new' | 'cancelled' | 'deadline' | 'offline';
+export type SoundKind = 'new' | 'cancelled' | 'dispute' | 'deadline' | 'offline';
 
 /** Plays a sound (Web Audio in the app; a spy in tests). */
 export type SoundPlayer = (kind: SoundKind, settings: Pick<AlertSettings, 'sound' | 'volume'>) => void;
@@ -20,6 +20,7 @@ const NEW_ORDER: Record<AlertSound, { wave: OscillatorType; notes: readonly Note
 };
 const OTHERS: Record<Exclude<SoundKind, 'new'>, { wave: OscillatorType; notes: readonly Note[] }> = {
   cancelled: { wave: 'sawtooth', notes: [[0, 988, 0.25], [0.25, 740, 0.25], [0.5, 494, 0.5]] },
+  dispute: { wave: 'triangle', notes: [[0, 784, 0.22], [0.25, 587, 0.22], [0.5, 784, 0.22], [0.75, 587, 0.22]] },
   deadline: { wave: 'square', notes: [[0, 1760, 0.08], [0.12, 1760, 0.08], [0.24, 1760, 0.08], [0.36, 1760, 0.08], [0.48, 1760, 0.08]] },
   offline: { wave: 'sine', notes: [[0, 330, 0.4], [0.6, 330, 0.4], [1.2, 330, 0.4]] },
 };

@@ -67,6 +67,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
         newOrders: (count) => i18n.t('alerts.notify.newOrders', { n: count }),
         newOrder: (row) => i18n.t('alerts.notify.newOrder', { code: row.displayId ?? row.id.slice(0, 6) }),
         cancelled: (row) => i18n.t('alerts.notify.cancelled', { code: row.displayId ?? row.id.slice(0, 6) }),
+        disputed: (row) => i18n.t('alerts.notify.disputed', { code: row.displayId ?? row.id.slice(0, 6) }),
         offline: () => i18n.t('alerts.notify.offline'),
       },
     },

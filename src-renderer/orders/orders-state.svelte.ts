@@ -17,7 +17,11 @@ import { callsForStaff, groupByColumn, type Column } from './board-logic';
 export interface BoardAlerts {
   arrived(rows: BoardRow[]): void;
   cancelled(row: BoardRow): void;
+  /** The customer opened a dispute (HSD): the store must answer before it expires. */
+  disputed(row: BoardRow): void;
 }
+
+const DISPUTE_CODES: ReadonlySet<string> = new Set(['HSD', 'HANDSHAKE_DISPUTE']);
 
 /** The board regroups on this step of the clock (a scheduled order moves lanes at its start). */
 const REGROUP_EVERY_MS = 15_000;
@@ -59,7 +63,7 @@ export class OrdersState {
   constructor(
     private readonly bridge: Bridge,
     now: Now,
-    private readonly alerts: BoardAlerts = { arrived: () => {}, cancelled: () => {} },
+    private readonly alerts: BoardAlerts = { arrived: () => {}, cancelled: () => {}, disputed: () => {} },
   ) {
     this.#step = $derived(Math.floor(now.value / REGROUP_EVERY_MS) * REGROUP_EVERY_MS);
     this.#shown = $derived(
@@ -151,6 +155,7 @@ export class OrdersState {
         this.#cancelNotices.set(row.id, row);
         this.alerts.cancelled(row);
       }
+      if (row.lastEventCode !== null && DISPUTE_CODES.has(row.lastEventCode) && before?.lastEventCode !== row.lastEventCode) this.alerts.disputed(row);
     }
     if (arrived.length > 0) this.alerts.arrived(arrived);
     const open = this.#selectedId;

@@ -246,3 +246,33 @@ describe('orders repository', () => {
     }
   });
 });
+
+describe('board rows of platform deliveries and cancellations', () => {
+  it("say where the driver is (latest driver event) and the tracking's ETAs", () => {
+    const store = memoryStore();
+    const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
+    const id = randomUUID();
+    ingest.apply([placedEvent(id, T0)]);
+    store.write(() => store.orders.saveDetail(id, { id, status: 'CONFIRMED', orderType: 'DELIVERY', delivery: { deliveredBy: 'PLATFORM' } }, T0));
+    assert.equal(store.board.rowsOf([id])[0]?.driver, null, 'no driver before ASSIGN_DRIVER');
+    ingest.apply([placedEvent(id, T0 + 60_000, MERCHANT, 'ADR', 'ASSIGN_DRIVER'), placedEvent(id, T0 + 120_000, MERCHANT, 'GTO', 'GOING_TO_ORIGIN')]);
+    assert.deepEqual(store.board.rowsOf([id])[0]?.driver, { state: 'toStore', pickupEtaSeconds: null, deliveryEtaSeconds: null, checkedAt: null });
+    store.write(() => store.tracking.save(id, { latitude: -23.5, longitude: -46.6, pickupEtaStart: 240, deliveryEtaEnd: 1500 }, T0 + 130_000));
+    assert.deepEqual(store.board.rowsOf([id])[0]?.driver, { state: 'toStore', pickupEtaSeconds: 240, deliveryEtaSeconds: 1500, checkedAt: new Date(T0 + 130_000).toISOString() });
+    ingest.apply([placedEvent(id, T0 + 300_000, MERCHANT, 'AAO', 'ARRIVED_AT_ORIGIN')]);
+    assert.equal(store.board.rowsOf([id])[0]?.driver?.state, 'atStore');
+  });
+
+  it('say who cancelled and why, read leniently from the event', () => {
+    const store = memoryStore();
+    const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
+    const [a, b] = [randomUUID(), randomUUID()];
+    ingest.apply([placedEvent(a, T0), placedEvent(b, T0)]);
+    ingest.apply([
+      { ...placedEvent(a, T0 + 1, MERCHANT, 'CAN', 'CANCELLED'), metadata: { origin: 'CUSTOMER', reason: 'changed mind' } },
+      { ...placedEvent(b, T0 + 1, MERCHANT, 'CAN', 'CANCELLED'), metadata: { origin: 42, reason: ['?'] } },
+    ]);
+    assert.deepEqual(store.board.rowsOf([a])[0]?.cancellation, { origin: 'CUSTOMER', reason: 'changed mind' });
+    assert.deepEqual(store.board.rowsOf([b])[0]?.cancellation, { origin: null, reason: null }, 'unreadable fields read as unknown');
+  });
+});

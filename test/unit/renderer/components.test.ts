@@ -109,6 +109,8 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     bridge.push('orders:changed', { rows: [row('d', { status: 'CONFIRMED' })], actions: [] });
     bridge.push('orders:changed', { rows: [row('d', { status: 'CANCELLED', cancellation: { origin: 'PLATFORM', reason: null } })], actions: [] });
     assert.deepEqual(sounds, ['cancelled']);
+    bridge.push('orders:changed', { rows: [row('e', { status: 'CONFIRMED', lastEventCode: 'HANDSHAKE_DISPUTE' })], actions: [] });
+    assert.deepEqual(sounds, ['cancelled', 'dispute'], 'a dispute rings its own sound');
     terminal.ordersState.dismissCancel('c');
     assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['d']);
   });
