@@ -45,6 +45,55 @@ export type AlertSettings = z.infer<typeof AlertSettings>;
 export const BoardDensity = z.enum(['auto', 'comfortable', 'compact']);
 export type BoardDensity = z.infer<typeof BoardDensity>;
 
+export const PaperWidth = z.union([z.literal(58), z.literal(80)]);
+export type PaperWidth = z.infer<typeof PaperWidth>;
+
+/** Code pages with Portuguese accents (cp860 is Portuguese; cp858/cp1252 Western European). */
+export const PrinterEncoding = z.enum(['cp860', 'cp858', 'cp1252', 'multilingual']);
+export type PrinterEncoding = z.infer<typeof PrinterEncoding>;
+
+/** Tickets a printer can print for an order (the cancellation slip follows the kitchen ticket). */
+export const OrderTicket = z.enum(['kitchen', 'customer']);
+export type OrderTicket = z.infer<typeof OrderTicket>;
+
+const Copies = z.number().int().min(0).max(5);
+
+/** A host name or an IPv4/IPv6 address, nothing that could be a URL or an option. */
+const PrinterHost = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]+\]?)$/, 'a host name or an IP address');
+
+/**
+ * How the terminal reaches a printer: raw ESC/POS over TCP (port 9100, the usual kitchen printer),
+ * a system printer by name (CUPS `lp -o raw` in the web shell, Electron's silent print in the
+ * Electron shell), or images saved in the data folder for a terminal with no printer.
+ */
+export const PrinterConnection = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('network'), host: PrinterHost, port: z.number().int().min(1).max(65535).default(9100) }).strict(),
+  z.object({ kind: z.literal('system'), device: z.string().trim().min(1).max(128).regex(/^[\w.@-]+$/, 'a printer name as the system lists it') }).strict(),
+  z.object({ kind: z.literal('file') }).strict(),
+]);
+export type PrinterConnection = z.infer<typeof PrinterConnection>;
+
+export const PrinterSettings = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
+    name: z.string().trim().min(1).max(60),
+    connection: PrinterConnection,
+    width: PaperWidth.default(80),
+    encoding: PrinterEncoding.default('cp860'),
+    tickets: z.array(OrderTicket).min(1).max(2).default(['kitchen']),
+    /** Copies of each ticket per order type (0: none for that type). */
+    copies: z.object({ DELIVERY: Copies.default(1), TAKEOUT: Copies.default(1), DINE_IN: Copies.default(1) }).strict().prefault({}),
+    /** Print when an order is confirmed here (by staff or auto-confirm). */
+    autoPrint: z.boolean().default(true),
+  })
+  .strict();
+export type PrinterSettings = z.infer<typeof PrinterSettings>;
+
 export const Settings = z.object({
   locale: Locale.default('pt-BR'),
   /** The stores this terminal serves: every store of the account, or the ones chosen. */
@@ -60,6 +109,11 @@ export const Settings = z.object({
   autoConfirm: z.array(StoreId).max(500).default([]),
   /** Days a closed order stays in the terminal's history (a daily job removes older ones). */
   historyDays: z.number().int().min(1).max(366).default(30),
+  printers: z
+    .array(PrinterSettings)
+    .max(8)
+    .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'two printers with one id')
+    .default([]),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -74,6 +128,7 @@ export const SettingsPatch = z
     density: BoardDensity,
     autoConfirm: Settings.shape.autoConfirm.unwrap(),
     historyDays: Settings.shape.historyDays.unwrap(),
+    printers: Settings.shape.printers.unwrap(),
   })
   .partial()
   .strict();

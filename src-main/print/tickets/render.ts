@@ -1,0 +1,19 @@
+import { transform } from 'receiptline';
+import type { PrinterEncoding, PaperWidth } from '../../../src-shared/settings';
+
+/** Characters per line of each paper width (Font A, 12 dots wide). */
+export const COLUMNS_OF: Record<PaperWidth, number> = { 58: 32, 80: 48 };
+
+/**
+ * A ReceiptLine document as the bytes an ESC/POS printer takes (code page selected, paper cut at
+ * each `=`). ReceiptLine answers a string of byte values; it becomes the buffer sent as is.
+ */
+export function toEscPos(document: string, options: { width: PaperWidth; encoding: PrinterEncoding }): Buffer {
+  const commands = transform(document, { cpl: COLUMNS_OF[options.width], encoding: options.encoding, command: 'escpos', cutting: true, spacing: false });
+  return Buffer.from(commands, 'latin1');
+}
+
+/** The same document as an SVG image: the preview in Settings and the "save as image" printer. */
+export function toSvg(document: string, options: { width: PaperWidth; encoding: PrinterEncoding }): string {
+  return transform(document, { cpl: COLUMNS_OF[options.width], encoding: options.encoding, command: 'svg', spacing: true });
+}
