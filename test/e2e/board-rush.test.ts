@@ -102,7 +102,7 @@ describe('a busy board of three stores in Chromium', () => {
     for (const o of placed) await column('new').locator(`[data-order-id="${o.id}"]`).waitFor({ timeout: 20_000 });
     await shot('board-1024x600-pt-BR');
     const inView = await column('new').evaluate((col) => {
-      const box = col.querySelector('.cards')?.getBoundingClientRect();
+      const box = col.querySelector('.scroller')?.getBoundingClientRect();
       if (!box) return 0;
       return [...col.querySelectorAll('[data-testid="order-card"]')].filter((c) => {
         const r = c.getBoundingClientRect();
@@ -143,7 +143,6 @@ describe('a busy board of three stores in Chromium', () => {
     shell = await startWebShell({ args: args(), dataDir, clientSecret: 'demo-secret' });
     await page.goto(shell.launchUrl());
     await column('preparing').locator(`[data-order-id="${order.id}"]`).waitFor({ timeout: 20_000 });
-    console.log(await card(order.id).innerText());
     await card(order.id).getByTestId('auto-confirmed').waitFor();
     await shell.stop();
     shell = await startWebShell({ args: args(), dataDir, clientSecret: 'demo-secret' });
