@@ -5,6 +5,7 @@ import { HistoryQuery } from './history-query';
 import { BoardQuery } from './board-query';
 import { OrderWrites } from './order-writes';
 import { OutboxRepo } from './outbox-repo';
+import { PrintQueueRepo } from './print-queue-repo';
 import { Retention } from './retention';
 import { SummaryQuery } from './summary-query';
 import { SyncStateRepo } from './sync-state-repo';
@@ -23,6 +24,7 @@ export class OrdersDb {
   readonly history: HistoryQuery;
   readonly summary: SummaryQuery;
   readonly retention: Retention;
+  readonly printQueue: PrintQueueRepo;
   readonly tracking: TrackingRepo;
   readonly events: EventsRepo;
   readonly outbox: OutboxRepo;
@@ -38,6 +40,7 @@ export class OrdersDb {
     this.history = new HistoryQuery(db);
     this.summary = new SummaryQuery(db);
     this.retention = new Retention(db);
+    this.printQueue = new PrintQueueRepo(db);
     this.tracking = new TrackingRepo(db);
     this.events = new EventsRepo(db);
     this.outbox = new OutboxRepo(db);

@@ -62,6 +62,7 @@ export class OutboxRepo {
     requeue: Statement<{ id: number; next: number; reason: string | null; now: number }>;
     settle: Statement<{ id: number; state: SettledState; reason: string | null; settled_by: string | null; now: number }>;
     wakeQueued: Statement<{ now: number }>;
+    acceptedConfirmsSince: Statement<[number], { order_id: string }>;
   };
 
   constructor(db: Db) {
@@ -71,6 +72,7 @@ export class OutboxRepo {
          VALUES (@order_id, @action, @payload, 'queued', @now, @expires_ms, @actor, @now, @now)`,
       ),
       get: db.prepare('SELECT * FROM outbox WHERE id = ?'),
+      acceptedConfirmsSince: db.prepare(`SELECT DISTINCT order_id FROM outbox WHERE action = 'confirm' AND state IN ('sent', 'confirmed') AND updated_ms >= ?`),
       forOrder: db.prepare('SELECT * FROM outbox WHERE order_id = ? ORDER BY id'),
       openFor: db.prepare(`SELECT * FROM outbox WHERE order_id = ? AND state IN ('queued', 'sent') ORDER BY id`),
       ordersWithOpen: db.prepare(`SELECT DISTINCT order_id FROM outbox WHERE state IN ('queued', 'sent')`),
@@ -103,6 +105,11 @@ export class OutboxRepo {
       ),
       wakeQueued: db.prepare(`UPDATE outbox SET next_attempt_ms = @now WHERE state = 'queued' AND next_attempt_ms > @now`),
     };
+  }
+
+  /** Orders whose confirm the platform accepted since `sinceMs` (auto-print catches up on them after a restart). */
+  acceptedConfirmsSince(sinceMs: number): string[] {
+    return this.s.acceptedConfirmsSince.all(sinceMs).map((r) => r.order_id);
   }
 
   insert(input: { orderId: string; action: OrderAction; payload: Record<string, unknown> | null; expiresMs: number | null; actor?: Actor; now: number }): OutboxRecord {

@@ -13,6 +13,7 @@ export class Retention {
     expired: Statement<{ before: number; limit: number }, { id: string }>;
     events: Statement<[string]>;
     outbox: Statement<[string]>;
+    printJobs: Statement<[string]>;
     orders: Statement<[string]>;
     orphanEvents: Statement<{ before: number }>;
   };
@@ -22,6 +23,7 @@ export class Retention {
       expired: db.prepare('SELECT id FROM orders WHERE is_open = 0 AND closed_ms < @before LIMIT @limit'),
       events: db.prepare('DELETE FROM events WHERE order_id IN (SELECT value FROM json_each(?))'),
       outbox: db.prepare('DELETE FROM outbox WHERE order_id IN (SELECT value FROM json_each(?))'),
+      printJobs: db.prepare('DELETE FROM print_jobs WHERE order_id IN (SELECT value FROM json_each(?))'),
       orders: db.prepare('DELETE FROM orders WHERE id IN (SELECT value FROM json_each(?))'),
       orphanEvents: db.prepare('DELETE FROM events WHERE order_id IS NULL AND received_ms < @before'),
     };
@@ -32,6 +34,7 @@ export class Retention {
     const ids = JSON.stringify(this.s.expired.all({ before: beforeMs, limit: PRUNE_BATCH }).map((r) => r.id));
     this.s.events.run(ids);
     this.s.outbox.run(ids);
+    this.s.printJobs.run(ids);
     const removed = this.s.orders.run(ids).changes;
     if (removed < PRUNE_BATCH) this.s.orphanEvents.run({ before: beforeMs });
     return removed;

@@ -2,6 +2,9 @@ import { AppError, toAppError } from '../../src-shared/errors';
 import { OrdersDb } from '../db/orders-db';
 import { historyHandlers, unavailableHistoryHandlers } from '../ipc/handlers/history';
 import { orderHandlers, unavailableOrderHandlers } from '../ipc/handlers/orders';
+import { printHandlers, unavailablePrintHandlers } from '../ipc/handlers/print';
+import { PrintService } from '../print/print-service';
+import { join } from 'node:path';
 import { Loop } from '../base/loop';
 import type { Logger } from '../base/log';
 import { apiOrderGateway } from '../sync/api-gateway';
@@ -23,13 +26,22 @@ export const ordersFeature: StartFeature = ({ account, api, clock, logger, push,
     const why = toAppError(error);
     logger.error('order database unavailable: orders are not synced', { error: why });
     const storage = why.code === 'storage' ? why : new AppError('storage', why.message);
-    return { handlers: { ...unavailableOrderHandlers(storage), ...unavailableHistoryHandlers(storage) } };
+    return { handlers: { ...unavailableOrderHandlers(storage), ...unavailableHistoryHandlers(storage), ...unavailablePrintHandlers(storage) } };
   }
   const gateway = apiOrderGateway(api);
   const sync = new SyncService({ db, gateway, clock, logger, connectivity, pollIntervalMs: pollSeconds * 1000 });
   const autoConfirm = new AutoConfirmer({ db, outbox: sync.outbox, feed: sync.feed, clock, logger: logger.child({ room: 'sync' }), settings });
+  const print = new PrintService({
+    db,
+    clock,
+    logger: logger.child({ room: 'print' }),
+    settings,
+    ticketsDir: join(account.dataDir, 'tickets'),
+    onStatus: (status) => push.push('print:changed', status),
+  });
   const unsubscribe = [
     sync.feed.onChange((change) => push.push('orders:changed', change)),
+    sync.feed.onChange((change) => print.onOrdersChanged(change)),
     sync.tracking.onTracking((orderId, tracking) => {
       push.push('orders:tracking', { orderId, tracking });
       // The card shows the driver's ETA: its row goes out again with the new position.
@@ -48,12 +60,13 @@ export const ordersFeature: StartFeature = ({ account, api, clock, logger, push,
   sync.start();
   autoConfirm.start();
   retention.start();
+  print.start();
   return {
-    handlers: { ...orderHandlers({ db, outbox: sync.outbox, details: sync.details, gateway, clock }), ...historyHandlers(db) },
+    handlers: { ...orderHandlers({ db, outbox: sync.outbox, details: sync.details, gateway, clock }), ...historyHandlers(db), ...printHandlers(print, clock) },
     // The poll, send or tracking round in flight finishes first; then the database closes.
     stop: async () => {
       for (const off of unsubscribe) off();
-      await Promise.all([autoConfirm.stop(), retention.stop()]);
+      await Promise.all([autoConfirm.stop(), retention.stop(), print.stop()]);
       await sync.stop();
       db.close();
     },

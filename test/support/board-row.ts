@@ -25,6 +25,7 @@ export function boardRow(id: string, at: number, patch: Partial<BoardRow> = {}):
     confirmedBy: null,
     driver: null,
     cancellation: null,
+    printed: false,
     ...patch,
   };
 }

@@ -1,6 +1,7 @@
 import type { Migration } from '../migrate';
 import * as m0010 from './0010-orders';
 import * as m0011 from './0011-history';
+import * as m0012 from './0012-print-queue';
 
 /** Every shipped migration, in version order. Add a file, never edit one. */
-export const migrations: readonly Migration[] = [m0010, m0011];
+export const migrations: readonly Migration[] = [m0010, m0011, m0012];

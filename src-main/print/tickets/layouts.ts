@@ -20,10 +20,14 @@ export interface TicketContext {
  * line breaks and control characters turned into spaces.
  */
 export function escapeText(value: string): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/[\\|{}\-=~_"`^]/g, '\\$&')
-    .trim();
+  return (
+    value
+      // Control characters are exactly what must not reach a printer.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/[\\|{}\-=~_"`^]/g, '\\$&')
+      .trim()
+  );
 }
 
 const line = (...columns: string[]): string => columns.join(' | ');

@@ -13,7 +13,14 @@ export function toEscPos(document: string, options: { width: PaperWidth; encodin
   return Buffer.from(commands, 'latin1');
 }
 
-/** The same document as an SVG image: the preview in Settings and the "save as image" printer. */
+/**
+ * The same document as an SVG image: the preview in Settings and the "save as image" printer.
+ * ReceiptLine's SVG imports a web font from Google and names its filter with a random id: the
+ * terminal works offline and its previews must compare byte for byte, so the import goes (the local
+ * monospace fonts it lists after it remain) and the id is fixed.
+ */
 export function toSvg(document: string, options: { width: PaperWidth; encoding: PrinterEncoding }): string {
-  return transform(document, { cpl: COLUMNS_OF[options.width], encoding: options.encoding, command: 'svg', spacing: true });
+  return transform(document, { cpl: COLUMNS_OF[options.width], encoding: options.encoding, command: 'svg', spacing: true })
+    .replace(/<style type="text\/css"><!\[CDATA\[@import url\([^)]*\);\]\]><\/style>/, '')
+    .replace(/receipt-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'receipt-ticket');
 }

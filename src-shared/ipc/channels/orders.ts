@@ -112,6 +112,8 @@ export const BoardRow = z.object({
   driver: DriverView.nullable(),
   /** Cancelled orders: who cancelled (`MERCHANT`, `CUSTOMER`, `PLATFORM`) and why, as the event said. */
   cancellation: z.object({ origin: z.string().nullable(), reason: z.string().nullable() }).nullable(),
+  /** A ticket of it came out of a printer. */
+  printed: z.boolean(),
 });
 export type BoardRow = z.infer<typeof BoardRow>;
 

@@ -1,0 +1,29 @@
+import type { AppError } from '../../../src-shared/errors';
+import type { Clock } from '../../base/clock';
+import type { PrintService } from '../../print/print-service';
+import { listSystemPrinters } from '../../print/printers/system';
+import { sampleOrder } from '../../print/tickets/sample-order';
+import type { Handlers } from '../dispatcher';
+
+type PrintChannel = 'print:order' | 'print:test' | 'print:preview' | 'print:status' | 'print:systemPrinters';
+
+export function printHandlers(print: PrintService, clock: Clock): Pick<Handlers, PrintChannel> {
+  return {
+    'print:order': ({ orderId, tickets }) => ({ queued: print.reprint(orderId, tickets) }),
+    'print:test': async ({ printer }) => {
+      await print.test(printer);
+      return { printed: true as const };
+    },
+    'print:preview': ({ ticket, width, encoding }) => ({ svg: print.preview(ticket, { width, encoding }, sampleOrder(clock.now())) }),
+    'print:status': () => print.status(),
+    'print:systemPrinters': async () => ({ names: await listSystemPrinters() }),
+  };
+}
+
+/** When the order database cannot be used: printing answers why. */
+export function unavailablePrintHandlers(error: AppError): Pick<Handlers, PrintChannel> {
+  const fail = (): never => {
+    throw error;
+  };
+  return { 'print:order': fail, 'print:test': fail, 'print:preview': fail, 'print:status': fail, 'print:systemPrinters': fail };
+}

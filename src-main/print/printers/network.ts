@@ -1,0 +1,33 @@
+import { connect } from 'node:net';
+import { AppError } from '../../../src-shared/errors';
+
+/** How long a printer has to take a ticket before it counts as unreachable. */
+export const PRINTER_TIMEOUT_MS = 8_000;
+
+/**
+ * Sends raw ESC/POS bytes to a network printer (TCP, port 9100 by default) and resolves once the
+ * printer took them all and the connection closed cleanly; an unreachable, refusing or silent
+ * printer rejects with AppError('connection').
+ */
+export function sendToNetworkPrinter(target: { host: string; port: number }, bytes: Buffer, timeoutMs = PRINTER_TIMEOUT_MS): Promise<void> {
+  const host = target.host.replace(/^\[|\]$/g, '');
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const socket = connect({ host, port: target.port });
+    const done = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      if (error) reject(new AppError('connection', `printer ${target.host}:${target.port}: ${error.message}`));
+      else resolve();
+    };
+    const timer = setTimeout(() => done(new Error(`no answer in ${timeoutMs / 1000} s`)), timeoutMs);
+    socket.once('error', (error) => done(error));
+    socket.once('connect', () => {
+      socket.end(bytes, () => done());
+    });
+    // A printer may also close first once it has the job; data it sends back (status) is ignored.
+    socket.on('data', () => {});
+  });
+}

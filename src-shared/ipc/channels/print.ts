@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ErrorInfo } from '../../errors';
+import { OrderTicket, PaperWidth, PrinterEncoding, PrinterSettings } from '../../settings';
+import { channel } from '../channel';
+
+/** Tickets: printed on confirm (a setting per printer), reprinted on demand, previewed in Settings. */
+
+export const PrinterState = z.object({
+  id: z.string(),
+  /** `ok` after a ticket or a test went through; `error` while the last try failed. */
+  state: z.enum(['unknown', 'ok', 'error']),
+  error: ErrorInfo.nullable(),
+  /** When it went into error (ISO), while it is. */
+  since: z.string().nullable(),
+  /** Tickets waiting for it. */
+  waiting: z.number().int(),
+});
+export type PrinterState = z.infer<typeof PrinterState>;
+
+export const PrintStatus = z.object({ printers: z.array(PrinterState) });
+export type PrintStatus = z.infer<typeof PrintStatus>;
+
+export const TicketPreviewKind = z.enum(['kitchen', 'customer', 'cancellation']);
+
+export const printChannels = {
+  /** Reprint an order's tickets (every printer that prints them; one copy each). */
+  'print:order': channel(z.object({ orderId: z.guid(), tickets: z.array(OrderTicket).min(1).max(2).optional() }).strict(), z.object({ queued: z.number().int() })),
+  /** A test page, sent at once (not queued): answers once the printer took it, or the error. */
+  'print:test': channel(z.object({ printer: PrinterSettings }).strict(), z.object({ printed: z.literal(true) })),
+  /** A ticket layout with a sample order, as an SVG image. */
+  'print:preview': channel(z.object({ ticket: TicketPreviewKind, width: PaperWidth, encoding: PrinterEncoding }).strict(), z.object({ svg: z.string() })),
+  'print:status': channel(z.object({}).strict(), PrintStatus),
+  /** Printers the operating system knows (CUPS), for the "system printer" choice. */
+  'print:systemPrinters': channel(z.object({}).strict(), z.object({ names: z.array(z.string()) })),
+} as const;
+
+export const printPushEvents = {
+  'print:changed': PrintStatus,
+} as const;

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { cancellationSlip, customerTicket, escapeText, kitchenTicket } from '../../src-main/print/tickets/layouts';
+import { toEscPos, toSvg } from '../../src-main/print/tickets/render';
+import { sampleOrder } from '../../src-main/print/tickets/sample-order';
+import type { Locale } from '../../src-shared/settings';
+
+const NOW = Date.parse('2026-11-24T15:00:00Z');
+const GOLDEN = join(import.meta.dirname, '..', 'golden', 'tickets');
+const ctx = (locale: Locale) => ({ locale, printedAt: NOW, timeZone: 'America/Sao_Paulo', cancelReason: 'Cliente desistiu' });
+const order = sampleOrder(NOW);
+const latin1 = (bytes: Buffer) => bytes.toString('latin1');
+
+describe('tickets', () => {
+  it('the kitchen ticket holds the short code, each item, options and notes, no prices, and a paper cut', () => {
+    const bytes = toEscPos(kitchenTicket(order, ctx('pt-BR')), { width: 80, encoding: 'cp860' });
+    const text = latin1(bytes);
+    assert.match(text, /#7F3A/);
+    assert.match(text, /Pizza Margherita/);
+    assert.match(text, /Guaran/);
+    assert.match(text, /\+ 1x Borda de requeij/);
+    assert.match(text, /sem cebola, bem assada/);
+    assert.doesNotMatch(text, /R\$/, 'no prices on the kitchen ticket');
+    assert.ok(bytes.includes(Buffer.from([0x1d, 0x56])), 'GS V: the paper is cut');
+  });
+
+  it('prints Portuguese accents in the chosen code page (cp860: ç 0x87, ã 0x84, à 0x85)', () => {
+    const bytes = toEscPos(customerTicket(order, ctx('pt-BR')), { width: 58, encoding: 'cp860' });
+    assert.ok(bytes.includes(Buffer.from([0x1b, 0x74])), 'ESC t selects a code page');
+    assert.ok(bytes.includes(Buffer.from('Concei', 'latin1')));
+    assert.ok(bytes.includes(Buffer.from([0x87, 0x84, 0x6f])), '"ção" of Conceição in cp860');
+    assert.ok(bytes.includes(Buffer.from([0x85])), 'à of "à padaria"');
+    assert.ok(!bytes.includes(Buffer.from('ã', 'utf8')), 'never UTF-8 bytes');
+  });
+
+  it('the customer ticket has prices, totals, cash to collect with change, address and the pickup code', () => {
+    const text = latin1(toEscPos(customerTicket(order, ctx('en')), { width: 80, encoding: 'cp858' }));
+    for (const part of ['R$89.80', 'R$111.18', 'TO COLLECT', 'Change', 'R$38.82', 'Rua Harmonia, 412', 'Em frente', 'Pickup code', '4821']) assert.ok(text.includes(part), part);
+  });
+
+  it('escapes the markup a customer may type (no forged totals, no paper cut from a note)', () => {
+    assert.equal(escapeText('a|b {c} ^^^x ="y" `z` ~_\\'), 'a\\|b \\{c\\} \\^\\^\\^x \\=\\"y\\" \\`z\\` \\~\\_\\\\');
+    assert.equal(escapeText('line\nbreak\u0007'), 'line break');
+    const tricky = { ...order, items: [{ ...order.items[0], name: '=\n---\n^^^TOTAL | R$ 0,00' } as (typeof order.items)[number]] };
+    const cuts = (o: typeof order) => toEscPos(kitchenTicket(o, ctx('pt-BR')), { width: 80, encoding: 'cp860' }).toString('latin1').split('\x1dV').length - 1;
+    assert.equal(cuts(tricky), cuts(order), 'no cut more than a plain ticket has: the name cannot cut the paper');
+  });
+
+  it('match the golden SVG of each layout at both widths, in both languages (UPDATE_GOLDEN=1 rewrites them)', () => {
+    for (const locale of ['pt-BR', 'en'] as const)
+      for (const width of [58, 80] as const)
+        for (const [name, layout] of [['kitchen', kitchenTicket], ['customer', customerTicket], ['cancellation', cancellationSlip]] as const) {
+          const svg = toSvg(layout(order, ctx(locale)), { width, encoding: 'cp860' });
+          const file = join(GOLDEN, `${name}-${width}-${locale}.svg`);
+          if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, svg);
+          assert.equal(svg, readFileSync(file, 'utf8'), file);
+        }
+  });
+});
