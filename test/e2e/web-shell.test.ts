@@ -68,9 +68,9 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     await page.context().close();
   });
 
-  it('switches to English from Settings (keyboard shortcut Alt+4), and remembers it', async () => {
+  it('switches to English from Settings (keyboard shortcut Alt+5), and remembers it', async () => {
     const page = await open();
-    await page.keyboard.press('Alt+4');
+    await page.keyboard.press('Alt+5');
     await page.getByTestId('locale-en').click();
     await page.getByRole('navigation').getByRole('button', { name: 'Orders' }).waitFor();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
