@@ -33,7 +33,7 @@ export class PrintQueueRepo {
     due: Statement<[number, number], PrintJobRecord>;
     nextWake: Statement<[], { at: number | null }>;
     printed: Statement<[number, number]>;
-    retry: Statement<[number, string, number]>;
+    retry: Statement<[string, number, number]>;
     fail: Statement<[string, number]>;
     forOrder: Statement<[string], PrintJobRecord>;
     printedKinds: Statement<[string], { printer_id: string; kind: PrintJobKind }>;
@@ -48,9 +48,9 @@ export class PrintQueueRepo {
       ),
       due: db.prepare(`SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_ms <= ? ORDER BY id LIMIT ?`),
       nextWake: db.prepare(`SELECT min(next_attempt_ms) AS at FROM print_jobs WHERE state = 'queued'`),
-      printed: db.prepare(`UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, printed_ms = ?2, last_error = NULL WHERE id = ?1 AND state = 'queued'`),
-      retry: db.prepare(`UPDATE print_jobs SET attempts = attempts + 1, last_error = ?2, next_attempt_ms = ?3 WHERE id = ?1 AND state = 'queued'`),
-      fail: db.prepare(`UPDATE print_jobs SET state = 'failed', last_error = ?1 WHERE id = ?2 AND state = 'queued'`),
+      printed: db.prepare(`UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, printed_ms = ?, last_error = NULL WHERE id = ? AND state = 'queued'`),
+      retry: db.prepare(`UPDATE print_jobs SET attempts = attempts + 1, last_error = ?, next_attempt_ms = ? WHERE id = ? AND state = 'queued'`),
+      fail: db.prepare(`UPDATE print_jobs SET state = 'failed', last_error = ? WHERE id = ? AND state = 'queued'`),
       forOrder: db.prepare('SELECT * FROM print_jobs WHERE order_id = ? ORDER BY id'),
       printedKinds: db.prepare(`SELECT DISTINCT printer_id, kind FROM print_jobs WHERE order_id = ? AND state = 'printed'`),
       waiting: db.prepare(`SELECT printer_id, count(*) AS n FROM print_jobs WHERE state = 'queued' GROUP BY printer_id`),
@@ -74,11 +74,11 @@ export class PrintQueueRepo {
   }
 
   markPrinted(id: number, now: number): void {
-    this.s.printed.run(id, now);
+    this.s.printed.run(now, id);
   }
 
   retryLater(id: number, error: string, at: number): void {
-    this.s.retry.run(id, error, at);
+    this.s.retry.run(error, at, id);
   }
 
   /** Gives a job up (its printer was removed from the settings); the order shows it. */
