@@ -13,22 +13,26 @@ import { migrations } from '../../src-main/db/migrations/index';
 const dir = mkdtempSync(join(tmpdir(), 'st-migration-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The tables, without SQLite's own and the full-text index's (virtual table and its shadows). */
 function tables(db: Database.Database): Map<string, string> {
-  const rows = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string; sql: string }[];
+  const rows = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'orders_search%'`).all() as { name: string; sql: string }[];
   return new Map(rows.map((r) => [r.name, r.sql]));
 }
 
-describe('migration 0010-orders', () => {
-  it('creates the orders, events, outbox and sync_state tables, all STRICT, and sets user_version 10', () => {
+const LATEST = migrations.at(-1)?.version ?? 0;
+
+describe('migrations 0010-orders, 0011-history, 0012-print-queue', () => {
+  it('creates the orders, events, outbox, sync_state and print_jobs tables, all STRICT, and sets user_version to the latest', () => {
     const file = join(dir, 'fresh.sqlite');
     const db = openDatabase({ file });
     try {
-      assert.equal(schemaVersion(db), 10);
+      assert.equal(schemaVersion(db), LATEST);
+      assert.equal(LATEST, 12);
       const t = tables(db);
-      assert.deepEqual([...t.keys()].sort(), ['events', 'orders', 'outbox', 'sync_state']);
+      assert.deepEqual([...t.keys()].sort(), ['events', 'orders', 'outbox', 'print_jobs', 'sync_state']);
       for (const [name, sql] of t) assert.match(sql, /\)\s*STRICT\s*$/, `${name} is STRICT`);
       const indexes = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((r) => r.name);
-      for (const index of ['orders_open_board', 'events_by_order', 'outbox_by_order', 'outbox_open']) assert.ok(indexes.includes(index), index);
+      for (const index of ['orders_open_board', 'events_by_order', 'outbox_by_order', 'outbox_open', 'orders_by_created', 'orders_by_display_id', 'print_jobs_due']) assert.ok(indexes.includes(index), index);
     } finally {
       db.close();
     }
@@ -71,11 +75,23 @@ describe('migration 0010-orders', () => {
     openDatabase({ file }).close();
     const db = openDatabase({ file });
     try {
-      assert.equal(schemaVersion(db), 10);
-      assert.equal(migrate(db, migrations), 10);
+      assert.equal(schemaVersion(db), LATEST);
+      assert.equal(migrate(db, migrations), LATEST);
     } finally {
       db.close();
     }
+  });
+
+  it('0011 indexes the orders a version-10 database already holds, for the history search', () => {
+    const db = new Database(':memory:');
+    migrate(db, [m0010]);
+    db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms, display_id, customer_name) VALUES ('o', 'CONCLUDED', 70, 0, 0, '7F3A', 'Conceição Araújo')`).run();
+    migrate(db, migrations);
+    const found = db.prepare(`SELECT o.id FROM orders_search('"araujo"') s JOIN orders o ON o.rowid = s.rowid`).all();
+    assert.deepEqual(found, [{ id: 'o' }], 'accents aside');
+    const actor = db.prepare(`SELECT dflt_value FROM pragma_table_info('outbox') WHERE name = 'actor'`).get() as { dflt_value: string } | undefined;
+    assert.equal(actor?.dflt_value, "'staff'", 'actions sent before 0011 read as staff actions');
+    db.close();
   });
 
   it('applies pending migrations in one transaction: a failing step leaves the database as it was', () => {
