@@ -39,6 +39,7 @@ export interface BoardRecord {
   tracking_ms: number | null;
   cancel_metadata: string | null;
   printed: number;
+  print_waiting: number;
 }
 
 /** The driver events of a PLATFORM delivery, and what each says of where the driver is. */
@@ -53,7 +54,8 @@ export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_m
   o.driver_assigned_ms, o.tracking, o.tracking_ms,
   CASE WHEN o.driver_assigned_ms IS NOT NULL THEN (SELECT e.code FROM events e WHERE e.order_id = o.id AND e.code IN (${DRIVER_CODES}) ORDER BY e.created_ms DESC LIMIT 1) END AS driver_code,
   CASE WHEN o.status = 'CANCELLED' THEN (SELECT e.metadata FROM events e WHERE e.order_id = o.id AND e.code = 'CAN' ORDER BY e.created_ms DESC LIMIT 1) END AS cancel_metadata,
-  EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'printed' AND p.kind <> 'cancellation') AS printed`;
+  EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'printed' AND p.kind <> 'cancellation') AS printed,
+  EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'queued' AND p.attempts > 0) AS print_waiting`;
 export const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)`;
 
 /**
@@ -129,6 +131,7 @@ export function toBoardRow(r: BoardRecord): BoardRow {
     driver: driverOf(r),
     cancellation: cancellationOf(r),
     printed: r.printed === 1,
+    printWaiting: r.print_waiting === 1,
   };
 }
 

@@ -38,6 +38,7 @@ export const ordersFeature: StartFeature = ({ account, api, clock, logger, push,
     settings,
     ticketsDir: join(account.dataDir, 'tickets'),
     onStatus: (status) => push.push('print:changed', status),
+    onOrdersPrinted: (ids) => sync.feed.publish(ids),
   });
   const unsubscribe = [
     sync.feed.onChange((change) => push.push('orders:changed', change)),

@@ -32,6 +32,8 @@ export interface PrintServiceOptions {
   ticketsDir: string;
   /** Told whenever a printer's state or its queue changes (the top bar's printer light). */
   onStatus?: (status: PrintStatus) => void;
+  /** Told of orders whose tickets printed or first failed (their cards show it). */
+  onOrdersPrinted?: (orderIds: string[]) => void;
   /** Sends bytes to a printer; tests replace it. */
   send?: (printer: PrinterSettings, bytes: Buffer, svg: () => string, name: string) => Promise<void>;
 }
@@ -179,10 +181,12 @@ export class PrintService extends LoopWorker {
       logger.warn('ticket not printed: printer unreachable, it waits in the queue', { printer: printer.name, kind: job.kind, error: info.message });
       db.write(() => db.printQueue.retryLater(job.id, info.message, clock.now() + this.backoff(job)));
       this.setState(printer.id, info);
+      if (job.attempts === 0) this.options.onOrdersPrinted?.([job.order_id]);
       return false;
     }
     db.write(() => db.printQueue.markPrinted(job.id, clock.now()));
     this.setState(printer.id, null);
+    this.options.onOrdersPrinted?.([job.order_id]);
     return true;
   }
 

@@ -13,6 +13,7 @@ import { StoresState } from '../merchant/stores-state.svelte';
 import { Alerts, webNotifier, type Notifier } from '../alerts/alerts.svelte';
 import type { SoundPlayer } from '../alerts/sounds';
 import { OrdersState } from '../orders/orders-state.svelte';
+import { PrintState } from '../print/print-state.svelte';
 import { ReviewsState } from '../reviews/reviews-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
@@ -38,6 +39,7 @@ export interface Terminal {
   ordersState: OrdersState;
   alerts: Alerts;
   historyState: HistoryState;
+  printState: PrintState;
   summaryState: SummaryState;
   reviewsState: ReviewsState;
 }
@@ -90,6 +92,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     ordersState,
     alerts,
     historyState: new HistoryState(bridge),
+    printState: new PrintState(bridge),
     summaryState: new SummaryState(bridge),
     reviewsState: new ReviewsState(bridge, now),
   };

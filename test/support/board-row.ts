@@ -26,6 +26,7 @@ export function boardRow(id: string, at: number, patch: Partial<BoardRow> = {}):
     driver: null,
     cancellation: null,
     printed: false,
+    printWaiting: false,
     ...patch,
   };
 }

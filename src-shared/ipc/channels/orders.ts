@@ -114,6 +114,8 @@ export const BoardRow = z.object({
   cancellation: z.object({ origin: z.string().nullable(), reason: z.string().nullable() }).nullable(),
   /** A ticket of it came out of a printer. */
   printed: z.boolean(),
+  /** A ticket of it waits for a printer that failed (off, unreachable). */
+  printWaiting: z.boolean(),
 });
 export type BoardRow = z.infer<typeof BoardRow>;
 
