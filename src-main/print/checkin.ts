@@ -1,6 +1,6 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { toAppError } from '../../src-shared/errors';
+import { AppError, toAppError } from '../../src-shared/errors';
 import type { MerchantApi } from '../api/merchant';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
@@ -24,6 +24,11 @@ export function checkinFileName(nowMs: number): string {
   const iso = new Date(nowMs).toISOString();
   return `checkin-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}.pdf`;
 }
+
+/** A kept sheet's file name, and nothing else (no path, no other file of the folder). */
+export const CHECKIN_FILE = /^checkin-\d{4}-\d{2}-\d{2}-\d{6}\.pdf$/;
+/** Kept sheets listed on screen, newest first. */
+const LISTED = 50;
 
 /**
  * The driver check-in QR sheet (spec §4.4: grocery stores only, 1 to 20 per request, codes never
@@ -53,5 +58,34 @@ export class CheckinSheets {
       savedTo = null;
     }
     return { pdf, generatedAt: new Date(now).toISOString(), savedTo };
+  }
+
+  /** The sheets kept on the terminal, newest first: to open again without the network. */
+  async saved(): Promise<{ file: string; savedAt: string; byteLength: number }[]> {
+    let names: string[];
+    try {
+      names = (await readdir(this.folder)).filter((n) => CHECKIN_FILE.test(n));
+    } catch {
+      return [];
+    }
+    const newest = names.sort().reverse().slice(0, LISTED);
+    return Promise.all(
+      newest.map(async (file) => {
+        const info = await stat(join(this.folder, file));
+        return { file, savedAt: info.mtime.toISOString(), byteLength: info.size };
+      }),
+    );
+  }
+
+  /** A kept sheet's PDF, by its file name as `saved()` listed it. */
+  async read(file: string): Promise<CheckinSheetResult> {
+    if (!CHECKIN_FILE.test(file)) throw new AppError('validation', 'not a kept check-in sheet', { field: 'file' });
+    try {
+      const path = join(this.folder, file);
+      const [pdf, info] = await Promise.all([readFile(path), stat(path)]);
+      return { pdf, generatedAt: info.mtime.toISOString(), savedTo: path };
+    } catch {
+      throw new AppError('not-found', 'This sheet is no longer kept on the terminal.');
+    }
   }
 }

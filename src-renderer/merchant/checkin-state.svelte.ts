@@ -24,6 +24,7 @@ export class CheckinState {
   #generating = $state(false);
   #error = $state<ErrorInfo | null>(null);
   #sheet = $state<ShownSheet | null>(null);
+  #saved = $state<{ file: string; savedAt: string; byteLength: number }[]>([]);
 
   readonly tooMany = $derived(this.#chosen.size > MAX_CHECKIN_STORES);
 
@@ -40,6 +41,31 @@ export class CheckinState {
   }
   get sheet(): ShownSheet | null {
     return this.#sheet;
+  }
+  /** Sheets kept on the terminal, newest first. */
+  get saved(): { file: string; savedAt: string; byteLength: number }[] {
+    return this.#saved;
+  }
+
+  async loadSaved(): Promise<void> {
+    const result = await this.bridge['checkin:saved']({});
+    if (result.ok) this.#saved = result.value;
+  }
+
+  /** Shows a kept sheet again (no network needed). */
+  async openSaved(file: string): Promise<void> {
+    this.#error = null;
+    const result = await this.bridge['checkin:open']({ file });
+    if (!result.ok) {
+      this.#error = result.error;
+      return;
+    }
+    this.show(result.value, 0);
+  }
+
+  private show(sheet: { pdfBase64: string; generatedAt: string; saved: boolean }, stores: number): void {
+    this.putAway();
+    this.#sheet = { url: URL.createObjectURL(pdfBlob(sheet.pdfBase64)), generatedAt: sheet.generatedAt, saved: sheet.saved, stores };
   }
 
   toggle(id: string, on: boolean): void {
@@ -61,9 +87,8 @@ export class CheckinState {
       this.#error = result.error;
       return;
     }
-    this.putAway();
-    const { pdfBase64, generatedAt, saved } = result.value;
-    this.#sheet = { url: URL.createObjectURL(pdfBlob(pdfBase64)), generatedAt, saved, stores: this.#chosen.size };
+    this.show(result.value, this.#chosen.size);
+    void this.loadSaved();
   }
 
   putAway(): void {

@@ -183,6 +183,16 @@ describe('Store page in Chromium', () => {
     const files = readdirSync(join(dataDir, 'print'));
     assert.equal(files.filter((f) => /^checkin-.*\.pdf$/.test(f)).length, 1);
     assert.ok(existsSync(join(dataDir, 'print', files[0] ?? '')));
+
+    // "Save as…" hands the PDF over as a download (a save dialog in Electron); the kept copy reopens.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('checkin-save-as').click();
+    assert.match((await download).suggestedFilename(), /^checkin-.*\.pdf$/);
+    await page.getByTestId('checkin-again').click();
+    await page.getByTestId('checkin-kept').waitFor();
+    await page.getByTestId('checkin-open-kept').first().click();
+    await frame.waitFor({ timeout: 10_000 });
+    assert.match((await frame.getAttribute('src')) ?? '', /^blob:/);
   });
 
   it('reads in English at 1920x1080', async () => {

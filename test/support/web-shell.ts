@@ -77,7 +77,9 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<Runn
 export async function chooseLanguage(page: Page, locale: 'pt-BR' | 'en'): Promise<void> {
   await page.getByTestId('nav-settings').click();
   await page.getByTestId(`locale-${locale}`).click();
-  await page.waitForFunction(`document.documentElement.lang === ${JSON.stringify(locale)}`);
+  // A function, not a string: the page's CSP forbids eval. Typed without the DOM lib (this file is
+  // also checked with the Node-only config).
+  await page.waitForFunction((l) => (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang === l, locale);
 }
 
 export const CHROMIUM = process.env.STORE_TERMINAL_CHROMIUM ?? '/usr/bin/chromium';

@@ -1,10 +1,11 @@
 import { AppError } from '../../../src-shared/errors';
+import type { CheckinSheet } from '../../../src-shared/ipc/channels/merchant';
 import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours';
 import { checkPause } from '../../../src-shared/store-rules/pauses';
 import { ApiError } from '../../api/errors';
 import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
-import type { CheckinSheets } from '../../print/checkin';
+import type { CheckinSheetResult, CheckinSheets } from '../../print/checkin';
 import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { StoreStatusMonitor } from '../../merchant/status-monitor';
 import type { Handlers } from '../dispatcher';
@@ -18,7 +19,7 @@ export interface MerchantHandlerDeps {
   /** The stores this terminal serves (the manager's choice), or all of the account's. */
   served?: () => 'all' | readonly string[];
   monitor: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
-  sheets: Pick<CheckinSheets, 'generate'>;
+  sheets: Pick<CheckinSheets, 'generate' | 'saved' | 'read'>;
   clock: Clock;
 }
 
@@ -31,7 +32,9 @@ type MerchantChannel =
   | 'stores:resume'
   | 'stores:hours'
   | 'stores:replaceHours'
-  | 'checkin:qrPdf';
+  | 'checkin:qrPdf'
+  | 'checkin:saved'
+  | 'checkin:open';
 
 /**
  * The platform's own words travel to the screen: a 400 or 409 of the merchant module carries a
@@ -116,14 +119,12 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
       return { shifts: replaced.shifts };
     },
 
-    'checkin:qrPdf': async ({ merchantIds }) => {
-      const sheet = await platformWords(sheets.generate([...new Set(merchantIds)]));
-      return {
-        pdfBase64: sheet.pdf.toString('base64'),
-        byteLength: sheet.pdf.byteLength,
-        generatedAt: sheet.generatedAt,
-        saved: sheet.savedTo !== null,
-      };
-    },
+    'checkin:qrPdf': async ({ merchantIds }) => sheetView(await platformWords(sheets.generate([...new Set(merchantIds)]))),
+    'checkin:saved': () => sheets.saved(),
+    'checkin:open': async ({ file }) => sheetView(await sheets.read(file)),
   };
+}
+
+function sheetView(sheet: CheckinSheetResult): CheckinSheet {
+  return { pdfBase64: sheet.pdf.toString('base64'), byteLength: sheet.pdf.byteLength, generatedAt: sheet.generatedAt, saved: sheet.savedTo !== null };
 }

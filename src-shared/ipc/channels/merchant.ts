@@ -91,6 +91,10 @@ export const merchantChannels = {
     OpeningHoursView,
   ),
   'checkin:qrPdf': channel(z.object({ merchantIds: z.array(MerchantId).min(1).max(MAX_CHECKIN_STORES) }).strict(), CheckinSheet),
+  /** The sheets kept on the terminal, newest first. */
+  'checkin:saved': channel(z.object({}).strict(), z.array(z.object({ file: z.string(), savedAt: IsoTime, byteLength: z.number().int() }))),
+  /** A kept sheet, opened again (no network needed). */
+  'checkin:open': channel(z.object({ file: z.string().regex(/^checkin-\d{4}-\d{2}-\d{2}-\d{6}\.pdf$/) }).strict(), CheckinSheet),
 } as const;
 
 export const merchantPushEvents = {
