@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AppError, toAppError, type ErrorInfo } from '../../src-shared/errors';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import type { PrinterState, PrintStatus } from '../../src-shared/ipc/channels/print';
@@ -10,10 +8,11 @@ import type { Logger } from '../base/log';
 import { LoopWorker } from '../base/loop';
 import type { OrdersDb } from '../db/orders-db';
 import type { NewPrintJob, PrintJobRecord } from '../db/print-queue-repo';
+import { saveTicketFiles } from './printers/file';
 import { sendToNetworkPrinter } from './printers/network';
 import { sendToSystemPrinter } from './printers/system';
 import { testTicket, ticketFor, type TicketContext } from './tickets/layouts';
-import { toEscPos, toSvg } from './tickets/render';
+import { COLUMNS_OF, toEscPos, toSvg, toText } from './tickets/render';
 
 /** Retry waits for a printer that is off: 5 s, doubling, at most a minute. */
 const RETRY_BASE_MS = 5_000;
@@ -196,8 +195,7 @@ export class PrintService extends LoopWorker {
     const c = printer.connection;
     if (c.kind === 'network') return sendToNetworkPrinter(c, toEscPos(doc, printer));
     if (c.kind === 'system') return sendToSystemPrinter(c.device, toEscPos(doc, printer));
-    mkdirSync(this.options.ticketsDir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(this.options.ticketsDir, `${name.replace(/[^\w.-]/g, '_')}.svg`), svg(), { mode: 0o600 });
+    await saveTicketFiles(this.options.ticketsDir, name, { text: toText(doc, printer), svg: svg(), columns: COLUMNS_OF[printer.width] });
   }
 
   private context(): TicketContext {

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cancellationSlip, customerTicket, escapeText, kitchenTicket } from '../../src-main/print/tickets/layouts';
-import { toEscPos, toSvg } from '../../src-main/print/tickets/render';
+import { toEscPos, toSvg, toText } from '../../src-main/print/tickets/render';
+import { saveTicketFiles } from '../../src-main/print/printers/file';
 import { sampleOrder } from '../../src-main/print/tickets/sample-order';
 import type { Locale } from '../../src-shared/settings';
 
@@ -57,5 +60,22 @@ describe('tickets', () => {
           if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, svg);
           assert.equal(svg, readFileSync(file, 'utf8'), file);
         }
+  });
+});
+
+describe('the "save as file" printer', () => {
+  it('saves each ticket as an owner-only PDF (text with its accents) and SVG', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'st-tickets-'));
+    const doc = kitchenTicket(order, ctx('pt-BR'));
+    await saveTicketFiles(dir, 'order-1/kitchen', { text: toText(doc, { width: 80 }), svg: toSvg(doc, { width: 80, encoding: 'cp860' }), columns: 48 });
+    const files = readdirSync(dir).sort();
+    assert.deepEqual(files, ['order-1_kitchen.pdf', 'order-1_kitchen.svg'], 'a name never makes a path');
+    for (const f of files) assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600);
+    const pdf = readFileSync(join(dir, 'order-1_kitchen.pdf'));
+    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'order-1_kitchen.pdf'), '-'], { encoding: 'utf8' });
+    assert.match(text, /COZINHA/);
+    assert.match(text, /Conceição Araújo/);
+    assert.match(text, /Guaraná/);
   });
 });

@@ -24,3 +24,8 @@ export function toSvg(document: string, options: { width: PaperWidth; encoding: 
     .replace(/<style type="text\/css"><!\[CDATA\[@import url\([^)]*\);\]\]><\/style>/, '')
     .replace(/receipt-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'receipt-ticket');
 }
+
+/** The document as plain text (double-size text spread out), for the PDF of the "save as file" printer. */
+export function toText(document: string, options: { width: PaperWidth }): string {
+  return transform(document, { cpl: COLUMNS_OF[options.width], command: 'text' });
+}
