@@ -16,6 +16,7 @@ import { merchantFeature } from '../features/merchant';
 import { ordersFeature } from '../features/orders';
 import { reviewsFeature } from '../features/reviews';
 import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
+import type { SystemPrinter } from '../print/printers/system';
 import { PushHub } from '../ipc/push-hub';
 import { startSession, type Session } from './session';
 import { SetupFlow } from './setup-flow';
@@ -28,6 +29,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Electron's safeStorage, from the Electron shell: where no OS keychain is, secrets are encrypted with it. */
   safeStorage?: SafeStorageLike;
+  /** The shell's system printers (Electron's silent print); CUPS otherwise. */
+  systemPrinter?: SystemPrinter;
 }
 
 export interface App {
@@ -111,6 +114,7 @@ export async function startApp(options: StartOptions): Promise<App> {
       pollSeconds: config.pollIntervalSeconds,
       settings: () => file.settings,
       features: FEATURES,
+      systemPrinter: options.systemPrinter,
     });
     problem = null;
   };

@@ -1,4 +1,5 @@
 import type { Settings } from '../../src-shared/settings';
+import type { SystemPrinter } from '../print/printers/system';
 import { openAccount, type Account } from '../account/account';
 import { createMarketplaceApi, type MarketplaceApi } from '../api/index';
 import type { TokenRouter, TokenSource } from '../api/tokens';
@@ -36,6 +37,7 @@ export interface SessionOptions {
   pollSeconds: number | undefined;
   settings: () => Settings;
   features: readonly [name: string, start: StartFeature][];
+  systemPrinter?: SystemPrinter | undefined;
 }
 
 export const LIVE_POLL_SECONDS = 30;
@@ -93,7 +95,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const api = factory.withTokens(tokens);
     const pollSeconds = options.pollSeconds ?? (account.mode === 'demo' ? DEMO_POLL_SECONDS : LIVE_POLL_SECONDS);
 
-    const context: FeatureContext = { account, api, clock, logger, push, connectivity, pollSeconds, settings: options.settings };
+    const context: FeatureContext = { account, api, clock, logger, push, connectivity, pollSeconds, settings: options.settings, systemPrinter: options.systemPrinter };
     const handlers: Partial<Handlers>[] = [];
     for (const [name, start] of options.features) {
       const feature: Feature = await start(context);

@@ -6,6 +6,7 @@ import type { MarketplaceApi } from '../api/index';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
 import type { ConnectivityMonitor } from '../sync/connectivity';
+import type { SystemPrinter } from '../print/printers/system';
 
 /** What every feature is started with: the account, the API client on it, time, logs, pushes. */
 export interface FeatureContext {
@@ -19,6 +20,8 @@ export interface FeatureContext {
   pollSeconds: number;
   /** The manager's settings as they are now (they change without a restart). */
   settings: () => Settings;
+  /** The shell's system printers, when it has its own way to them (Electron). */
+  systemPrinter?: SystemPrinter | undefined;
 }
 
 /**

@@ -18,7 +18,7 @@ import type { StartFeature } from './feature';
  * orders, polls nothing (the platform keeps the events), and every orders channel answers the
  * storage error so the screen can say what to do.
  */
-export const ordersFeature: StartFeature = ({ account, api, clock, logger, push, connectivity, pollSeconds, settings }) => {
+export const ordersFeature: StartFeature = ({ account, api, clock, logger, push, connectivity, pollSeconds, settings, systemPrinter }) => {
   let db: OrdersDb;
   try {
     db = OrdersDb.open(account.dataDir);
@@ -39,6 +39,7 @@ export const ordersFeature: StartFeature = ({ account, api, clock, logger, push,
     ticketsDir: join(account.dataDir, 'tickets'),
     onStatus: (status) => push.push('print:changed', status),
     onOrdersPrinted: (ids) => sync.feed.publish(ids),
+    ...(systemPrinter ? { system: systemPrinter } : {}),
   });
   const unsubscribe = [
     sync.feed.onChange((change) => push.push('orders:changed', change)),

@@ -10,7 +10,7 @@ import type { OrdersDb } from '../db/orders-db';
 import type { NewPrintJob, PrintJobRecord } from '../db/print-queue-repo';
 import { saveTicketFiles } from './printers/file';
 import { sendToNetworkPrinter } from './printers/network';
-import { sendToSystemPrinter } from './printers/system';
+import { cupsSystemPrinter, type SystemPrinter } from './printers/system';
 import { testTicket, ticketFor, type TicketContext } from './tickets/layouts';
 import { COLUMNS_OF, toEscPos, toSvg, toText } from './tickets/render';
 
@@ -33,6 +33,8 @@ export interface PrintServiceOptions {
   onStatus?: (status: PrintStatus) => void;
   /** Told of orders whose tickets printed or first failed (their cards show it). */
   onOrdersPrinted?: (orderIds: string[]) => void;
+  /** The shell's way to system printers (CUPS by default; Electron prints silently to the named device). */
+  system?: SystemPrinter;
   /** Sends bytes to a printer; tests replace it. */
   send?: (printer: PrinterSettings, bytes: Buffer, svg: () => string, name: string) => Promise<void>;
 }
@@ -128,6 +130,11 @@ export class PrintService extends LoopWorker {
     return toSvg(ticketFor(ticket, order, { ...this.context(), cancelReason: 'Cliente desistiu / customer changed their mind' }), options);
   }
 
+  /** The system's printer names (for the Settings page). */
+  systemPrinters(): Promise<string[]> {
+    return (this.options.system ?? cupsSystemPrinter).list();
+  }
+
   status(): PrintStatus {
     const waiting = this.options.db.read(() => this.options.db.printQueue.waiting());
     return {
@@ -194,7 +201,7 @@ export class PrintService extends LoopWorker {
     if (this.options.send) return this.options.send(printer, toEscPos(doc, printer), svg, name);
     const c = printer.connection;
     if (c.kind === 'network') return sendToNetworkPrinter(c, toEscPos(doc, printer));
-    if (c.kind === 'system') return sendToSystemPrinter(c.device, toEscPos(doc, printer));
+    if (c.kind === 'system') return (this.options.system ?? cupsSystemPrinter).send(c.device, { bytes: toEscPos(doc, printer), svg: svg() });
     await saveTicketFiles(this.options.ticketsDir, name, { text: toText(doc, printer), svg: svg(), columns: COLUMNS_OF[printer.width] });
   }
 

@@ -14,6 +14,23 @@ export class FakeWebContents extends EventEmitter {
   send(channel: string, payload: unknown): void {
     this.sent.push({ channel, payload });
   }
+  printed: { silent: boolean; deviceName: string }[] = [];
+  /** Set to make the next prints fail with this reason. */
+  static printFails: string | undefined;
+  get printFails(): string | undefined {
+    return FakeWebContents.printFails;
+  }
+  set printFails(reason: string | undefined) {
+    FakeWebContents.printFails = reason;
+  }
+  print(options: { silent: boolean; deviceName: string }, callback: (ok: boolean, reason: string) => void): void {
+    if (FakeWebContents.printFails) return callback(false, FakeWebContents.printFails);
+    this.printed.push({ silent: options.silent, deviceName: options.deviceName });
+    callback(true, '');
+  }
+  async getPrintersAsync(): Promise<{ name: string }[]> {
+    return [{ name: 'Kitchen_EPSON' }, { name: 'Counter' }];
+  }
 }
 
 export class FakeBrowserWindow extends EventEmitter {
@@ -27,8 +44,12 @@ export class FakeBrowserWindow extends EventEmitter {
   async loadURL(url: string): Promise<void> {
     this.loaded = url;
   }
+  destroyed = false;
   isDestroyed(): boolean {
-    return false;
+    return this.destroyed;
+  }
+  destroy(): void {
+    this.destroyed = true;
   }
   isMinimized(): boolean {
     return false;

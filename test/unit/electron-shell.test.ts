@@ -128,3 +128,23 @@ describe('Electron shell wiring (fake electron module)', () => {
     assert.equal(second.electronApp.quitCalls, 1);
   });
 });
+
+describe('system printers in the Electron shell (fake electron module)', () => {
+  it('prints the ticket image silently to the named device from a hidden, script-less window, and lists the printers', async () => {
+    const { electronSystemPrinter } = await import('../../src-main/shells/electron/system-printer');
+    FakeBrowserWindow.instances = [];
+    const printer = electronSystemPrinter({ BrowserWindow: FakeBrowserWindow } as never);
+    await printer.send('Kitchen_EPSON', { bytes: Buffer.from([]), svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' });
+    const window = FakeBrowserWindow.instances[0];
+    assert.ok(window);
+    assert.equal(window.options.show, false);
+    assert.equal((window.options.webPreferences as Record<string, unknown>).javascript, false);
+    assert.match(window.loaded ?? '', /^data:image\/svg\+xml/);
+    assert.deepEqual(window.webContents.printed, [{ silent: true, deviceName: 'Kitchen_EPSON' }]);
+    assert.equal(window.destroyed, true, 'the window goes once printed');
+    window.webContents.printFails = 'Printer is offline';
+    await assert.rejects(printer.send('Kitchen_EPSON', { bytes: Buffer.from([]), svg: '<svg/>' }), /offline/);
+    window.webContents.printFails = undefined;
+    assert.deepEqual(await printer.list(), ['Kitchen_EPSON', 'Counter']);
+  });
+});

@@ -1,7 +1,6 @@
 import type { AppError } from '../../../src-shared/errors';
 import type { Clock } from '../../base/clock';
 import type { PrintService } from '../../print/print-service';
-import { listSystemPrinters } from '../../print/printers/system';
 import { sampleOrder } from '../../print/tickets/sample-order';
 import type { Handlers } from '../dispatcher';
 
@@ -16,7 +15,7 @@ export function printHandlers(print: PrintService, clock: Clock): Pick<Handlers,
     },
     'print:preview': ({ ticket, width, encoding }) => ({ svg: print.preview(ticket, { width, encoding }, sampleOrder(clock.now())) }),
     'print:status': () => print.status(),
-    'print:systemPrinters': async () => ({ names: await listSystemPrinters() }),
+    'print:systemPrinters': async () => ({ names: await print.systemPrinters() }),
   };
 }
 

@@ -1,6 +1,20 @@
 import { execFile, spawn } from 'node:child_process';
 import { AppError } from '../../../src-shared/errors';
 
+/** A printer the operating system knows, as a shell reaches it. */
+export interface SystemPrinter {
+  /** Prints one ticket on the named printer (raw ESC/POS, or the SVG image, whichever the shell sends). */
+  send(device: string, ticket: { bytes: Buffer; svg: string }): Promise<void>;
+  /** The printers' names. */
+  list(): Promise<string[]>;
+}
+
+/** CUPS: the web shell's system printers (Linux, macOS). */
+export const cupsSystemPrinter: SystemPrinter = {
+  send: (device, ticket) => sendToSystemPrinter(device, ticket.bytes),
+  list: () => listSystemPrinters(),
+};
+
 /**
  * A printer the operating system knows (CUPS on Linux and macOS): the ticket goes as raw ESC/POS
  * through `lp -d NAME -o raw`; the names come from `lpstat -e`. The name was checked against a

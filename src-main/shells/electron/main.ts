@@ -9,6 +9,7 @@ import { createLogger } from '../../base/log';
 import { APP_VERSION } from '../../base/version';
 import { electronSafeStorage } from './safe-storage';
 import { runElectronShell } from './shell';
+import { electronSystemPrinter } from './system-printer';
 import { startUpdates } from './updates';
 
 const { autoUpdater } = electronUpdater;
@@ -30,7 +31,7 @@ try {
     logger,
     rendererDir: join(import.meta.dirname, '..', 'renderer'),
     preloadPath: join(import.meta.dirname, '..', 'preload', 'preload.cjs'),
-    startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION, safeStorage: electronSafeStorage() }),
+    startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION, safeStorage: electronSafeStorage(), systemPrinter: electronSystemPrinter(electron) }),
   });
   startUpdates({ packaged: electron.app.isPackaged, resourcesPath: process.resourcesPath, updater: () => autoUpdater, logger });
 } catch (error) {
