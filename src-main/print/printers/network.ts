@@ -6,7 +6,7 @@ export const PRINTER_TIMEOUT_MS = 8_000;
 
 /**
  * Sends raw ESC/POS bytes to a network printer (TCP, port 9100 by default) and resolves once the
- * printer took them all and the connection closed cleanly; an unreachable, refusing or silent
+ * connection took them all (raw port 9100 sends no receipt back); an unreachable, refusing or silent
  * printer rejects with AppError('connection').
  */
 export function sendToNetworkPrinter(target: { host: string; port: number }, bytes: Buffer, timeoutMs = PRINTER_TIMEOUT_MS): Promise<void> {
