@@ -102,7 +102,8 @@ export function customerTicket(order: OrderDetail, ctx: TicketContext): string {
     lines.push('-');
     if (payments.prepaid) lines.push(line(`|${w.paid}`, `${f.money(payments.prepaid)}|`));
     for (const method of payments.methods.filter((m) => m.type === 'OFFLINE')) {
-      lines.push(line(`|^^${w.toCollect}`, `^^${f.money(method.value)}|`), `|${escapeText(method.method ?? '')}`);
+      const how = method.method ? (w.payment[method.method] ?? escapeText(method.method)) : '';
+      lines.push(line(`|^^${w.toCollect}`, `^^${f.money(method.value)}|`), `|${how}`);
       const changeFor = method.cash?.changeFor;
       if (changeFor) lines.push(line(`|${w.changeFor}`, `${f.money(changeFor)}|`), line(`|^${w.change}`, `^${f.money(changeFor - (method.value ?? 0))}|`));
     }

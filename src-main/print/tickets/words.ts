@@ -28,6 +28,7 @@ export interface TicketWords {
   pickupCode: string;
   localizer: string;
   deliveredBy: Record<string, string>;
+  payment: Record<string, string>;
   printedAt: string;
 }
 
@@ -59,6 +60,7 @@ const WORDS: Record<Locale, TicketWords> = {
     pickupCode: 'Código de retirada',
     localizer: 'Código do cliente',
     deliveredBy: { PLATFORM: 'Entregador da plataforma', MERCHANT: 'Entrega própria' },
+    payment: { CREDIT: 'Crédito', DEBIT: 'Débito', CASH: 'Dinheiro', PIX: 'Pix', MEAL_VOUCHER: 'Vale-refeição', FOOD_VOUCHER: 'Vale-alimentação' },
     printedAt: 'Impresso em',
   },
   en: {
@@ -88,6 +90,7 @@ const WORDS: Record<Locale, TicketWords> = {
     pickupCode: 'Pickup code',
     localizer: 'Customer code',
     deliveredBy: { PLATFORM: 'Platform driver', MERCHANT: 'Own delivery' },
+    payment: { CREDIT: 'Credit card', DEBIT: 'Debit card', CASH: 'Cash', PIX: 'Pix', MEAL_VOUCHER: 'Meal voucher', FOOD_VOUCHER: 'Food voucher' },
     printedAt: 'Printed at',
   },
 };
