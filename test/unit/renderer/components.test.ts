@@ -128,3 +128,21 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     assert.ok(sounds.filter((k) => k === 'offline').length >= 2, 'after 2 minutes offline, repeating');
   });
 });
+
+describe('words for the codes the screen shows', () => {
+  it("every one of the spec's standard cancellation reasons (offered offline) reads in Portuguese and English", async () => {
+    const { STANDARD_CANCELLATION_REASONS } = await import('../../../src-main/ipc/handlers/orders');
+    const { terminal } = terminalWith([]);
+    for (const locale of ['pt-BR', 'en'] as const) {
+      terminal.i18n.setLocale(locale);
+      for (const reason of STANDARD_CANCELLATION_REASONS) {
+        const words = terminal.i18n.label('orders.reason', reason.code, '');
+        assert.notEqual(words, '', `${locale} ${reason.code}`);
+        if (locale === 'pt-BR') assert.notEqual(words, reason.description, `${reason.code} is not the English text`);
+      }
+    }
+    terminal.i18n.setLocale('pt-BR');
+    assert.equal(terminal.i18n.label('orders.payment', 'CASH'), 'Dinheiro');
+    assert.equal(terminal.i18n.label('orders.payment', 'NEW_WALLET'), 'NEW_WALLET', 'an unknown method is shown, never hidden');
+  });
+});
