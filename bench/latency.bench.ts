@@ -67,6 +67,12 @@ class InstantPlatform implements OrderGateway {
   async validatePickupCode() {
     return false;
   }
+  async verifyDeliveryCode() {
+    return false;
+  }
+  async driverQuote(): Promise<never> {
+    throw new Error('not used');
+  }
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -54,6 +54,12 @@ export const ErrorInfo = z.object({
   retryAfterMs: z.number().nonnegative().optional(),
   /** The field that failed validation, when one is known (e.g. `items.0.price`). */
   field: z.string().optional(),
+  /**
+   * The platform's own name for the refusal (`InterruptionOverlap`, `DisputeExpired`,
+   * `OutOfDeliveryArea`, `INAPPROPRIATE_CONTENT`, ...): a screen that knows it says exactly what
+   * happened, one that does not falls back to the kind.
+   */
+  reason: z.string().max(80).optional(),
 });
 export type ErrorInfo = z.infer<typeof ErrorInfo>;
 

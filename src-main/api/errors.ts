@@ -118,6 +118,8 @@ export class ApiError extends AppError {
     const info = super.toInfo();
     if (this.status !== undefined) info.status = this.status;
     if (this.retryAfterMs !== undefined) info.retryAfterMs = this.retryAfterMs;
+    const reason = this.body?.reason ?? this.body?.code;
+    if (reason !== undefined && /^[A-Za-z][A-Za-z0-9_-]{0,79}$/.test(reason)) info.reason = reason;
     return info;
   }
 }

@@ -4,6 +4,7 @@ import type { Actor, BoardRow, DriverState, DriverView } from '../../src-shared/
 import { CancellationMetadata } from '../../src-shared/wire/events';
 import { Tracking } from '../../src-shared/wire/order';
 import type { DetailState } from '../orders/progress';
+import { openRequestOf, REQUEST_EVENT_CODES, REQUEST_EVENT_NAMES, type RequestEvent } from '../orders/requests';
 import { shownStatus } from '../orders/status';
 import type { Db } from './database';
 
@@ -40,11 +41,13 @@ export interface BoardRecord {
   cancel_metadata: string | null;
   printed: number;
   print_waiting: number;
+  requests: string | null;
 }
 
 /** The driver events of a PLATFORM delivery, and what each says of where the driver is. */
 const DRIVER_STATE_OF: Readonly<Record<string, DriverState>> = { ADR: 'assigned', GTO: 'toStore', AAO: 'atStore', CLT: 'collected', AAD: 'atCustomer' };
 const DRIVER_CODES = Object.keys(DRIVER_STATE_OF).map((c) => `'${c}'`).join(', ');
+const REQUEST_CODES = [...REQUEST_EVENT_CODES, ...REQUEST_EVENT_NAMES].map((c) => `'${c}'`).join(', ');
 
 export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_ms, o.cancel_resolved_ms, o.is_open, o.order_type,
   o.order_timing, o.created_at, o.created_ms, o.confirm_deadline_ms, o.preparation_start_at, o.customer_name, o.items_count, o.total,
@@ -55,7 +58,9 @@ export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_m
   CASE WHEN o.driver_assigned_ms IS NOT NULL THEN (SELECT e.code FROM events e WHERE e.order_id = o.id AND e.code IN (${DRIVER_CODES}) ORDER BY e.created_ms DESC LIMIT 1) END AS driver_code,
   CASE WHEN o.status = 'CANCELLED' THEN (SELECT e.metadata FROM events e WHERE e.order_id = o.id AND e.code = 'CAN' ORDER BY e.created_ms DESC LIMIT 1) END AS cancel_metadata,
   EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'printed' AND p.kind <> 'cancellation') AS printed,
-  EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'queued' AND p.attempts > 0) AS print_waiting`;
+  EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'queued' AND p.attempts > 0) AS print_waiting,
+  CASE WHEN o.request_ms IS NOT NULL THEN (SELECT json_group_array(json_array(r.code, r.full_code, r.created_at, r.metadata))
+    FROM (SELECT e.code, e.full_code, e.created_at, e.metadata FROM events e WHERE e.order_id = o.id AND e.code IN (${REQUEST_CODES}) ORDER BY e.created_ms, e.received_ms) r) END AS requests`;
 export const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)`;
 
 /**
@@ -132,7 +137,19 @@ export function toBoardRow(r: BoardRecord): BoardRow {
     cancellation: cancellationOf(r),
     printed: r.printed === 1,
     printWaiting: r.print_waiting === 1,
+    request: r.requests === null ? null : openRequestOf(requestEventsOf(r.requests)),
   };
+}
+
+/** The request events the board query packs as one JSON array of [code, fullCode, createdAt, metadata]. */
+export function requestEventsOf(packed: string): RequestEvent[] {
+  const rows = json(packed);
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row: unknown) =>
+    Array.isArray(row) && typeof row[0] === 'string'
+      ? [{ code: row[0], fullCode: typeof row[1] === 'string' ? row[1] : row[0], createdAt: typeof row[2] === 'string' ? row[2] : null, metadata: row[3] ?? null }]
+      : [],
+  );
 }
 
 /** A PLACED order with its detail, that nobody has tried to confirm. */

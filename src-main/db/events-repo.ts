@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { OrderEventView } from '../../src-shared/ipc/channels/orders';
+import { REQUEST_EVENT_CODES, REQUEST_EVENT_NAMES, type RequestEvent } from '../orders/requests';
 import type { Db } from './database';
 
 export interface EventRecord {
@@ -23,6 +24,7 @@ export class EventsRepo {
     forOrder: Statement<[string], EventRecord>;
     ackable: Statement<[string], { at: number }>;
     count: Statement<[], { n: number }>;
+    requestsOf: Statement<[string], RequestEvent>;
   };
 
   constructor(db: Db) {
@@ -45,6 +47,11 @@ export class EventsRepo {
          ORDER BY j.key`,
       ),
       count: db.prepare('SELECT count(*) AS n FROM events'),
+      requestsOf: db.prepare(
+        `SELECT code, full_code AS fullCode, created_at AS createdAt, metadata FROM events
+         WHERE order_id = ? AND code IN (${[...REQUEST_EVENT_CODES, ...REQUEST_EVENT_NAMES].map((c) => `'${c}'`).join(', ')})
+         ORDER BY created_ms, received_ms, id`,
+      ),
     };
   }
 
@@ -77,6 +84,11 @@ export class EventsRepo {
       createdAt: r.created_at,
       receivedAt: new Date(r.received_ms).toISOString(),
     }));
+  }
+
+  /** The order's disputes, address changes and driver requests, oldest first (orders/requests.ts reads them). */
+  requestsOf(orderId: string): RequestEvent[] {
+    return this.s.requestsOf.all(orderId);
   }
 
   count(): number {

@@ -17,6 +17,7 @@ const PLAIN_PROGRESS = [
   'last_event_code',
   'last_event_ms',
   'unknown_events',
+  'request_ms',
 ] as const;
 /**
  * Progression columns some index reads (as its key or in its WHERE), in groups: an update sets a

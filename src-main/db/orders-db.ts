@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { openDatabase, isSqliteError, storageError, DATABASE_FILE, type Db } from './database';
+import { CodeChecksRepo } from './code-checks-repo';
 import { EventsRepo } from './events-repo';
 import { HistoryQuery } from './history-query';
 import { BoardQuery } from './board-query';
@@ -29,6 +30,7 @@ export class OrdersDb {
   readonly events: EventsRepo;
   readonly outbox: OutboxRepo;
   readonly syncState: SyncStateRepo;
+  readonly codeChecks: CodeChecksRepo;
   private closed = false;
 
   constructor(
@@ -45,6 +47,7 @@ export class OrdersDb {
     this.events = new EventsRepo(db);
     this.outbox = new OutboxRepo(db);
     this.syncState = new SyncStateRepo(db);
+    this.codeChecks = new CodeChecksRepo(db);
   }
 
   /** Opens (creating and migrating) the database in the app's data folder. */

@@ -14,6 +14,7 @@ export class Retention {
     events: Statement<[string]>;
     outbox: Statement<[string]>;
     printJobs: Statement<[string]>;
+    codeChecks: Statement<[string]>;
     orders: Statement<[string]>;
     orphanEvents: Statement<{ before: number }>;
   };
@@ -24,6 +25,7 @@ export class Retention {
       events: db.prepare('DELETE FROM events WHERE order_id IN (SELECT value FROM json_each(?))'),
       outbox: db.prepare('DELETE FROM outbox WHERE order_id IN (SELECT value FROM json_each(?))'),
       printJobs: db.prepare('DELETE FROM print_jobs WHERE order_id IN (SELECT value FROM json_each(?))'),
+      codeChecks: db.prepare('DELETE FROM code_checks WHERE order_id IN (SELECT value FROM json_each(?))'),
       orders: db.prepare('DELETE FROM orders WHERE id IN (SELECT value FROM json_each(?))'),
       orphanEvents: db.prepare('DELETE FROM events WHERE order_id IS NULL AND received_ms < @before'),
     };
@@ -35,6 +37,7 @@ export class Retention {
     this.s.events.run(ids);
     this.s.outbox.run(ids);
     this.s.printJobs.run(ids);
+    this.s.codeChecks.run(ids);
     const removed = this.s.orders.run(ids).changes;
     if (removed < PRUNE_BATCH) this.s.orphanEvents.run({ before: beforeMs });
     return removed;

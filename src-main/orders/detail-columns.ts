@@ -16,6 +16,8 @@ export interface DetailColumns {
   itemsCount: number | null;
   total: number | null;
   pickupCode: string | null;
+  /** The customer's code for an own delivery (phone.localizer). */
+  localizer: string | null;
 }
 
 /** Epoch ms of an ISO time, or null when absent or unreadable. */
@@ -46,5 +48,6 @@ export function detailColumns(record: unknown): DetailColumns {
     itemsCount: d && d.items ? d.items.length : null,
     total: d?.total?.orderAmount ?? null,
     pickupCode: nonEmpty(d?.delivery?.pickupCode),
+    localizer: nonEmpty(d?.customer?.phone?.localizer),
   };
 }

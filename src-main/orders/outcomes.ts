@@ -13,7 +13,8 @@ type Settlement = { action: OrderAction; outcome: 'confirmed' | 'failed' };
 /**
  * How an event settles an action of its order: `confirmed` for the action's outcome, `failed` for
  * its refusal. CANCELLATION_REQUEST_FAILED answers a requestCancellation, or a confirm that was
- * rejected (spec §6).
+ * rejected (spec §6). Answers to what the customer asked (disputes, address changes) and a driver
+ * request withdrawn are read with the event's metadata (`settledByAnswer`).
  */
 const SETTLES: Partial<Readonly<Record<EventName, readonly Settlement[]>>> = {
   CONFIRMED: [{ action: 'confirm', outcome: 'confirmed' }],
@@ -31,8 +32,37 @@ const SETTLES: Partial<Readonly<Record<EventName, readonly Settlement[]>>> = {
   REQUEST_DRIVER_FAILED: [{ action: 'requestDriver', outcome: 'failed' }],
 };
 
+/** The store's answers to a dispute, and the outcome HSS names for each. */
+export const DISPUTE_ANSWERS: Readonly<Partial<Record<OrderAction, string>>> = {
+  acceptDispute: 'ACCEPTED',
+  rejectDispute: 'REJECTED',
+  chooseDisputeAlternative: 'ALTERNATIVE_ACCEPTED',
+};
+/** The store's answers to an address change, and the event each brings. */
+const ADDRESS_ANSWERS: Readonly<Partial<Record<OrderAction, EventName>>> = {
+  acceptAddressChange: 'DELIVERY_ADDRESS_CHANGE_ACCEPTED',
+  denyAddressChange: 'DELIVERY_ADDRESS_CHANGE_DENIED',
+};
+
+/**
+ * Actions that answer one request: a second press of any of them (accept after reject) returns the
+ * answer already waiting instead of sending two answers.
+ */
+export function answerGroupOf(action: OrderAction): string {
+  if (action in DISPUTE_ANSWERS) return 'dispute';
+  if (action in ADDRESS_ANSWERS) return 'addressChange';
+  return action;
+}
+
+const ANSWERED_BY_EVENT: ReadonlySet<EventName> = new Set([
+  'HANDSHAKE_SETTLEMENT',
+  'DELIVERY_ADDRESS_CHANGE_ACCEPTED',
+  'DELIVERY_ADDRESS_CHANGE_DENIED',
+  'REQUEST_DRIVER_FAILED',
+]);
+
 export function settlesActions(name: EventName | undefined): boolean {
-  return name !== undefined && SETTLES[name] !== undefined;
+  return name !== undefined && (SETTLES[name] !== undefined || ANSWERED_BY_EVENT.has(name));
 }
 
 /** An open action as the rules need to see it. */
@@ -41,26 +71,70 @@ export interface OpenAction {
   action: OrderAction;
   state: string;
   attempts: number;
+  /** The action's payload as stored (JSON text). */
+  payload?: string | null;
 }
 
 export interface EventSettlement {
   id: number;
-  state: 'confirmed' | 'failed';
+  state: 'confirmed' | 'failed' | 'expired';
   reason: ErrorInfo | null;
+}
+
+function field(metadata: unknown, name: string): string | undefined {
+  const value = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function payloadField(action: OpenAction, name: string): string | undefined {
+  if (!action.payload) return undefined;
+  try {
+    return field(JSON.parse(action.payload), name);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How an answer event settles the store's open answer: confirmed when the platform took this very
+ * answer; failed when the request was settled another way (another terminal answered otherwise);
+ * expired when its deadline settled it first (the answer waited offline too long).
+ */
+function settledByAnswer(open: readonly OpenAction[], name: EventName, metadata: unknown): EventSettlement | undefined {
+  if (name === 'REQUEST_DRIVER_FAILED') {
+    if (field(metadata, 'reason') !== 'CANCELLED_BY_MERCHANT') return undefined;
+    const cancel = open.find((a) => a.action === 'cancelDriverRequest');
+    return cancel ? { id: cancel.id, state: 'confirmed', reason: null } : undefined;
+  }
+  if (name === 'HANDSHAKE_SETTLEMENT') {
+    const disputeId = field(metadata, 'disputeId');
+    const answer = open.find((a) => a.action in DISPUTE_ANSWERS && (disputeId === undefined || payloadField(a, 'disputeId') === disputeId));
+    if (!answer) return undefined;
+    const outcome = field(metadata, 'outcome') ?? '';
+    return verdict(answer, field(metadata, 'settledBy'), outcome === DISPUTE_ANSWERS[answer.action], `the dispute was settled as ${outcome || 'unknown'}`);
+  }
+  const answer = open.find((a) => a.action in ADDRESS_ANSWERS);
+  if (!answer) return undefined;
+  return verdict(answer, field(metadata, 'answeredBy'), ADDRESS_ANSWERS[answer.action] === name, `the address change was answered otherwise (${name})`);
+}
+
+function verdict(answer: OpenAction, by: string | undefined, same: boolean, otherwise: string): EventSettlement {
+  if (by === 'TIMEOUT') return { id: answer.id, state: 'expired', reason: { code: 'conflict', message: 'the deadline passed before the answer reached the platform' } };
+  return same ? { id: answer.id, state: 'confirmed', reason: null } : { id: answer.id, state: 'failed', reason: { code: 'conflict', message: otherwise } };
 }
 
 /**
  * The one open action an outcome event answers: `confirmed` for any open action of its kind;
  * `failed` only for one that may have reached the API (sent, or tried before a crash).
  */
-export function settledByEvent(open: readonly OpenAction[], name: EventName, eventId: string): EventSettlement | undefined {
+export function settledByEvent(open: readonly OpenAction[], name: EventName, eventId: string, metadata?: unknown): EventSettlement | undefined {
   for (const rule of SETTLES[name] ?? []) {
     const candidate = open.find((a) => a.action === rule.action && (rule.outcome === 'confirmed' || a.state === 'sent' || a.attempts > 0));
     if (!candidate) continue;
     const reason: ErrorInfo | null = rule.outcome === 'failed' ? { code: 'conflict', message: `the platform refused it (${name}, event ${eventId})` } : null;
     return { id: candidate.id, state: rule.outcome, reason };
   }
-  return undefined;
+  return ANSWERED_BY_EVENT.has(name) ? settledByAnswer(open, name, metadata) : undefined;
 }
 
 /** The status an action brings the order to: reaching it (by any route) means the action took effect. */
@@ -71,7 +145,16 @@ const ACTION_TARGET: Readonly<Record<OrderAction, ProgressStatus | undefined>> =
   dispatch: 'DISPATCHED',
   requestCancellation: 'CANCELLED',
   requestDriver: undefined,
+  cancelDriverRequest: undefined,
+  acceptDispute: undefined,
+  rejectDispute: undefined,
+  chooseDisputeAlternative: undefined,
+  acceptAddressChange: undefined,
+  denyAddressChange: undefined,
 };
+
+/** A customer may complain after the order is delivered: the answer to a dispute outlives the order. */
+const OUTLIVES_ORDER: ReadonlySet<OrderAction> = new Set(['acceptDispute', 'rejectDispute', 'chooseDisputeAlternative']);
 
 /** Whether an order in `status` shows the effect of `action` (a cancelled order confirmed nothing). */
 export function actionTookEffect(action: OrderAction, status: string): boolean {
@@ -87,6 +170,6 @@ export function actionTookEffect(action: OrderAction, status: string): boolean {
  */
 export function settledByStatus(action: OrderAction, status: string): { state: 'confirmed' | 'expired'; reason: ErrorInfo | null } | undefined {
   if (actionTookEffect(action, status)) return { state: 'confirmed', reason: null };
-  if (isFinalStatus(status)) return { state: 'expired', reason: { code: 'conflict', message: `the order is already ${status}` } };
+  if (isFinalStatus(status) && !(OUTLIVES_ORDER.has(action) && status === 'CONCLUDED')) return { state: 'expired', reason: { code: 'conflict', message: `the order is already ${status}` } };
   return undefined;
 }

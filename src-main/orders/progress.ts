@@ -1,5 +1,6 @@
 import type { OrderEvent, EventName } from '../../src-shared/wire/events';
 import type { DetailColumns } from './detail-columns';
+import { OPENS_REQUEST } from './requests';
 import { CONFIRM_WINDOW_MS, isFinalStatus, rankOf, REFRESHES_DETAIL, statusAfter } from './status';
 
 export type DetailState = 'missing' | 'fresh' | 'stale' | 'unavailable';
@@ -24,6 +25,8 @@ export interface OrderProgress {
   last_event_ms: number | null;
   unknown_events: number;
   driver_assigned_ms: number | null;
+  /** The latest dispute or address change asked (HSD, DAR): the board reads requests of such orders only. */
+  request_ms: number | null;
   is_open: number;
   closed_ms: number | null;
 }
@@ -46,6 +49,7 @@ export function orderStub(input: { id: string; merchantId: string | null; create
     last_event_ms: null,
     unknown_events: 0,
     driver_assigned_ms: null,
+    request_ms: null,
     is_open: 1,
     closed_ms: null,
   };
@@ -86,6 +90,7 @@ export function applyEvent(order: OrderProgress, event: OrderEvent, name: EventN
   if (name === 'CANCELLATION_REQUESTED') order.cancel_requested_ms = Math.max(order.cancel_requested_ms ?? eventMs, eventMs);
   if (name === 'CANCELLATION_REQUEST_FAILED') order.cancel_resolved_ms = Math.max(order.cancel_resolved_ms ?? eventMs, eventMs);
   if (name === 'ASSIGN_DRIVER') order.driver_assigned_ms ??= eventMs;
+  if (name && OPENS_REQUEST.has(name)) order.request_ms = Math.max(order.request_ms ?? eventMs, eventMs);
   if (name && REFRESHES_DETAIL.has(name) && order.detail_state === 'fresh') order.detail_state = 'stale';
 }
 

@@ -47,7 +47,12 @@ export function statusAfter(name: EventName | undefined): ProgressStatus | undef
 }
 
 /** Events after which the cached detail is out of date and is read again. */
-export const REFRESHES_DETAIL: ReadonlySet<EventName> = new Set(['DELIVERY_ADDRESS_CHANGE_ACCEPTED']);
+export const REFRESHES_DETAIL: ReadonlySet<EventName> = new Set([
+  'DELIVERY_ADDRESS_CHANGE_ACCEPTED',
+  // A platform driver requested or withdrawn changes who delivers (and the pickup code).
+  'REQUEST_DRIVER_SUCCESS',
+  'REQUEST_DRIVER_FAILED',
+]);
 
 /** The spec's confirmation deadline (§4.5, §8). */
 export const CONFIRM_WINDOW_MS = 8 * 60_000;

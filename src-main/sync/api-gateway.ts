@@ -17,6 +17,13 @@ export function apiOrderGateway(api: Pick<MarketplaceApi, 'order' | 'shipping'>)
     dispatch: (id, _p, signal) => api.order.dispatch(id, opts(signal)),
     requestCancellation: (id, p, signal) => api.order.requestCancellation(id, String(p?.reason ?? ''), opts(signal)),
     requestDriver: (id, p, signal) => api.shipping.requestDriver(id, String(p?.quoteId ?? ''), opts(signal)),
+    cancelDriverRequest: (id, _p, signal) => api.shipping.cancelRequestDriver(id, opts(signal)),
+    acceptDispute: (_id, p, signal) => api.order.acceptDispute(String(p?.disputeId ?? ''), opts(signal)),
+    rejectDispute: (_id, p, signal) => api.order.rejectDispute(String(p?.disputeId ?? ''), String(p?.reason ?? ''), opts(signal)),
+    chooseDisputeAlternative: (_id, p, signal) =>
+      api.order.chooseDisputeAlternative(String(p?.disputeId ?? ''), String(p?.alternativeId ?? ''), opts(signal)),
+    acceptAddressChange: (id, _p, signal) => api.shipping.acceptAddressChange(id, opts(signal)),
+    denyAddressChange: (id, _p, signal) => api.shipping.denyAddressChange(id, opts(signal)),
   };
   return {
     poll: (limit, signal) => api.order.pollEvents({ limit }, opts(signal)),
@@ -28,5 +35,7 @@ export function apiOrderGateway(api: Pick<MarketplaceApi, 'order' | 'shipping'>)
     tracking: async (orderId, signal) => (await api.order.trackOrder(orderId, opts(signal))) as Record<string, unknown>,
     cancellationReasons: (orderId, signal) => api.order.cancellationReasons(orderId, opts(signal)),
     validatePickupCode: (orderId, code, signal) => api.order.validatePickupCode(orderId, code, opts(signal)),
+    verifyDeliveryCode: (orderId, code, signal) => api.order.verifyDeliveryCode(orderId, code, opts(signal)),
+    driverQuote: (orderId, signal) => api.shipping.quoteForOrder(orderId, opts(signal)),
   };
 }

@@ -1,5 +1,6 @@
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
 import type { OrderRecord } from '../../src-shared/wire/order';
+import type { DeliveryQuote } from '../../src-shared/wire/shipping';
 
 /**
  * What the sync layer needs from the marketplace, and nothing more: the API client's order module
@@ -20,4 +21,8 @@ export interface OrderGateway {
   tracking(orderId: string, signal?: AbortSignal): Promise<Record<string, unknown>>;
   cancellationReasons(orderId: string, signal?: AbortSignal): Promise<{ code: string; description: string }[]>;
   validatePickupCode(orderId: string, code: string, signal?: AbortSignal): Promise<boolean>;
+  /** Own delivery: the customer's code (the localizer) checked by the platform. */
+  verifyDeliveryCode(orderId: string, code: string, signal?: AbortSignal): Promise<boolean>;
+  /** A platform driver's price and time for an own delivery (spec §4.1 style A). */
+  driverQuote(orderId: string, signal?: AbortSignal): Promise<DeliveryQuote>;
 }

@@ -152,7 +152,7 @@ export class EventIngest {
       }
       applyEvent(order, event, name, ms ?? now, now);
       if (name && settlesActions(name) && withOpenActions.has(orderId)) {
-        const settled = settledByEvent(outbox.openFor(orderId), name, event.id);
+        const settled = settledByEvent(outbox.openFor(orderId), name, event.id, event.metadata);
         if (settled && outbox.settle(settled.id, settled.state, settled.reason, `event:${event.id}`, now)) changedActions.add(settled.id);
       }
     }

@@ -6,7 +6,7 @@ import type { OrdersDb } from '../db/orders-db';
 import { toOutboxEntry, type OutboxRecord } from '../db/outbox-repo';
 import type { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
-import { settledByStatus } from '../orders/outcomes';
+import { answerGroupOf, settledByStatus } from '../orders/outcomes';
 import type { DetailFetcher } from './details';
 import type { OrderGateway } from './gateway';
 import { LoopWorker } from '../base/loop';
@@ -51,16 +51,17 @@ export class OutboxWorker extends LoopWorker {
    * action already waiting; an action that cannot take effect any more is recorded as expired, one
    * whose effect is already there as confirmed.
    */
-  enqueue(input: ActInput, actor: Actor = 'staff'): OutboxEntry {
+  enqueue(input: ActInput, actor: Actor = 'staff', answer?: { expiresMs: number | null }): OutboxEntry {
     const { db, clock, feed } = this.options;
     const payload = 'payload' in input ? (input.payload as Record<string, unknown>) : null;
     const record = db.write(() => {
       const now = clock.now();
       const order = db.orders.progress(input.orderId);
       if (!order) throw new AppError('not-found', 'This order is not on the terminal yet.');
-      const waiting = db.outbox.openFor(input.orderId).find((a) => a.action === input.action);
+      const group = answerGroupOf(input.action);
+      const waiting = db.outbox.openFor(input.orderId).find((a) => answerGroupOf(a.action) === group);
       if (waiting) return waiting;
-      const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : null;
+      const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : (answer?.expiresMs ?? null);
       const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, actor, now });
       const early = this.verdictBeforeSending(row, order.status, now);
       if (early) db.outbox.settle(row.id, early.state, early.reason, 'status', now);
@@ -93,7 +94,8 @@ export class OutboxWorker extends LoopWorker {
     const byStatus = settledByStatus(row.action, status);
     if (byStatus) return byStatus;
     if (row.expires_ms !== null && now >= row.expires_ms) {
-      return { state: 'expired', reason: { code: 'conflict', message: 'the 8-minute confirmation window has passed' } };
+      const window = row.action === 'confirm' ? 'the 8-minute confirmation window' : 'the time to answer';
+      return { state: 'expired', reason: { code: 'conflict', message: `${window} has passed` } };
     }
     return undefined;
   }

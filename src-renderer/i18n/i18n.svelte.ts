@@ -45,7 +45,11 @@ export class I18n {
     return value && isMessageKey(key) ? this.t(key) : fallback;
   };
 
-  error = (error: ErrorInfo): string => this.t(`error.${error.code}`);
+  /** A failure in words: the platform's own reason when the screen knows it, else its kind. */
+  error = (error: ErrorInfo): string => {
+    const specific = `error.reason.${error.reason ?? ''}`;
+    return error.reason && isMessageKey(specific) ? this.t(specific) : this.t(`error.${error.code}`);
+  };
 
   money = (value: number): string => new Intl.NumberFormat(this.#locale, { style: 'currency', currency: 'BRL' }).format(value);
 

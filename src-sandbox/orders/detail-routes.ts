@@ -4,6 +4,7 @@ import { principalOf, type SandboxContext } from '../context';
 import { fail, SandboxError } from '../http/errors';
 import { bodyOf, orderFor } from './access';
 import { FINAL_STATUSES, isMerchantDelivery, isPlatformDelivery, type OrderRecord } from './model';
+import { concludeOrder } from './platform';
 import { trackingOf } from './tracking';
 import { virtualBag } from './virtual-bag';
 
@@ -52,7 +53,10 @@ export function registerOrderDetailRoutes(app: FastifyInstance, ctx: SandboxCont
       throw fail.conflict('NotMerchantDelivery', 'the delivery code is checked by the merchant only for a DELIVERY delivered by MERCHANT');
     }
     if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `the order is ${order.detail.status}`);
-    return { valid: code === order.detail.customer.phone.localizer };
+    const valid = code === order.detail.customer.phone.localizer;
+    // The customer's code at the door ends an own delivery on its way (docs/sandbox-orders.md).
+    if (valid && order.detail.status === 'DISPATCHED') concludeOrder(world.orders, order);
+    return { valid };
   });
 }
 

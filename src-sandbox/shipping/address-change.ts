@@ -10,6 +10,12 @@ import type { AddressChange, SafeDeliveryRules, ShippingRecord } from './model';
  * CUSTOMER_ANSWER_MS later. One change at a time.
  */
 export const CUSTOMER_ANSWER_MS = 30_000;
+/**
+ * How long the store has to answer the customer's request (the docs leave it open; the platform
+ * must not leave a driver waiting on an unanswered address): past it the change is denied (DAD,
+ * answeredBy TIMEOUT) and a late answer is refused with 409.
+ */
+export const MERCHANT_ANSWER_MS = 10 * 60_000;
 
 export function deliveryOf(order: OrderRecord) {
   const delivery = order.detail.delivery;
@@ -41,12 +47,22 @@ function open(orders: OrdersState, order: OrderRecord, record: ShippingRecord, c
   deliveryOf(order);
   if (record.addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'an address change is already pending for this order');
   record.addressChange = change;
-  orders.emit(order, 'DAR', { requestedBy: change.requestedBy, address: change.address });
+  orders.emit(order, 'DAR', {
+    requestedBy: change.requestedBy,
+    address: change.address,
+    ...(change.expiresAtMs === undefined ? {} : { expiresAt: new Date(change.expiresAtMs).toISOString() }),
+  });
 }
 
 export function customerRequestsChange(orders: OrdersState, order: OrderRecord, record: ShippingRecord, address: AddressChangeBody): void {
-  open(orders, order, record, { requestedBy: 'CUSTOMER', address, status: 'PENDING' });
+  const change: AddressChange = { requestedBy: 'CUSTOMER', address, status: 'PENDING', expiresAtMs: orders.clock.now() + MERCHANT_ANSWER_MS };
+  open(orders, order, record, change);
   record.rules.customer_address_change_requested = true;
+  orders.timeline.schedule(change.expiresAtMs as number, (due) => {
+    if (change.status !== 'PENDING' || FINAL_STATUSES.includes(order.detail.status)) return;
+    change.status = 'DENIED';
+    orders.emit(order, 'DAD', { requestedBy: 'CUSTOMER', answeredBy: 'TIMEOUT', address: change.address }, due);
+  });
 }
 
 export function merchantRequestsChange(orders: OrdersState, order: OrderRecord, record: ShippingRecord, address: AddressChangeBody): void {
@@ -67,6 +83,9 @@ export function answerChange(orders: OrdersState, order: OrderRecord, record: Sh
   const change = record.addressChange;
   if (change?.status !== 'PENDING') throw fail.conflict('NoAddressChangePending', 'no address change is pending for this order');
   if (change.requestedBy !== 'CUSTOMER') throw fail.conflict('AwaitingCustomer', 'the merchant asked for this change: the customer answers it');
+  if (change.expiresAtMs !== undefined && orders.clock.now() >= change.expiresAtMs) {
+    throw fail.conflict('AddressChangeExpired', `the time to answer ended at ${new Date(change.expiresAtMs).toISOString()}`);
+  }
   change.status = accept ? 'ACCEPTED' : 'DENIED';
   if (accept) {
     apply(order, change);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { fail } from '../http/errors';
 import { bodyOf, checkUuid } from '../orders/access';
@@ -10,8 +11,16 @@ import { AddressChangeBody } from './bodies';
  * Control route of the shipping side: the customer asks to change the delivery address (DAR), which
  * the merchant then accepts or denies. Without a body, a street nearby is chosen.
  */
+const DriversBody = z.object({ available: z.boolean() }).strict();
+
 export function registerShippingControlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { world } = ctx;
+  /** Whether driver searches find anyone: off, a requested driver fails with RDF NO_DRIVERS_AVAILABLE. */
+  app.post('/_sandbox/shipping/drivers', async (request) => {
+    world.shipping.driversAvailable = bodyOf(DriversBody, request.body, 'body must be {available: boolean}').available;
+    return { available: world.shipping.driversAvailable };
+  });
+
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/addressChangeRequest', async (request, reply) => {
     checkUuid(request.params.id, 'id');
     const order = world.orders.get(request.params.id);

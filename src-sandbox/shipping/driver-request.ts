@@ -13,7 +13,10 @@ export const DRIVER_SEARCH_MS = 60_000;
 const RECHECK_MS = 10_000;
 const ASSIGNABLE = ['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'];
 
-export function requestPlatformDriver(orders: OrdersState, order: OrderRecord, record: ShippingRecord, quoteId: string): void {
+/** RDF's reason when the search found nobody. */
+export const NO_DRIVERS = 'NO_DRIVERS_AVAILABLE';
+
+export function requestPlatformDriver(orders: OrdersState, order: OrderRecord, record: ShippingRecord, quoteId: string, driversAvailable: () => boolean = () => true): void {
   const delivery = order.detail.delivery;
   if (!delivery) throw fail.conflict('NotDelivery', 'only a DELIVERY order gets a driver');
   record.driverRequest = { quoteId, status: 'REQUESTED' };
@@ -30,6 +33,15 @@ export function requestPlatformDriver(orders: OrdersState, order: OrderRecord, r
     }
     if (!ASSIGNABLE.includes(status)) {
       orders.timeline.schedule(due + RECHECK_MS, search); // e.g. a cancellation is being decided
+      return;
+    }
+    if (record.style === 'A' && !driversAvailable()) {
+      request.status = 'FAILED';
+      if (order.detail.delivery) {
+        order.detail.delivery.deliveredBy = 'MERCHANT';
+        delete order.detail.delivery.pickupCode;
+      }
+      orders.emit(order, 'RDF', { quoteId, reason: NO_DRIVERS }, due);
       return;
     }
     assignDriver(orders, order, due);

@@ -19,6 +19,8 @@ export interface AddressChange {
   requestedBy: 'CUSTOMER' | 'MERCHANT';
   address: Record<string, unknown> & { coordinates: Coordinates };
   status: 'PENDING' | 'ACCEPTED' | 'DENIED';
+  /** The customer's request: the store answers before this. */
+  expiresAtMs?: number;
 }
 
 export interface SafeDeliveryRules {

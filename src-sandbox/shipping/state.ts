@@ -5,6 +5,8 @@ import { freshRules, type Quote, type ShippingRecord } from './model';
 export class ShippingState {
   quotes = new Map<string, Quote>();
   records = new Map<string, ShippingRecord>();
+  /** Whether a driver search finds anyone (a control route turns it off to see RDF NO_DRIVERS_AVAILABLE). */
+  driversAvailable = true;
 
   constructor(readonly clock: SandboxClock) {}
 
@@ -22,5 +24,6 @@ export class ShippingState {
   reset(): void {
     this.quotes = new Map();
     this.records = new Map();
+    this.driversAvailable = true;
   }
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { fail } from '../http/errors';
+import { fail, SandboxError } from '../http/errors';
 import { bodyOf, orderFor } from '../orders/access';
 import { isMerchantDelivery, type OrderRecord } from '../orders/model';
 import { trackingOf } from '../orders/tracking';
 import { RequestDriverBody } from './bodies';
 import { cancelPlatformDriver, requestPlatformDriver } from './driver-request';
-import { makeQuote } from './quotes';
+import { makeQuote, MAX_DELIVERY_METERS } from './quotes';
 import { confirmation } from './reply';
 import { spendQuote } from './spend-quote';
 
@@ -32,6 +32,9 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
     const destination = order.detail.delivery?.deliveryAddress.coordinates;
     if (!store || !destination) throw fail.notFound('store or address not found');
     const quote = makeQuote({ kind: 'ORDER', merchantId: store.id, orderId: order.detail.id, store: store.address, destination, nowMs: world.clock.now() });
+    if ((quote.wire.distance as number) > MAX_DELIVERY_METERS) {
+      throw new SandboxError(422, 'OutOfDeliveryArea', `the customer is ${quote.wire.distance as number} m away; platform drivers go up to ${MAX_DELIVERY_METERS} m`);
+    }
     world.shipping.quotes.set(quote.id, quote);
     return quote.wire;
   });
@@ -43,7 +46,7 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
     if (quote?.kind !== 'ORDER' || quote.orderId !== order.detail.id) throw fail.badRequest(`quote ${quoteId} is not a quote for order ${order.detail.id}`, 'InvalidQuote');
     eligible(order);
     spendQuote(quote, order.detail.id, world.clock.now());
-    requestPlatformDriver(world.orders, order, world.shipping.recordOf(order.detail.id), quoteId);
+    requestPlatformDriver(world.orders, order, world.shipping.recordOf(order.detail.id), quoteId, () => world.shipping.driversAvailable);
     return confirmation(reply, 202, 'Driver requested; the result arrives as an event.');
   });
 

@@ -4,6 +4,7 @@ import { appChannels, appPushEvents } from './channels/app';
 import { historyChannels } from './channels/history';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
+import { orderRequestChannels } from './channels/order-requests';
 import { printChannels, printPushEvents } from './channels/print';
 import { reviewChannels } from './channels/reviews';
 import { setupChannels, setupPushEvents } from './channels/setup';
@@ -19,6 +20,7 @@ export const channels = {
   ...setupChannels,
   ...merchantChannels,
   ...orderChannels,
+  ...orderRequestChannels,
   ...historyChannels,
   ...printChannels,
   ...reviewChannels,

@@ -122,3 +122,47 @@ export const CancellationMetadata = z.object({
   cancelCode: z.string().nullish().catch(null),
 });
 export type CancellationMetadata = z.infer<typeof CancellationMetadata>;
+
+/** HSS metadata (docs/merchant-api.md): how a dispute was settled, by the merchant's answer or its timeout. */
+export const SettlementMetadata = z.object({
+  disputeId: z.string(),
+  /** `ACCEPTED`, `REJECTED`, `ALTERNATIVE_ACCEPTED`. */
+  outcome: z.string().nullish().catch(null),
+  /** `MERCHANT` or `TIMEOUT`. */
+  settledBy: z.string().nullish().catch(null),
+  reason: z.string().nullish().catch(null),
+  alternative: DisputeAlternative.nullish().catch(null),
+});
+export type SettlementMetadata = z.infer<typeof SettlementMetadata>;
+
+/** The address a delivery address change asks for (spec §4.1 body), as DAR/DAA/DAD carry it. */
+export const ChangedAddress = z.object({
+  streetName: z.string().nullish().catch(null),
+  streetNumber: z.string().nullish().catch(null),
+  complement: z.string().nullish().catch(null),
+  neighborhood: z.string().nullish().catch(null),
+  city: z.string().nullish().catch(null),
+  state: z.string().nullish().catch(null),
+  country: z.string().nullish().catch(null),
+  reference: z.string().nullish().catch(null),
+});
+export type ChangedAddress = z.infer<typeof ChangedAddress>;
+
+/**
+ * DAR / DAA / DAD metadata: who asked (`CUSTOMER` or `MERCHANT`), the new address, who answered
+ * (`MERCHANT`, `CUSTOMER`, or `TIMEOUT` when the deadline passed), and until when it may be answered.
+ */
+export const AddressChangeMetadata = z.object({
+  requestedBy: z.string().nullish().catch(null),
+  answeredBy: z.string().nullish().catch(null),
+  address: ChangedAddress.nullish().catch(null),
+  expiresAt: z.string().nullish().catch(null),
+});
+export type AddressChangeMetadata = z.infer<typeof AddressChangeMetadata>;
+
+/** RDS / RDF metadata: the quote a driver was requested with, and why a request failed or ended. */
+export const DriverRequestMetadata = z.object({
+  quoteId: z.string().nullish().catch(null),
+  reason: z.string().nullish().catch(null),
+});
+export type DriverRequestMetadata = z.infer<typeof DriverRequestMetadata>;

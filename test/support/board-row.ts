@@ -27,6 +27,7 @@ export function boardRow(id: string, at: number, patch: Partial<BoardRow> = {}):
     cancellation: null,
     printed: false,
     printWaiting: false,
+    request: null,
     ...patch,
   };
 }

@@ -21,18 +21,18 @@ function tables(db: Database.Database): Map<string, string> {
 
 const LATEST = migrations.at(-1)?.version ?? 0;
 
-describe('migrations 0010-orders, 0011-history, 0012-print-queue', () => {
+describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-requests', () => {
   it('creates the orders, events, outbox, sync_state and print_jobs tables, all STRICT, and sets user_version to the latest', () => {
     const file = join(dir, 'fresh.sqlite');
     const db = openDatabase({ file });
     try {
       assert.equal(schemaVersion(db), LATEST);
-      assert.equal(LATEST, 12);
+      assert.equal(LATEST, 13);
       const t = tables(db);
-      assert.deepEqual([...t.keys()].sort(), ['events', 'orders', 'outbox', 'print_jobs', 'sync_state']);
+      assert.deepEqual([...t.keys()].sort(), ['code_checks', 'events', 'orders', 'outbox', 'print_jobs', 'sync_state']);
       for (const [name, sql] of t) assert.match(sql, /\)\s*STRICT\s*$/, `${name} is STRICT`);
       const indexes = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((r) => r.name);
-      for (const index of ['orders_open_board', 'events_by_order', 'outbox_by_order', 'outbox_open', 'orders_by_created', 'orders_by_display_id', 'print_jobs_due']) assert.ok(indexes.includes(index), index);
+      for (const index of ['orders_open_board', 'events_by_order', 'outbox_by_order', 'outbox_open', 'orders_by_created', 'orders_by_display_id', 'print_jobs_due', 'code_checks_by_order']) assert.ok(indexes.includes(index), index);
     } finally {
       db.close();
     }
@@ -91,6 +91,17 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue', () => {
     assert.deepEqual(found, [{ id: 'o' }], 'accents aside');
     const actor = db.prepare(`SELECT dflt_value FROM pragma_table_info('outbox') WHERE name = 'actor'`).get() as { dflt_value: string } | undefined;
     assert.equal(actor?.dflt_value, "'staff'", 'actions sent before 0011 read as staff actions');
+    db.close();
+  });
+
+  it('0013 keeps a version-12 database\'s orders, with no request marked and no code typed', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.filter((m) => m.version <= 12));
+    db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms) VALUES ('o', 'DISPATCHED', 50, 0, 0)`).run();
+    migrate(db, migrations);
+    assert.equal(schemaVersion(db), 13);
+    assert.deepEqual(db.prepare(`SELECT id, status, request_ms FROM orders`).all(), [{ id: 'o', status: 'DISPATCHED', request_ms: null }]);
+    assert.throws(() => db.prepare(`INSERT INTO code_checks (order_id, kind, valid, checked_by, checked_ms) VALUES ('o', 'pickup', 1, 'api', 0)`).run(), /CHECK constraint/);
     db.close();
   });
 

@@ -4,6 +4,7 @@ import type { OrderAction } from '../../src-shared/ipc/channels/orders';
 import type { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { OrdersDb } from '../../src-main/db/orders-db';
+import type { DeliveryQuote } from '../../src-shared/wire/shipping';
 import type { OrderGateway } from '../../src-main/sync/gateway';
 
 /**
@@ -21,7 +22,7 @@ export interface FakeEvent {
   metadata: Record<string, unknown>;
 }
 
-type Method = 'poll' | 'acknowledge' | 'getOrder' | 'act' | 'tracking' | 'cancellationReasons' | 'validatePickupCode';
+type Method = 'poll' | 'acknowledge' | 'getOrder' | 'act' | 'tracking' | 'cancellationReasons' | 'validatePickupCode' | 'verifyDeliveryCode' | 'driverQuote';
 
 export const MERCHANT = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 
@@ -148,6 +149,24 @@ export class FakeGateway implements OrderGateway {
   async validatePickupCode(orderId: string, code: string): Promise<boolean> {
     this.enter('validatePickupCode', [orderId, code]);
     return (this.details.get(orderId)?.delivery as { pickupCode?: string } | undefined)?.pickupCode === code;
+  }
+
+  async verifyDeliveryCode(orderId: string, code: string): Promise<boolean> {
+    this.enter('verifyDeliveryCode', [orderId, code]);
+    return ((this.details.get(orderId)?.customer as { phone?: { localizer?: string } } | undefined)?.phone?.localizer ?? null) === code;
+  }
+
+  async driverQuote(orderId: string): Promise<DeliveryQuote> {
+    this.enter('driverQuote', [orderId]);
+    const at = this.clock.now();
+    return {
+      id: randomUUID(),
+      createdAt: new Date(at).toISOString(),
+      expirationAt: new Date(at + 5 * 60_000).toISOString(),
+      distance: 2400,
+      quote: { grossValue: 8.87, discount: 0, netValue: 8.87 },
+      deliveryTime: { min: 22, max: 37 },
+    };
   }
 }
 

@@ -1,5 +1,9 @@
 import { AppError, isTransient } from '../../../src-shared/errors';
-import type { CancellationReasons, OrderDetailView } from '../../../src-shared/ipc/channels/orders';
+import type { DriverQuoteView, OrderRequests } from '../../../src-shared/ipc/channels/order-requests';
+import type { ActInput, CancellationReasons, OrderDetailView } from '../../../src-shared/ipc/channels/orders';
+import type { DeliveryQuote } from '../../../src-shared/wire/shipping';
+import { DISPUTE_ANSWERS } from '../../orders/outcomes';
+import { addressChangesOf, disputesOf, driverRequestOf, openDisputeOf, type RequestEvent } from '../../orders/requests';
 import type { Clock } from '../../base/clock';
 import { detailColumns } from '../../orders/detail-columns';
 import { toOrderView } from '../../orders/order-view';
@@ -18,7 +22,14 @@ export interface OrderHandlerDeps {
   clock: Clock;
 }
 
-type OrderChannel = 'orders:board' | 'orders:detail' | 'orders:act' | 'orders:cancellationReasons' | 'orders:validatePickupCode';
+type OrderChannel =
+  | 'orders:board'
+  | 'orders:detail'
+  | 'orders:act'
+  | 'orders:cancellationReasons'
+  | 'orders:validatePickupCode'
+  | 'orders:driverQuote'
+  | 'orders:verifyDeliveryCode';
 
 /** The spec's common cancellation codes (§4.5), offered when the platform's list cannot be fetched. */
 export const STANDARD_CANCELLATION_REASONS: CancellationReasons['reasons'] = [
@@ -59,6 +70,7 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
         events: db.events.forOrder(orderId),
         actions: db.outbox.forOrder(orderId).map(toOutboxEntry),
         tracking: db.tracking.get(orderId),
+        requests: requestsView(db, orderId),
       };
     });
     if (!view) throw new AppError('not-found', 'This order is not on the terminal.');
@@ -80,7 +92,13 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
       return first;
     },
 
-    'orders:act': (input) => outbox.enqueue(input),
+    'orders:act': (input) => {
+      if (input.action in DISPUTE_ANSWERS || input.action === 'acceptAddressChange' || input.action === 'denyAddressChange') {
+        const events = db.read(() => db.events.requestsOf(input.orderId));
+        return outbox.enqueue(input, 'staff', { expiresMs: answerDeadline(input, events) });
+      }
+      return outbox.enqueue(input);
+    },
 
     'orders:cancellationReasons': async ({ orderId }) => {
       try {
@@ -102,6 +120,73 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
         return { valid: expected === code, checkedBy: 'cache' };
       }
     },
+
+    'orders:driverQuote': async ({ orderId }) => quoteView(await gateway.driverQuote(orderId, budget())),
+
+    'orders:verifyDeliveryCode': async ({ orderId, code }) => {
+      let check: { valid: boolean; checkedBy: 'api' | 'cache' };
+      try {
+        check = { valid: await gateway.verifyDeliveryCode(orderId, code, budget()), checkedBy: 'api' };
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        // Offline at the door: the spec's delivery code is the localizer on the customer's receipt.
+        const expected = detailColumns(db.read(() => db.orders.detail(orderId))?.detail).localizer;
+        if (!expected) throw error;
+        check = { valid: expected === code, checkedBy: 'cache' };
+      }
+      const wrongAttempts = db.write(() => {
+        db.codeChecks.record(orderId, check.valid, check.checkedBy, clock.now());
+        return db.codeChecks.deliveryTally(orderId).wrong;
+      });
+      // A right code ends the delivery on the platform: read the order again without waiting for the poll.
+      if (check.valid && check.checkedBy === 'api') void details.fetch(orderId, budget()).catch(() => undefined);
+      return { ...check, wrongAttempts };
+    },
+  };
+}
+
+function requestsView(db: OrdersDb, orderId: string): OrderRequests {
+  const events = db.events.requestsOf(orderId);
+  const tally = db.codeChecks.deliveryTally(orderId);
+  return {
+    disputes: disputesOf(events),
+    addressChanges: addressChangesOf(events),
+    driverRequest: driverRequestOf(events),
+    wrongDeliveryCodes: tally.wrong,
+    deliveryCodeVerified: tally.verified,
+  };
+}
+
+/**
+ * The deadline of the request an answer is for, checked against the order's events: a dispute or
+ * alternative the order does not have, or an address change nobody asked for, is refused here
+ * rather than sent. Null when the platform gave no deadline.
+ */
+export function answerDeadline(input: ActInput, events: readonly RequestEvent[]): number | null {
+  if (input.action === 'acceptAddressChange' || input.action === 'denyAddressChange') {
+    const pending = addressChangesOf(events).findLast((c) => c.outcome === null && c.requestedBy !== 'MERCHANT');
+    if (!pending) throw new AppError('conflict', 'No address change is waiting for an answer on this order.');
+    return pending.expiresAt ? Date.parse(pending.expiresAt) || null : null;
+  }
+  const payload = 'payload' in input ? (input.payload as { disputeId?: string; alternativeId?: string }) : {};
+  const dispute = openDisputeOf(events, payload.disputeId ?? '');
+  if (!dispute) throw new AppError('conflict', 'This dispute is not open on this order (settled already, or unknown).');
+  if (payload.alternativeId !== undefined && !dispute.alternatives.some((a) => a.id === payload.alternativeId)) {
+    throw new AppError('bad-input', 'The dispute does not offer this alternative.', { field: 'payload.alternativeId' });
+  }
+  return Date.parse(dispute.expiresAt) || null;
+}
+
+function quoteView(q: DeliveryQuote): DriverQuoteView {
+  return {
+    quoteId: q.id,
+    expiresAt: q.expirationAt ?? null,
+    grossValue: q.quote.grossValue,
+    discount: q.quote.discount ?? null,
+    netValue: q.quote.netValue,
+    deliveryMin: q.deliveryTime?.min ?? null,
+    deliveryMax: q.deliveryTime?.max ?? null,
+    distance: q.distance ?? null,
   };
 }
 
@@ -116,5 +201,7 @@ export function unavailableOrderHandlers(error: AppError): Pick<Handlers, OrderC
     'orders:act': fail,
     'orders:cancellationReasons': fail,
     'orders:validatePickupCode': fail,
+    'orders:driverQuote': fail,
+    'orders:verifyDeliveryCode': fail,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorInfo } from '../../errors';
 import { DeliveryAddress, ORDER_STATUSES, OrderItem, PaymentMethod } from '../../wire/order';
 import { channel } from '../channel';
+import { OpenRequest, OrderRequests } from './order-requests';
 
 /**
  * The orders board and its actions (docs/merchant-api.md). The main process keeps
@@ -28,6 +29,12 @@ export const OrderAction = z.enum([
   'dispatch',
   'requestCancellation',
   'requestDriver',
+  'cancelDriverRequest',
+  'acceptDispute',
+  'rejectDispute',
+  'chooseDisputeAlternative',
+  'acceptAddressChange',
+  'denyAddressChange',
 ]);
 export type OrderAction = z.infer<typeof OrderAction>;
 
@@ -116,6 +123,8 @@ export const BoardRow = z.object({
   printed: z.boolean(),
   /** A ticket of it waits for a printer that failed (off, unreachable). */
   printWaiting: z.boolean(),
+  /** A dispute or address change waiting for the store's answer (the oldest deadline first). */
+  request: OpenRequest.nullable(),
 });
 export type BoardRow = z.infer<typeof BoardRow>;
 
@@ -181,6 +190,8 @@ export const OrderDetailView = z.object({
   events: z.array(OrderEventView),
   actions: z.array(OutboxEntry),
   tracking: OrderTracking.nullable(),
+  /** Disputes, address changes, a platform driver asked for, delivery codes typed. */
+  requests: OrderRequests,
 });
 export type OrderDetailView = z.infer<typeof OrderDetailView>;
 
@@ -210,6 +221,24 @@ export const ActInput = z.discriminatedUnion('action', [
     .object({ ...orderRef, action: z.literal('requestCancellation'), payload: z.object({ reason: z.string().min(1).max(64) }).strict() })
     .strict(),
   z.object({ ...orderRef, action: z.literal('requestDriver'), payload: z.object({ quoteId: Id }).strict() }).strict(),
+  z.object({ ...orderRef, action: z.literal('cancelDriverRequest') }).strict(),
+  z.object({ ...orderRef, action: z.literal('acceptDispute'), payload: z.object({ disputeId: z.string().min(1).max(64) }).strict() }).strict(),
+  z
+    .object({
+      ...orderRef,
+      action: z.literal('rejectDispute'),
+      payload: z.object({ disputeId: z.string().min(1).max(64), reason: z.string().trim().min(1).max(500) }).strict(),
+    })
+    .strict(),
+  z
+    .object({
+      ...orderRef,
+      action: z.literal('chooseDisputeAlternative'),
+      payload: z.object({ disputeId: z.string().min(1).max(64), alternativeId: z.string().min(1).max(64) }).strict(),
+    })
+    .strict(),
+  z.object({ ...orderRef, action: z.literal('acceptAddressChange') }).strict(),
+  z.object({ ...orderRef, action: z.literal('denyAddressChange') }).strict(),
 ]);
 export type ActInput = z.infer<typeof ActInput>;
 
