@@ -56,6 +56,9 @@ export class I18n {
   time = (iso: string): string =>
     new Intl.DateTimeFormat(this.#locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(Date.parse(iso));
 
+  /** Hours and minutes as the language says them: 14:05 in pt-BR, 2:05 PM in English. */
+  clock = (iso: string): string => new Intl.DateTimeFormat(this.#locale, { hour: 'numeric', minute: '2-digit' }).format(Date.parse(iso));
+
   /** Day and time, short (a list of orders of several days). */
   dayTime = (iso: string): string =>
     new Intl.DateTimeFormat(this.#locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(Date.parse(iso));

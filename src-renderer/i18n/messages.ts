@@ -2,6 +2,7 @@ import { alertsMessages } from '../alerts/messages';
 import { frameMessages } from '../frame/messages';
 import { historyMessages } from '../history/messages';
 import { ordersMessages } from '../orders/messages';
+import { requestMessages } from '../orders/request-messages';
 import { printMessages } from '../print/messages';
 import { reviewsMessages } from '../reviews/messages';
 import { settingsMessages } from '../settings/messages';
@@ -9,7 +10,7 @@ import { setupMessages } from '../setup/messages';
 import { storesMessages } from '../merchant/messages';
 
 /** Every feature's strings, merged per language. */
-const features = [frameMessages, alertsMessages, historyMessages, printMessages, storesMessages, ordersMessages, reviewsMessages, settingsMessages, setupMessages] as const;
+const features = [frameMessages, alertsMessages, historyMessages, printMessages, storesMessages, ordersMessages, requestMessages, reviewsMessages, settingsMessages, setupMessages] as const;
 
 type Keys<T> = T extends { 'pt-BR': Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<(typeof features)[number]>;

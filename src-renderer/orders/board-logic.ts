@@ -33,9 +33,9 @@ export function isDueToStart(row: BoardRow, now: number): boolean {
   return row.status === 'CONFIRMED' && isScheduled(row) && time(row.preparationStartDateTime) <= now;
 }
 
-/** What calls for staff: an order to confirm, or a scheduled one whose time to start has come. */
+/** What calls for staff: an order to confirm, a scheduled one whose time to start has come, a customer's request to answer. */
 export function callsForStaff(row: BoardRow, now: number): boolean {
-  return row.status === 'PLACED' || isDueToStart(row, now);
+  return row.status === 'PLACED' || isDueToStart(row, now) || row.request !== null;
 }
 
 export function columnOf(row: BoardRow, now: number): Column {
@@ -61,8 +61,8 @@ export function groupByColumn(rows: Iterable<BoardRow>, now: number): Record<Col
 
 const isMerchantDelivery = (row: BoardRow): boolean => row.orderType === 'DELIVERY' && row.deliveredBy === 'MERCHANT';
 
-/** Actions sent with no more than the order id (cancellation needs a reason, a driver a quote). */
-export type StepAction = Exclude<OrderAction, 'requestCancellation' | 'requestDriver'>;
+/** The steps of the usual flow, sent with no more than the order id. */
+export type StepAction = Extract<OrderAction, 'confirm' | 'startPreparation' | 'readyToPickup' | 'dispatch'>;
 export type BoardAction = StepAction | 'requestCancellation';
 
 /**

@@ -8,6 +8,7 @@ import type {
   OutboxEntry,
   PickupCodeCheck,
 } from '../../src-shared/ipc/channels/orders';
+import type { DeliveryCodeCheck, DriverQuoteView } from '../../src-shared/ipc/channels/order-requests';
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
 import type { Now } from '../lib/now.svelte';
@@ -17,11 +18,15 @@ import { callsForStaff, groupByColumn, type Column } from './board-logic';
 export interface BoardAlerts {
   arrived(rows: BoardRow[]): void;
   cancelled(row: BoardRow): void;
-  /** The customer opened a dispute (HSD): the store must answer before it expires. */
+  /** The customer opened a dispute or asked for another address: the store must answer before it expires. */
   disputed(row: BoardRow): void;
 }
 
-const DISPUTE_CODES: ReadonlySet<string> = new Set(['HSD', 'HANDSHAKE_DISPUTE']);
+/** A request the board had not seen on this order (a new dispute, a new address change). */
+function isNewRequest(before: BoardRow | undefined, row: BoardRow): boolean {
+  if (!row.request) return false;
+  return !before?.request || before.request.kind !== row.request.kind || before.request.expiresAt !== row.request.expiresAt;
+}
 
 /** The board regroups on this step of the clock (a scheduled order moves lanes at its start). */
 const REGROUP_EVERY_MS = 15_000;
@@ -155,7 +160,11 @@ export class OrdersState {
         this.#cancelNotices.set(row.id, row);
         this.alerts.cancelled(row);
       }
-      if (row.lastEventCode !== null && DISPUTE_CODES.has(row.lastEventCode) && before?.lastEventCode !== row.lastEventCode) this.alerts.disputed(row);
+      if (isNewRequest(before, row)) {
+        // Opened before the customer asked: it calls for staff again until opened anew.
+        this.#opened.delete(row.id);
+        this.alerts.disputed(row);
+      }
     }
     if (arrived.length > 0) this.alerts.arrived(arrived);
     const open = this.#selectedId;
@@ -206,5 +215,15 @@ export class OrdersState {
 
   checkPickupCode(orderId: string, code: string): Promise<IpcResult<PickupCodeCheck>> {
     return this.bridge['orders:validatePickupCode']({ orderId, code });
+  }
+
+  /** The customer's code at the door of an own delivery; a right one ends the delivery. */
+  verifyDeliveryCode(orderId: string, code: string): Promise<IpcResult<DeliveryCodeCheck>> {
+    return this.bridge['orders:verifyDeliveryCode']({ orderId, code });
+  }
+
+  /** A platform driver's price and time for an own delivery. */
+  driverQuote(orderId: string): Promise<IpcResult<DriverQuoteView>> {
+    return this.bridge['orders:driverQuote']({ orderId });
   }
 }
