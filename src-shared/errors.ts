@@ -99,3 +99,15 @@ export function toAppError(error: unknown): AppError {
   const message = error instanceof Error ? error.message : String(error);
   return new AppError('internal', message, { cause: error });
 }
+
+/** An error already described (kept in an outbox row, say), raised again exactly as it was told. */
+export class ReportedError extends AppError {
+  constructor(readonly info: ErrorInfo) {
+    super(info.code, info.message, info.field === undefined ? undefined : { field: info.field });
+    this.name = 'ReportedError';
+  }
+
+  override toInfo(): ErrorInfo {
+    return { ...this.info };
+  }
+}

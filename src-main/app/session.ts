@@ -14,6 +14,9 @@ import type { Feature, FeatureContext, StartFeature } from '../features/feature'
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
 import { ConnectivityMonitor } from '../sync/connectivity';
+import { StoreActionsDb } from '../db/store-actions-db';
+import { storeActionHandlers } from '../ipc/handlers/store-actions';
+import { StoreActionQueue } from '../sync/store-action-queue';
 
 /** The terminal at work on one account: its API client, its features and their channels. */
 export interface Session {
@@ -59,6 +62,16 @@ async function distributedTokens(account: Account, api: ReturnType<typeof create
   return authorizations;
 }
 
+/** The store outbox's file; one that cannot be used leaves the queue in memory for this run (said once). */
+function openStoreActions(dataDir: string, logger: Logger): StoreActionsDb {
+  try {
+    return StoreActionsDb.open(dataDir);
+  } catch (error) {
+    logger.error('store actions database unavailable: actions made offline last only until the app stops', { error });
+    return StoreActionsDb.open(':memory:');
+  }
+}
+
 /** Opens the account and starts every feature on it; a step that fails undoes the ones before. */
 export async function startSession(options: SessionOptions): Promise<Session> {
   const { clock, logger, push } = options;
@@ -95,14 +108,22 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const api = factory.withTokens(tokens);
     const pollSeconds = options.pollSeconds ?? (account.mode === 'demo' ? DEMO_POLL_SECONDS : LIVE_POLL_SECONDS);
 
-    const context: FeatureContext = { account, api, clock, logger, push, connectivity, pollSeconds, settings: options.settings, systemPrinter: options.systemPrinter };
-    const handlers: Partial<Handlers>[] = [];
+    const storeActionsDb = openStoreActions(account.dataDir, logger);
+    stops.push(() => storeActionsDb.close());
+    const storeActions = new StoreActionQueue({ db: storeActionsDb, clock, logger: logger.child({ room: 'store-actions' }), connectivity });
+    stops.push(storeActions.onChange((entry) => push.push('storeActions:changed', entry)));
+
+    const context: FeatureContext = { account, api, clock, logger, push, connectivity, pollSeconds, settings: options.settings, storeActions, systemPrinter: options.systemPrinter };
+    const handlers: Partial<Handlers>[] = [storeActionHandlers(storeActions)];
     for (const [name, start] of options.features) {
       const feature: Feature = await start(context);
       handlers.push(feature.handlers);
       if (feature.stop) stops.push(() => feature.stop?.());
       logger.debug('feature started', { feature: name });
     }
+    // Every feature has registered its senders: what waited from the last run goes out now.
+    storeActions.start();
+    stops.push(() => storeActions.stop());
     return { account, api, connectivity, handlers: Object.assign({}, ...handlers), pollSeconds, stop };
   } catch (error) {
     await stop();

@@ -7,6 +7,7 @@ import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
 import type { ConnectivityMonitor } from '../sync/connectivity';
 import type { SystemPrinter } from '../print/printers/system';
+import type { StoreActionQueue } from '../sync/store-action-queue';
 
 /** What every feature is started with: the account, the API client on it, time, logs, pushes. */
 export interface FeatureContext {
@@ -20,6 +21,8 @@ export interface FeatureContext {
   pollSeconds: number;
   /** The manager's settings as they are now (they change without a restart). */
   settings: () => Settings;
+  /** The store outbox: a feature registers how its store actions are sent, and submits them. */
+  storeActions: StoreActionQueue;
   /** The shell's system printers, when it has its own way to them (Electron). */
   systemPrinter?: SystemPrinter | undefined;
 }

@@ -3,17 +3,19 @@ import { LastKnownStores } from '../merchant/last-known-stores';
 import { StoreStatusMonitor } from '../merchant/status-monitor';
 import { CheckinSheets } from '../print/checkin';
 import type { StartFeature } from './feature';
+import { registerMerchantActions } from './merchant-actions';
 
 /**
  * The merchant module on screen: the stores (with the last known list for offline starts), the
  * status monitor (every store each 30 s, pushed as `stores:status`), pauses, opening hours and the
  * check-in QR sheets.
  */
-export const merchantFeature: StartFeature = ({ account, api, clock, logger, push, settings }) => {
+export const merchantFeature: StartFeature = ({ account, api, clock, logger, push, settings, storeActions }) => {
   const log = logger.child({ room: 'merchant' });
   const monitor = new StoreStatusMonitor({ merchant: api.merchant, clock, logger: log });
   const unsubscribe = monitor.onChange((snapshot) => push.push('stores:status', snapshot));
   monitor.start();
+  registerMerchantActions(storeActions, api.merchant, monitor);
   return {
     handlers: merchantHandlers({
       merchant: api.merchant,
@@ -22,6 +24,7 @@ export const merchantFeature: StartFeature = ({ account, api, clock, logger, pus
       monitor,
       sheets: new CheckinSheets({ merchant: api.merchant, clock, logger: log, dataDir: account.dataDir }),
       clock,
+      actions: storeActions,
     }),
     stop: async () => {
       await monitor.stop();

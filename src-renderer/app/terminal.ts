@@ -17,6 +17,7 @@ import { PrintState } from '../print/print-state.svelte';
 import { ReviewsState } from '../reviews/reviews-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
+import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -42,6 +43,7 @@ export interface Terminal {
   printState: PrintState;
   summaryState: SummaryState;
   reviewsState: ReviewsState;
+  storeActionsState: StoreActionsState;
 }
 
 export interface TerminalOptions {
@@ -77,6 +79,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     options.notifier ?? webNotifier,
   );
   const ordersState: OrdersState = new OrdersState(bridge, now, alerts);
+  const storeActionsState = new StoreActionsState(bridge);
   return {
     bridge,
     now,
@@ -86,15 +89,16 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     settingsState,
     storesState: new StoresState(bridge, settingsState),
     storeStatusState: new StoreStatusState(bridge),
-    pausesState: new PausesState(bridge),
-    hoursState: new HoursState(bridge, now),
+    pausesState: new PausesState(bridge, storeActionsState),
+    hoursState: new HoursState(bridge, now, storeActionsState),
     checkinState: new CheckinState(bridge),
     ordersState,
     alerts,
     historyState: new HistoryState(bridge),
     printState: new PrintState(bridge),
     summaryState: new SummaryState(bridge),
-    reviewsState: new ReviewsState(bridge, now),
+    reviewsState: new ReviewsState(bridge, now, storeActionsState),
+    storeActionsState,
   };
 }
 

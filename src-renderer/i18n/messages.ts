@@ -8,9 +8,10 @@ import { reviewsMessages } from '../reviews/messages';
 import { settingsMessages } from '../settings/messages';
 import { setupMessages } from '../setup/messages';
 import { storesMessages } from '../merchant/messages';
+import { storeActionMessages } from '../store-actions/messages';
 
 /** Every feature's strings, merged per language. */
-const features = [frameMessages, alertsMessages, historyMessages, printMessages, storesMessages, ordersMessages, requestMessages, reviewsMessages, settingsMessages, setupMessages] as const;
+const features = [frameMessages, alertsMessages, historyMessages, printMessages, storesMessages, ordersMessages, requestMessages, reviewsMessages, settingsMessages, setupMessages, storeActionMessages] as const;
 
 type Keys<T> = T extends { 'pt-BR': Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<(typeof features)[number]>;

@@ -14,6 +14,7 @@ import { DAYS_OF_WEEK, type NewShift, type Shift } from '../../src-shared/wire/m
 import type { Bridge } from '../../src-shared/ipc/contract';
 import type { Now } from '../lib/now.svelte';
 import { PerStoreReads } from '../lib/reads.svelte';
+import type { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 
 /** One shift as the editor holds it: opening and closing clock times (`HH:MM`), store time. */
 export interface ShiftDraft {
@@ -61,6 +62,7 @@ export class HoursState {
   constructor(
     private readonly bridge: Bridge,
     private readonly now: Now,
+    private readonly storeActions: Pick<StoreActionsState, 'remember'> = { remember: () => {} },
   ) {}
 
   /** The store whose week is being edited, or null. */
@@ -123,7 +125,13 @@ export class HoursState {
       this.#saveError = result.error;
       return false;
     }
-    this.weeks.set(merchantId, [...result.value.shifts].sort(byDayAndStart));
+    if (result.value.outcome === 'queued') {
+      // Offline: the week shown is the one waiting to be sent (the store outbox lists it).
+      this.storeActions.remember(result.value.action);
+      this.weeks.set(merchantId, [...shifts].sort(byDayAndStart));
+    } else {
+      this.weeks.set(merchantId, [...result.value.shifts].sort(byDayAndStart));
+    }
     this.#editing = null;
     this.#drafts = [];
     this.#savedAt = this.now.read();

@@ -4,6 +4,7 @@ import type { AnswerOutcome } from '../../src-shared/ipc/channels/reviews';
 import type { Review, ReviewAnswer, ReviewSummary } from '../../src-shared/wire/review';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import type { Now } from '../lib/now.svelte';
+import type { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import {
   answerMode,
   DEFAULT_FILTERS,
@@ -25,6 +26,8 @@ const BADGE_REFRESH_MS = 5 * 60_000;
 export type AnswerResult =
   | { kind: 'sent'; edited: boolean }
   | { kind: 'refused'; reason: string | null; message: string }
+  /** Offline: the answer waits in the store outbox and is sent once the platform can be reached. */
+  | { kind: 'queued' }
   | { kind: 'error'; error: ErrorInfo; mode: AnswerMode };
 
 /** What this terminal sent: the platform's answer, and when (this terminal's clock) it was first sent. */
@@ -74,6 +77,7 @@ export class ReviewsState {
   constructor(
     private readonly bridge: Bridge,
     private readonly now: Now,
+    private readonly storeActions: Pick<StoreActionsState, 'remember'> = { remember: () => {} },
   ) {}
 
   get merchantId(): string | null {
@@ -273,6 +277,10 @@ export class ReviewsState {
 
   private applyOutcome(review: Review, outcome: AnswerOutcome, mode: AnswerMode, startedAt: number): AnswerResult {
     if (outcome.outcome === 'refused') return { kind: 'refused', reason: outcome.reason, message: outcome.message };
+    if (outcome.outcome === 'queued') {
+      this.storeActions.remember(outcome.action);
+      return { kind: 'queued' };
+    }
     const before = this.#sent.get(review.id);
     const firstSentAt = mode === 'answer' ? startedAt : before?.firstSentAt;
     this.#sent.set(review.id, { answer: outcome.answer, ...(firstSentAt === undefined ? {} : { firstSentAt }) });

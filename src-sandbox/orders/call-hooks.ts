@@ -3,7 +3,9 @@ import type { SandboxContext } from '../context';
 
 /**
  * Records every merchant-side call about an order (order and shipping routes naming an order, and
- * dispute answers), with the status answered, or as dropped when the fault injector lost it.
+ * dispute answers), with the status answered, or as dropped when the fault injector lost it; and
+ * every call of the merchant and review modules naming a store, by store (a pause or an answer made
+ * offline can be proved to arrive once).
  */
 export function installCallLog(app: FastifyInstance, ctx: SandboxContext): void {
   const orders = () => ctx.world.orders;
@@ -17,10 +19,19 @@ export function installCallLog(app: FastifyInstance, ctx: SandboxContext): void 
     return undefined;
   };
 
+  const storeIdOf = (request: FastifyRequest): string | undefined => {
+    if (!request.url.startsWith('/merchant/') && !request.url.startsWith('/review/')) return undefined;
+    const merchantId = ((request.params ?? {}) as Record<string, unknown>).merchantId;
+    return typeof merchantId === 'string' ? merchantId : undefined;
+  };
+
   const record = (request: FastifyRequest, reply: FastifyReply | undefined): void => {
-    const orderId = orderIdOf(request);
-    if (!orderId) return;
-    orders().calls.record(orderId, {
+    const storeId = storeIdOf(request);
+    const orderId = storeId === undefined ? orderIdOf(request) : undefined;
+    const log = storeId === undefined ? orders().calls : orders().storeCalls;
+    const key = storeId ?? orderId;
+    if (!key) return;
+    log.record(key, {
       method: request.method,
       route: request.routeOptions.config.route ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
       path: request.url.split('?')[0] ?? request.url,

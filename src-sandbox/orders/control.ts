@@ -111,6 +111,12 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
     return { orderId: order.detail.id, calls: orders.calls.of(order.detail.id) };
   });
 
+  app.get<{ Querystring: { merchantId?: string } }>('/_sandbox/calls', async (request) => {
+    const merchantId = request.query.merchantId;
+    if (merchantId === undefined || !world.stores.has(merchantId)) throw fail.notFound(`merchant ${merchantId ?? '(none)'} not found`);
+    return { merchantId, calls: orders.storeCalls.of(merchantId) };
+  });
+
   app.get<{ Querystring: { merchantId?: string } }>('/_sandbox/events', async (request) => {
     const merchantId = request.query.merchantId;
     if (merchantId !== undefined && !world.stores.has(merchantId)) throw fail.notFound(`merchant ${merchantId} not found`);

@@ -31,6 +31,8 @@ export class OrdersState {
   timeline = new Timeline();
   disputes = new Map<string, Dispute>();
   calls = new CallLog();
+  /** Merchant-side calls about a store (merchant and review modules), by store: GET /_sandbox/calls. */
+  storeCalls = new CallLog();
   /** Last order-tracking call per application and order (the 30-second rule). */
   trackingCalls = new Map<string, number>();
   rng = new SeededRandom(ORDERS_SEED);
@@ -72,6 +74,7 @@ export class OrdersState {
     this.timeline = new Timeline();
     this.disputes = new Map();
     this.calls = new CallLog();
+    this.storeCalls = new CallLog();
     this.trackingCalls = new Map();
     this.merchantCancellations = new CancellationTally();
     this.rng = new SeededRandom(ORDERS_SEED);

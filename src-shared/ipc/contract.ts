@@ -8,6 +8,7 @@ import { orderRequestChannels } from './channels/order-requests';
 import { printChannels, printPushEvents } from './channels/print';
 import { reviewChannels } from './channels/reviews';
 import { setupChannels, setupPushEvents } from './channels/setup';
+import { storeActionChannels, storeActionPushEvents } from './channels/store-actions';
 
 /**
  * The one contract between the renderer and the main process. Every channel names a zod schema for
@@ -24,6 +25,7 @@ export const channels = {
   ...historyChannels,
   ...printChannels,
   ...reviewChannels,
+  ...storeActionChannels,
 } as const;
 
 export const pushEvents = {
@@ -32,6 +34,7 @@ export const pushEvents = {
   ...orderPushEvents,
   ...printPushEvents,
   ...merchantPushEvents,
+  ...storeActionPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -3,6 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { PauseOutcome } from '../../src-shared/ipc/channels/merchant';
+import type { Interruption } from '../../src-shared/wire/merchant';
+import { StoreActionsDb } from '../../src-main/db/store-actions-db';
+import { registerMerchantActions } from '../../src-main/features/merchant-actions';
+import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { ChannelName, ChannelOutput, IpcResult } from '../../src-shared/ipc/contract';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
@@ -59,6 +64,11 @@ describe('merchant channels ↔ sandbox', () => {
       });
     });
   }
+  /** The pause a call made at once (online, these tests expect no queue). */
+  const created = (outcome: PauseOutcome): Interruption => {
+    assert.equal(outcome.outcome, 'created', JSON.stringify(outcome));
+    return (outcome as Extract<PauseOutcome, { outcome: 'created' }>).interruption;
+  };
   /** The platform counts a store as connected while its app polls events (spec §6). */
   const keepConnected = () => api.order.pollEvents();
 
@@ -70,7 +80,9 @@ describe('merchant channels ↔ sandbox', () => {
     monitor.onChange((s) => pushed.push(s));
     const sheets = new CheckinSheets({ merchant: api.merchant, clock, logger: silentLogger, dataDir });
     const lastKnown = new LastKnownStores(dataDir, silentLogger);
-    const handlers = merchantHandlers({ merchant: api.merchant, lastKnown, monitor, sheets, clock });
+    const actions = new StoreActionQueue({ db: StoreActionsDb.open(':memory:'), clock, logger: silentLogger });
+    registerMerchantActions(actions, api.merchant, monitor);
+    const handlers = merchantHandlers({ merchant: api.merchant, lastKnown, monitor, sheets, clock, actions });
     ipc = new IpcDispatcher(handlers as unknown as Handlers, silentLogger);
     await keepConnected();
   });
@@ -98,7 +110,7 @@ describe('merchant channels ↔ sandbox', () => {
     await keepConnected();
     const now = clock.now();
     const pausedPush = nextPush(DEMO_RESTAURANT_ID, (s) => s.summary === 'paused');
-    const pause = await value('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: '  Cozinha sobrecarregada ', end: new Date(now + 30 * MIN).toISOString() });
+    const pause = created(await value('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: '  Cozinha sobrecarregada ', end: new Date(now + 30 * MIN).toISOString() }));
     assert.equal(pause.description, 'Cozinha sobrecarregada', 'trimmed');
     const startedAgo = now - Date.parse(pause.start);
     assert.ok(startedAgo >= 55_000 && startedAgo <= 65_000, `starts now by default, a minute early for clock skew (${startedAgo} ms)`);
@@ -121,7 +133,7 @@ describe('merchant channels ↔ sandbox', () => {
     assert.match(overlap.message, /overlaps interruption/, 'the platform\'s own message, not the route dump');
 
     const openPush = nextPush(DEMO_RESTAURANT_ID, (s) => s.summary === 'open');
-    assert.deepEqual(await value('stores:resume', { merchantId: DEMO_RESTAURANT_ID, interruptionId: pause.id }), { removed: pause.id });
+    assert.deepEqual(await value('stores:resume', { merchantId: DEMO_RESTAURANT_ID, interruptionId: pause.id }), { removed: pause.id, action: null });
     await openPush;
     assert.deepEqual(await value('stores:interruptions', { merchantId: DEMO_RESTAURANT_ID }), []);
     const gone = await failure('stores:resume', { merchantId: DEMO_RESTAURANT_ID, interruptionId: pause.id });
@@ -131,12 +143,14 @@ describe('merchant channels ↔ sandbox', () => {
   it('a future pause is listed and turns the status to a warning within the hour', async () => {
     await keepConnected();
     const now = clock.now();
-    const pause = await value('stores:pause', {
-      merchantId: DEMO_PIZZERIA_ID,
-      description: 'Manutenção do forno',
-      start: new Date(now + 20 * MIN).toISOString(),
-      end: new Date(now + 80 * MIN).toISOString(),
-    });
+    const pause = created(
+      await value('stores:pause', {
+        merchantId: DEMO_PIZZERIA_ID,
+        description: 'Manutenção do forno',
+        start: new Date(now + 20 * MIN).toISOString(),
+        end: new Date(now + 80 * MIN).toISOString(),
+      }),
+    );
     const list = await value('stores:interruptions', { merchantId: DEMO_PIZZERIA_ID });
     assert.deepEqual(list.map((i) => i.id), [pause.id]);
     const snapshot = (await value('stores:status', { merchantId: DEMO_PIZZERIA_ID, fresh: true })).stores.find((s) => s.merchantId === DEMO_PIZZERIA_ID);
@@ -170,6 +184,8 @@ describe('merchant channels ↔ sandbox', () => {
       { dayOfWeek: 'SATURDAY', start: '01:00:00', duration: 60 },
     ];
     const replaced = await value('stores:replaceHours', { merchantId: DEMO_PIZZERIA_ID, shifts: week });
+    assert.equal(replaced.outcome, 'replaced');
+    if (replaced.outcome !== 'replaced') return;
     assert.deepEqual(replaced.shifts.map((s) => [s.dayOfWeek, s.start, s.duration, s.enabled]), week.map((s) => [s.dayOfWeek, s.start, s.duration, true]));
     assert.deepEqual((await value('stores:hours', { merchantId: DEMO_PIZZERIA_ID })).shifts.map((s) => s.id), replaced.shifts.map((s) => s.id));
 

@@ -5,7 +5,9 @@ import type { AnswerOutcome, ReviewList } from '../../src-shared/ipc/channels/re
 import type { Review, ReviewSummary } from '../../src-shared/wire/review';
 import type { Clock } from '../../src-main/base/clock';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
-import { reviewHandlers } from '../../src-main/ipc/handlers/reviews';
+import { registerReviewActions, reviewHandlers } from '../../src-main/ipc/handlers/reviews';
+import { StoreActionsDb } from '../../src-main/db/store-actions-db';
+import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
 import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
@@ -48,10 +50,17 @@ describe('reviews IPC against the sandbox', () => {
     return response.body as Review;
   };
 
+  /** The store outbox the answers go through, in memory. */
+  const reviewActions = (client: typeof api): StoreActionQueue => {
+    const queue = new StoreActionQueue({ db: StoreActionsDb.open(':memory:'), clock, logger: silentLogger });
+    registerReviewActions(queue, client.review);
+    return queue;
+  };
+
   before(async () => {
     sandbox = await withSandbox();
     api = await connectApi(sandbox.url, { clock });
-    ipc = new IpcDispatcher(reviewHandlers({ review: api.review, clock }) as Handlers, silentLogger);
+    ipc = new IpcDispatcher(reviewHandlers({ review: api.review, clock, actions: reviewActions(api) }) as Handlers, silentLogger);
   });
   beforeEach(async () => {
     await sandbox.http.send('POST', '/_sandbox/reset');
@@ -205,7 +214,7 @@ describe('reviews IPC against the sandbox', () => {
   });
 
   it('says "timeout" when the platform is slower than the screen waits', async () => {
-    const slow = new IpcDispatcher(reviewHandlers({ review: api.review, clock, budgetMs: 150 }) as Handlers, silentLogger);
+    const slow = new IpcDispatcher(reviewHandlers({ review: api.review, clock, budgetMs: 150, actions: reviewActions(api) }) as Handlers, silentLogger);
     await sandbox.http.send('PUT', '/_sandbox/faults', { json: { latencyMs: 1_000 } });
     const result = await slow.invoke('reviews:summary', { merchantId: DEMO_RESTAURANT_ID });
     assert.ok(!result.ok);

@@ -71,7 +71,7 @@ describe('reviews handlers: the awaiting scan', () => {
         for (let page = 1; ; page++) yield { page, size: 50, reviews: Array.from({ length: 50 }, (_, i) => mk(page * 50 + i, i % 10 === 0 ? 'NOT_REPLIED' : 'PUBLISHED')) };
       },
     };
-    const handlers = reviewHandlers({ review: review as never, clock: new ManualClock() });
+    const handlers = reviewHandlers({ review: review as never, clock: new ManualClock(), actions: { submit: () => Promise.reject(new Error('no answers here')) } });
     const result = await handlers['reviews:list'](input({ filter: 'awaiting', pageSize: 10 }) as never);
     assert.equal(result.total, AWAITING_MAX_PAGES * 5);
     assert.equal(result.complete, false);
@@ -84,7 +84,7 @@ describe('reviews handlers: the awaiting scan', () => {
     const review = {
       listReviews: async (): Promise<ReviewPage> => ({ page: 2, size: 2, reviews: [mk(1, 'PUBLISHED'), mk(2, 'REPLIED')] }),
     };
-    const handlers = reviewHandlers({ review: review as never, clock: new ManualClock() });
+    const handlers = reviewHandlers({ review: review as never, clock: new ManualClock(), actions: { submit: () => Promise.reject(new Error('no answers here')) } });
     const result = await handlers['reviews:list'](input({ filter: 'all', page: 2, pageSize: 2 }) as never);
     assert.deepEqual({ total: result.total, pageCount: result.pageCount, complete: result.complete }, { total: 4, pageCount: 3, complete: false });
   });

@@ -1,5 +1,7 @@
-import { AppError } from '../../../src-shared/errors';
-import type { CheckinSheet } from '../../../src-shared/ipc/channels/merchant';
+import { AppError, ReportedError } from '../../../src-shared/errors';
+import { QUEUED_PAUSE_PREFIX, type CheckinSheet } from '../../../src-shared/ipc/channels/merchant';
+import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
+import { Interruption, Shift } from '../../../src-shared/wire/merchant';
 import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours';
 import { checkPause } from '../../../src-shared/store-rules/pauses';
 import { ApiError } from '../../api/errors';
@@ -8,6 +10,7 @@ import type { Clock } from '../../base/clock';
 import type { CheckinSheetResult, CheckinSheets } from '../../print/checkin';
 import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { StoreStatusMonitor } from '../../merchant/status-monitor';
+import type { StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
 
 export interface MerchantHandlerDeps {
@@ -21,6 +24,8 @@ export interface MerchantHandlerDeps {
   monitor: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
   sheets: Pick<CheckinSheets, 'generate' | 'saved' | 'read'>;
   clock: Clock;
+  /** Pauses, reopening and opening hours go through the store outbox (merchant-actions.ts sends them). */
+  actions: Pick<StoreActionQueue, 'submit' | 'cancel' | 'queuedOf'>;
 }
 
 type MerchantChannel =
@@ -41,7 +46,7 @@ type MerchantChannel =
  * message (e.g. which pause overlaps) that an integrator needs; the clerk's sentence comes from the
  * error's kind. Other failures pass through unchanged.
  */
-async function platformWords<T>(call: Promise<T>): Promise<T> {
+export async function platformWords<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -62,13 +67,11 @@ export const PAUSE_NOW_MARGIN_MS = 60_000;
 
 /** The merchant module (spec §4.4): stores, status, pauses, opening hours, check-in QR sheet. */
 export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, MerchantChannel> {
-  const { merchant, lastKnown, monitor, sheets, clock } = deps;
+  const { merchant, lastKnown, monitor, sheets, clock, actions } = deps;
   const serves = (id: string): boolean => {
     const served = deps.served?.() ?? 'all';
     return served === 'all' || served.includes(id);
   };
-  // After a change the platform judges the status anew: read it now rather than in up to 30 s.
-  const recheck = (merchantId: string): void => void monitor.check(merchantId);
 
   return {
     'stores:list': async ({ all }) => (await lastKnown.list(() => merchant.listStores())).filter((s) => all || serves(s.id)),
@@ -91,15 +94,19 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
       // would otherwise make a pause that starts in the platform's future, and the store stays open.
       const startMs = start ? Date.parse(start) : now - PAUSE_NOW_MARGIN_MS;
       const body = { description: description.trim(), start: new Date(startMs).toISOString(), end: new Date(Date.parse(end)).toISOString() };
-      const created = await platformWords(merchant.createInterruption(merchantId, body));
-      recheck(merchantId);
-      return created;
+      const entry = settledOrQueued(await actions.submit({ merchantId, kind: 'pause', subject: body.description, payload: body }));
+      if (entry.state === 'queued') return { outcome: 'queued', action: entry };
+      return { outcome: 'created', interruption: Interruption.parse(entry.result) };
     },
 
     'stores:resume': async ({ merchantId, interruptionId }) => {
-      await platformWords(merchant.deleteInterruption(merchantId, interruptionId));
-      recheck(merchantId);
-      return { removed: interruptionId };
+      // A pause made offline that never left: withdrawing it is the whole reopening.
+      if (interruptionId.startsWith(QUEUED_PAUSE_PREFIX)) {
+        actions.cancel(Number(interruptionId.slice(QUEUED_PAUSE_PREFIX.length)));
+        return { removed: interruptionId, action: null };
+      }
+      const entry = settledOrQueued(await actions.submit({ merchantId, kind: 'resume', subject: interruptionId, payload: { interruptionId } }));
+      return entry.state === 'queued' ? { removed: null, action: entry } : { removed: interruptionId, action: null };
     },
 
     'stores:hours': async ({ merchantId }) => {
@@ -114,15 +121,22 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
         const what = check.empty ? 'empty' : check.tooMany ? 'too many shifts' : `${check.problems[index]}`;
         throw new AppError('validation', `The opening hours break a rule: ${what}`, { field: index >= 0 ? `shifts.${index}` : 'shifts' });
       }
-      const replaced = await platformWords(merchant.replaceOpeningHours(merchantId, { storeId: merchantId, shifts }));
-      recheck(merchantId);
-      return { shifts: replaced.shifts };
+      const entry = settledOrQueued(await actions.submit({ merchantId, kind: 'replaceHours', payload: { storeId: merchantId, shifts } }));
+      if (entry.state === 'queued') return { outcome: 'queued', action: entry };
+      return { outcome: 'replaced', shifts: Shift.array().parse((entry.result as { shifts?: unknown } | null)?.shifts ?? []) };
     },
 
     'checkin:qrPdf': async ({ merchantIds }) => sheetView(await platformWords(sheets.generate([...new Set(merchantIds)]))),
     'checkin:saved': () => sheets.saved(),
     'checkin:open': async ({ file }) => sheetView(await sheets.read(file)),
   };
+}
+
+/** A store action the platform refused at once is that refusal, as the screen has always shown it. */
+function settledOrQueued(entry: StoreActionEntry): StoreActionEntry {
+  if (entry.state === 'failed') throw new ReportedError(entry.reason ?? { code: 'internal', message: 'the action failed' });
+  if (entry.state === 'cancelled') throw new AppError('conflict', 'The action was withdrawn.');
+  return entry;
 }
 
 function sheetView(sheet: CheckinSheetResult): CheckinSheet {

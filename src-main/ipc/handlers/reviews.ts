@@ -1,9 +1,10 @@
-import { AppError, toAppError } from '../../../src-shared/errors';
+import { AppError, ReportedError, toAppError, type ErrorInfo } from '../../../src-shared/errors';
 import { ANSWER_WINDOW_MS, type AnswerOutcome, type ReviewList } from '../../../src-shared/ipc/channels/reviews';
-import { MAX_REVIEW_PAGE_SIZE, type Review, type ReviewListQuery } from '../../../src-shared/wire/review';
+import { MAX_REVIEW_PAGE_SIZE, ReviewAnswer, type Review, type ReviewListQuery } from '../../../src-shared/wire/review';
 import { ApiError } from '../../api/errors';
 import type { ReviewApi } from '../../api/review';
 import type { Clock } from '../../base/clock';
+import type { StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers, HandlerInput } from '../dispatcher';
 
 type ReviewChannel = 'reviews:summary' | 'reviews:list' | 'reviews:detail' | 'reviews:answer';
@@ -26,6 +27,37 @@ export interface ReviewHandlerDeps {
   review: Pick<ReviewApi, 'listReviews' | 'pages' | 'getReview' | 'answer' | 'getSummary'>;
   clock: Clock;
   budgetMs?: number;
+  /** Answers go through the store outbox (registerReviewActions sends them). */
+  actions: Pick<StoreActionQueue, 'submit'>;
+}
+
+/**
+ * How a review answer reaches the platform through the store outbox. A resend after a lost answer
+ * first looks at the review: the store's reply with the same text there means it arrived.
+ */
+export function registerReviewActions(queue: Pick<StoreActionQueue, 'register'>, review: Pick<ReviewApi, 'answer' | 'getReview'>): void {
+  queue.register('answerReview', {
+    send: async (merchantId, { reviewId, text }, signal) => {
+      try {
+        return await review.answer(merchantId, String(reviewId), String(text), { signal });
+      } catch (error) {
+        // The platform's verdict on the text is kept in its own words, for the clerk to fix it.
+        const refused = refusalOf(error);
+        if (refused) throw new ReportedError({ code: 'validation', status: 422, message: refused.message, ...(refused.reason ? { reason: refused.reason } : {}) });
+        throw error;
+      }
+    },
+    alreadyDone: async (merchantId, { reviewId, text }, signal) => {
+      const found = (await review.getReview(merchantId, String(reviewId), { signal })).replies?.find((r) => r.from === 'MERCHANT' && r.text === text);
+      return found ? { result: { createdAt: found.createdAt, reviewId, text: found.text } } : undefined;
+    },
+  });
+}
+
+/** A 422 kept in the outbox is the platform's verdict on the text, answered as a value. */
+function refusalOfInfo(info: ErrorInfo | null): Extract<AnswerOutcome, { outcome: 'refused' }> | undefined {
+  if (info?.status !== 422) return undefined;
+  return { outcome: 'refused', reason: info.reason ?? null, message: info.message };
 }
 
 /** The API query that reads the reviews which may still await an answer, within the chosen dates. */
@@ -129,15 +161,13 @@ export function reviewHandlers(deps: ReviewHandlerDeps): Pick<Handlers, ReviewCh
 
     'reviews:detail': ({ merchantId, reviewId }) => withinBudget((signal) => review.getReview(merchantId, reviewId, { signal })),
 
-    'reviews:answer': ({ merchantId, reviewId, text }) =>
-      withinBudget(async (signal): Promise<AnswerOutcome> => {
-        try {
-          return { outcome: 'sent', answer: await review.answer(merchantId, reviewId, text, { signal }) };
-        } catch (error) {
-          const refused = refusalOf(error);
-          if (refused) return refused;
-          throw error;
-        }
-      }),
+    'reviews:answer': async ({ merchantId, reviewId, text }): Promise<AnswerOutcome> => {
+      const entry = await deps.actions.submit({ merchantId, kind: 'answerReview', subject: reviewId, payload: { reviewId, text } });
+      if (entry.state === 'queued') return { outcome: 'queued', action: entry };
+      if (entry.state === 'done') return { outcome: 'sent', answer: ReviewAnswer.parse(entry.result) };
+      const refused = refusalOfInfo(entry.reason);
+      if (refused) return refused;
+      throw new ReportedError(entry.reason ?? { code: 'internal', message: 'the answer failed' });
+    },
   };
 }

@@ -4,6 +4,7 @@ import { PAUSE_DESCRIPTION_MAX } from '../../store-rules/pauses';
 import { MAX_SHIFTS } from '../../store-rules/opening-hours';
 import { Interruption, MAX_CHECKIN_STORES, NewShift, OperationStatus, Shift, StoreDetail, StoreListItem } from '../../wire/merchant';
 import { channel } from '../channel';
+import { StoreActionEntry } from './store-actions';
 
 /**
  * The merchant module on screen (spec §4.4): the stores the credential sees and their details; and
@@ -73,6 +74,26 @@ export type CheckinSheet = z.infer<typeof CheckinSheet>;
 
 const ForStore = z.object({ merchantId: MerchantId }).strict();
 
+/** A pause made at once, or waiting in the store outbox until the platform can be reached. */
+export const PauseOutcome = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('created'), interruption: Interruption }),
+  z.object({ outcome: z.literal('queued'), action: StoreActionEntry }),
+]);
+export type PauseOutcome = z.infer<typeof PauseOutcome>;
+
+/** A reopening done, or waiting; `removed` names the pause (a queued pause withdrawn before it left counts). */
+export const ResumeOutcome = z.object({ removed: z.string().nullable(), action: StoreActionEntry.nullable() });
+export type ResumeOutcome = z.infer<typeof ResumeOutcome>;
+
+export const HoursOutcome = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('replaced'), shifts: z.array(Shift) }),
+  z.object({ outcome: z.literal('queued'), action: StoreActionEntry }),
+]);
+export type HoursOutcome = z.infer<typeof HoursOutcome>;
+
+/** How a pause still in the store outbox is named until the platform gives it an id. */
+export const QUEUED_PAUSE_PREFIX = 'queued:';
+
 export const merchantChannels = {
   /** The stores this terminal serves; with `all`, every store of the account (to choose from). */
   'stores:list': channel(z.object({ all: z.boolean().default(false) }).strict(), z.array(StoreListItem)),
@@ -83,12 +104,12 @@ export const merchantChannels = {
     StoreStatusBoard,
   ),
   'stores:interruptions': channel(ForStore, z.array(Interruption)),
-  'stores:pause': channel(PauseInput, Interruption),
-  'stores:resume': channel(z.object({ merchantId: MerchantId, interruptionId: z.string().min(1).max(200) }).strict(), z.object({ removed: z.string() })),
+  'stores:pause': channel(PauseInput, PauseOutcome),
+  'stores:resume': channel(z.object({ merchantId: MerchantId, interruptionId: z.string().min(1).max(200) }).strict(), ResumeOutcome),
   'stores:hours': channel(ForStore, OpeningHoursView),
   'stores:replaceHours': channel(
     z.object({ merchantId: MerchantId, shifts: z.array(NewShift).min(1).max(MAX_SHIFTS) }).strict(),
-    OpeningHoursView,
+    HoursOutcome,
   ),
   'checkin:qrPdf': channel(z.object({ merchantIds: z.array(MerchantId).min(1).max(MAX_CHECKIN_STORES) }).strict(), CheckinSheet),
   /** The sheets kept on the terminal, newest first. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_REVIEW_PAGE_SIZE, Review, ReviewAnswer, ReviewSummary } from '../../wire/review';
 import { channel } from '../channel';
+import { StoreActionEntry } from './store-actions';
 import { MerchantId } from './merchant';
 
 /**
@@ -77,12 +78,14 @@ export type AnswerInput = z.input<typeof AnswerInput>;
 /**
  * `sent`: the platform took the answer (201; a second post within 10 minutes edits it);
  * `refused`: the platform judged the text (422), with its reason (e.g. INAPPROPRIATE_CONTENT) and
- * its own words, so the screen can say what to change. Other failures (400, 403, 404, 409, no
+ * its own words, so the screen can say what to change; `queued`: offline, it waits. Other failures (400, 403, 404, 409, no
  * connection) arrive as errors with their kind and status.
  */
 export const AnswerOutcome = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('sent'), answer: ReviewAnswer }),
   z.object({ outcome: z.literal('refused'), reason: z.string().nullable(), message: z.string() }),
+  /** The platform could not be reached: the answer waits in the store outbox and is sent once when it can. */
+  z.object({ outcome: z.literal('queued'), action: StoreActionEntry }),
 ]);
 export type AnswerOutcome = z.infer<typeof AnswerOutcome>;
 

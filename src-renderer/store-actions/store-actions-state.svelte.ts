@@ -1,0 +1,55 @@
+import { SvelteMap } from 'svelte/reactivity';
+import type { ErrorInfo } from '../../src-shared/errors';
+import type { StoreActionEntry, StoreActionKind } from '../../src-shared/ipc/channels/store-actions';
+import type { Bridge } from '../../src-shared/ipc/contract';
+
+/**
+ * The store outbox as the screen sees it: actions waiting for the platform (made offline), and how
+ * the ones that had to wait ended. Read once, then kept current by `storeActions:changed`.
+ */
+export class StoreActionsState {
+  readonly #entries = new SvelteMap<number, StoreActionEntry>();
+  #error = $state<ErrorInfo | null>(null);
+  #subscribed = false;
+
+  constructor(private readonly bridge: Bridge) {}
+
+  get error(): ErrorInfo | null {
+    return this.#error;
+  }
+
+  async load(): Promise<void> {
+    if (!this.#subscribed) {
+      this.#subscribed = true;
+      this.bridge.on('storeActions:changed', (entry) => this.#entries.set(entry.id, entry));
+    }
+    const result = await this.bridge['storeActions:list']({});
+    if (!result.ok) {
+      this.#error = result.error;
+      return;
+    }
+    this.#error = null;
+    for (const entry of result.value) this.#entries.set(entry.id, entry);
+  }
+
+  /** A store's actions worth showing (waiting, or ended after waiting), newest first; optionally of some kinds. */
+  of(merchantId: string, kinds?: readonly StoreActionKind[]): StoreActionEntry[] {
+    return [...this.#entries.values()]
+      // Settled at the first try needs no word here (the screen said so already); what waited does.
+      .filter((e) => e.merchantId === merchantId && (!kinds || kinds.includes(e.kind)) && (e.state === 'queued' || e.waited))
+      .sort((a, b) => b.id - a.id);
+  }
+
+  /** Withdraws an action that has not left yet. */
+  async cancel(id: number): Promise<ErrorInfo | null> {
+    const result = await this.bridge['storeActions:cancel']({ id });
+    if (!result.ok) return result.error;
+    this.#entries.set(result.value.id, result.value);
+    return null;
+  }
+
+  /** An entry a channel answered (queued at once): shown before its push arrives. */
+  remember(entry: StoreActionEntry): void {
+    this.#entries.set(entry.id, entry);
+  }
+}
