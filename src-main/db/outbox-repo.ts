@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
 import type { Actor, OrderAction, OutboxEntry, OutboxState } from '../../src-shared/ipc/channels/orders';
 import type { Db } from './database';
+import { queueProgress } from './queue-row';
 
 export interface OutboxRecord {
   id: number;
@@ -36,11 +37,7 @@ export function toOutboxEntry(r: OutboxRecord): OutboxEntry {
     orderId: r.order_id,
     action: r.action,
     payload: r.payload === null ? null : (JSON.parse(r.payload) as Record<string, unknown>),
-    state: r.state,
-    attempts: r.attempts,
-    createdAt: new Date(r.created_ms).toISOString(),
-    updatedAt: new Date(r.updated_ms).toISOString(),
-    nextAttemptAt: r.state === 'queued' ? new Date(r.next_attempt_ms).toISOString() : null,
+    ...queueProgress(r),
     reason: reasonOf(r.reason),
     actor: r.actor,
   };

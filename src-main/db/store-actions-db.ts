@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
 import type { StoreActionEntry, StoreActionKind, StoreActionState } from '../../src-shared/ipc/channels/store-actions';
 import { isSqliteError, openDatabase, storageError, type Db } from './database';
+import { queueProgress } from './queue-row';
 import * as m0001 from './store-actions-migrations/0001-store-actions';
 
 export const STORE_ACTIONS_FILE = 'store-actions.sqlite';
@@ -42,11 +43,7 @@ export function toStoreActionEntry(r: StoreActionRecord): StoreActionEntry {
     kind: r.kind,
     subject: r.subject,
     summary: payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {},
-    state: r.state,
-    attempts: r.attempts,
-    createdAt: new Date(r.created_ms).toISOString(),
-    updatedAt: new Date(r.updated_ms).toISOString(),
-    nextAttemptAt: r.state === 'queued' ? new Date(r.next_attempt_ms).toISOString() : null,
+    ...queueProgress(r),
     reason: reason.success ? reason.data : null,
     waited: r.waited === 1,
     result: parsed(r.result),
