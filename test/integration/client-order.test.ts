@@ -85,8 +85,11 @@ describe('client ↔ sandbox: order module (spec §4.5, §4.7, §6)', () => {
     assert.deepEqual(await api.order.dispatch(order.id), { status: 'ACCEPTED' });
     const localizer = (await api.order.getOrder(order.id)).customer?.phone?.localizer;
     assert.ok(localizer);
-    assert.equal(await api.order.verifyDeliveryCode(order.id, localizer), true);
     assert.equal(await api.order.verifyDeliveryCode(order.id, '0000-not-it'), false);
+    assert.equal((await api.order.getOrder(order.id)).status, 'DISPATCHED', 'a wrong code changes nothing');
+    assert.equal(await api.order.verifyDeliveryCode(order.id, localizer), true);
+    assert.equal((await api.order.getOrder(order.id)).status, 'CONCLUDED', 'the right code at the door ends the delivery');
+    await assert.rejects(api.order.verifyDeliveryCode(order.id, localizer), failsWith('conflict', 409, 'InvalidOrderStatus'));
     await assert.rejects(api.order.validatePickupCode(order.id, '1234'), failsWith('conflict', 409, 'NotPlatformDelivery'));
   });
 

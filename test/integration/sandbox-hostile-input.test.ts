@@ -53,6 +53,7 @@ const BODIES: Readonly<Record<string, BodyKind>> = {
   'POST /_sandbox/orders/:id/customerCancel': 'none',
   'POST /_sandbox/orders/:id/dispute': 'optional',
   'POST /_sandbox/orders/:id/addressChangeRequest': 'optional',
+  'POST /_sandbox/shipping/drivers': 'json',
   'POST /shipping/v1.0/orders/:orderId/requestDriver': 'json',
   'POST /shipping/v1.0/orders/:orderId/cancelRequestDriver': 'none',
   'POST /shipping/v1.0/merchants/:merchantId/orders': 'json',
@@ -93,10 +94,12 @@ const QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /shipping/v1.0/merchants/:merchantId/deliveryAvailabilities': ['latitude', 'longitude'],
   'GET /catalog/v2.0/merchants/:merchantId/categories': ['include_items'],
   'GET /_sandbox/events': ['merchantId'],
+  'GET /_sandbox/calls': ['merchantId'],
 };
 /** Query values that a valid request needs. */
 const BASE_QUERY: Readonly<Record<string, string>> = {
   'GET /shipping/v1.0/merchants/:merchantId/deliveryAvailabilities': 'latitude=-23.54&longitude=-46.68',
+  'GET /_sandbox/calls': `merchantId=${DEMO_RESTAURANT_ID}`,
 };
 const HOSTILE_QUERY_VALUES = ['１０', '1e3', '0x10', 'NaN', 'Infinity', '9'.repeat(400), '', ' 1', '1;DROP TABLE', '\u202E1', '%ZZ', '\u0000'];
 

@@ -109,8 +109,12 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     bridge.push('orders:changed', { rows: [row('d', { status: 'CONFIRMED' })], actions: [] });
     bridge.push('orders:changed', { rows: [row('d', { status: 'CANCELLED', cancellation: { origin: 'PLATFORM', reason: null } })], actions: [] });
     assert.deepEqual(sounds, ['cancelled']);
-    bridge.push('orders:changed', { rows: [row('e', { status: 'CONFIRMED', lastEventCode: 'HANDSHAKE_DISPUTE' })], actions: [] });
+    const dispute = { kind: 'dispute' as const, expiresAt: new Date(T0 + 15 * 60_000).toISOString(), action: 'CANCELLATION' };
+    bridge.push('orders:changed', { rows: [row('e', { status: 'CONFIRMED', lastEventCode: 'HANDSHAKE_DISPUTE', request: dispute })], actions: [] });
     assert.deepEqual(sounds, ['cancelled', 'dispute'], 'a dispute rings its own sound');
+    bridge.push('orders:changed', { rows: [row('e', { status: 'CONFIRMED', lastEventCode: 'PREPARATION_STARTED', request: dispute })], actions: [] });
+    assert.deepEqual(sounds, ['cancelled', 'dispute'], 'the same dispute rings once');
+    assert.ok(terminal.ordersState.needsAttention('e'), 'an open dispute calls for staff until the order is opened');
     terminal.ordersState.dismissCancel('c');
     assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['d']);
   });
