@@ -1,3 +1,4 @@
+import { menuHandlers, registerMenuActions } from '../ipc/handlers/menu';
 import { merchantHandlers } from '../ipc/handlers/merchant';
 import { LastKnownStores } from '../merchant/last-known-stores';
 import { StoreStatusMonitor } from '../merchant/status-monitor';
@@ -7,8 +8,8 @@ import { registerMerchantActions } from './merchant-actions';
 
 /**
  * The merchant module on screen: the stores (with the last known list for offline starts), the
- * status monitor (every store each 30 s, pushed as `stores:status`), pauses, opening hours and the
- * check-in QR sheets.
+ * status monitor (every store each 30 s, pushed as `stores:status`), pauses, opening hours, the
+ * check-in QR sheets and the menu (availability and prices).
  */
 export const merchantFeature: StartFeature = ({ account, api, clock, logger, push, settings, storeActions }) => {
   const log = logger.child({ room: 'merchant' });
@@ -16,16 +17,20 @@ export const merchantFeature: StartFeature = ({ account, api, clock, logger, pus
   const unsubscribe = monitor.onChange((snapshot) => push.push('stores:status', snapshot));
   monitor.start();
   registerMerchantActions(storeActions, api.merchant, monitor);
+  registerMenuActions(storeActions, api.catalog);
   return {
-    handlers: merchantHandlers({
-      merchant: api.merchant,
-      lastKnown: new LastKnownStores(account.dataDir, log),
-      served: () => settings().stores,
-      monitor,
-      sheets: new CheckinSheets({ merchant: api.merchant, clock, logger: log, dataDir: account.dataDir }),
-      clock,
-      actions: storeActions,
-    }),
+    handlers: {
+      ...menuHandlers({ catalog: api.catalog, actions: storeActions, clock }),
+      ...merchantHandlers({
+        merchant: api.merchant,
+        lastKnown: new LastKnownStores(account.dataDir, log),
+        served: () => settings().stores,
+        monitor,
+        sheets: new CheckinSheets({ merchant: api.merchant, clock, logger: log, dataDir: account.dataDir }),
+        clock,
+        actions: storeActions,
+      }),
+    },
     stop: async () => {
       await monitor.stop();
       unsubscribe();

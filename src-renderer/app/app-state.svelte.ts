@@ -2,7 +2,7 @@ import type { ErrorInfo } from '../../src-shared/errors';
 import type { AppStatus, Bridge, Connectivity } from '../../src-shared/ipc/contract';
 import type { Now } from '../lib/now.svelte';
 
-export const PAGES = ['orders', 'history', 'store', 'reviews', 'settings'] as const;
+export const PAGES = ['orders', 'history', 'store', 'menu', 'reviews', 'settings'] as const;
 export type Page = (typeof PAGES)[number];
 
 /** The frame's state: which page is open, how the terminal is configured, and its link status. */

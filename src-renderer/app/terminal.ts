@@ -18,6 +18,7 @@ import { ReviewsState } from '../reviews/reviews-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
 import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
+import { MenuState } from '../menu/menu-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -44,6 +45,7 @@ export interface Terminal {
   summaryState: SummaryState;
   reviewsState: ReviewsState;
   storeActionsState: StoreActionsState;
+  menuState: MenuState;
 }
 
 export interface TerminalOptions {
@@ -99,6 +101,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     summaryState: new SummaryState(bridge),
     reviewsState: new ReviewsState(bridge, now, storeActionsState),
     storeActionsState,
+    menuState: new MenuState(bridge, storeActionsState),
   };
 }
 

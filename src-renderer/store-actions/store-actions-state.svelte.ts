@@ -32,6 +32,11 @@ export class StoreActionsState {
     for (const entry of result.value) this.#entries.set(entry.id, entry);
   }
 
+  /** Every action of a store this screen knows of (of some kinds), newest first. */
+  all(merchantId: string, kinds: readonly StoreActionKind[]): StoreActionEntry[] {
+    return [...this.#entries.values()].filter((e) => e.merchantId === merchantId && kinds.includes(e.kind)).sort((a, b) => b.id - a.id);
+  }
+
   /** A store's actions worth showing (waiting, or ended after waiting), newest first; optionally of some kinds. */
   of(merchantId: string, kinds?: readonly StoreActionKind[]): StoreActionEntry[] {
     return [...this.#entries.values()]

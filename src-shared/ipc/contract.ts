@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
 import { historyChannels } from './channels/history';
+import { menuChannels } from './channels/menu';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
 import { orderRequestChannels } from './channels/order-requests';
@@ -26,6 +27,7 @@ export const channels = {
   ...printChannels,
   ...reviewChannels,
   ...storeActionChannels,
+  ...menuChannels,
 } as const;
 
 export const pushEvents = {

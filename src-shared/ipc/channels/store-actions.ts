@@ -5,10 +5,10 @@ import { channel } from '../channel';
 /**
  * Store actions that wait in the terminal's store outbox when the platform cannot be reached, like
  * order actions do: pauses and reopening, opening hours, review answers. Each is written before it
- * is sent, tried at once, and sent once when the link is back; the screen shows what still waits
+ * is sent, tried at once, and sent once when the link is back (menu availability and prices too); the screen shows what still waits
  * and why one failed.
  */
-export const StoreActionKind = z.enum(['pause', 'resume', 'replaceHours', 'answerReview']);
+export const StoreActionKind = z.enum(['pause', 'resume', 'replaceHours', 'answerReview', 'itemStatus', 'categoryStatus', 'itemPrice']);
 export type StoreActionKind = z.infer<typeof StoreActionKind>;
 
 /** queued: waiting to be sent (offline, retrying); done; failed (refused, with the reason); cancelled before it left. */

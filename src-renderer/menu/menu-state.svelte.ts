@@ -1,0 +1,94 @@
+import type { ErrorInfo } from '../../src-shared/errors';
+import type { MenuItemView, MenuView } from '../../src-shared/ipc/channels/menu';
+import type { StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
+import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
+import { PerStoreReads } from '../lib/reads.svelte';
+import type { StoreActionsState } from '../store-actions/store-actions-state.svelte';
+
+export type MenuStatus = 'AVAILABLE' | 'UNAVAILABLE';
+
+/** One line of the menu list: a category's header, or one of its items. */
+export type MenuRow =
+  | { id: string; kind: 'category'; categoryId: string; name: string; status: string; count: number }
+  | { id: string; kind: 'item'; item: MenuItemView };
+
+const fold = (text: string): string => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/** The rows to draw: every category with its items, or only the items whose name or code matches (accents aside). */
+export function menuRows(menu: MenuView | undefined, query: string): MenuRow[] {
+  if (!menu) return [];
+  const q = fold(query.trim());
+  const rows: MenuRow[] = [];
+  for (const category of menu.categories) {
+    const items = q ? category.items.filter((i) => fold(i.name).includes(q) || fold(i.externalCode ?? '').includes(q)) : category.items;
+    if (q && items.length === 0) continue;
+    rows.push({ id: `c:${category.id}`, kind: 'category', categoryId: category.id, name: category.name, status: category.status, count: category.items.length });
+    for (const item of items) rows.push({ id: `i:${item.id}`, kind: 'item', item });
+  }
+  return rows;
+}
+
+/**
+ * The menu of each store as last read, and changes to it. A change answers at once online, or waits
+ * in the store outbox offline; either way the screen shows what was asked (the latest change of an
+ * item that is queued or done wins over the menu as read), so a cook sees the dish paused at once.
+ */
+export class MenuState {
+  readonly menus = new PerStoreReads<MenuView>();
+  #lastError = $state<ErrorInfo | null>(null);
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly storeActions: Pick<StoreActionsState, 'remember' | 'all'>,
+  ) {}
+
+  get lastError(): ErrorInfo | null {
+    return this.#lastError;
+  }
+
+  load(merchantId: string): Promise<void> {
+    return this.menus.load(merchantId, () => this.bridge['menu:catalog']({ merchantId }), (menu) => menu);
+  }
+
+  /** The change asked last for this item or category, while it waits or once it reached the platform. */
+  private lastChange(merchantId: string, kind: 'itemStatus' | 'categoryStatus' | 'itemPrice', subject: string): StoreActionEntry | undefined {
+    return this.storeActions.all(merchantId, [kind]).find((e) => e.subject === subject && (e.state === 'queued' || e.state === 'done'));
+  }
+
+  statusOf(merchantId: string, item: MenuItemView): { status: string; pending: boolean } {
+    const own = this.lastChange(merchantId, 'itemStatus', item.id);
+    const category = this.lastChange(merchantId, 'categoryStatus', item.categoryId);
+    const latest = [own, category].filter((e): e is StoreActionEntry => e !== undefined).sort((a, b) => b.id - a.id)[0];
+    if (!latest) return { status: item.status, pending: false };
+    return { status: String(latest.summary.status ?? item.status), pending: latest.state === 'queued' };
+  }
+
+  priceOf(merchantId: string, item: MenuItemView): { price: number | null; pending: boolean } {
+    const change = this.lastChange(merchantId, 'itemPrice', item.id);
+    return change ? { price: Number(change.summary.price), pending: change.state === 'queued' } : { price: item.price, pending: false };
+  }
+
+  setItemStatus(merchantId: string, itemId: string, status: MenuStatus): Promise<boolean> {
+    return this.apply(this.bridge['menu:setItemStatus']({ merchantId, itemId, status }));
+  }
+
+  setCategoryStatus(merchantId: string, categoryId: string, status: MenuStatus): Promise<boolean> {
+    return this.apply(this.bridge['menu:setCategoryStatus']({ merchantId, categoryId, status }));
+  }
+
+  setItemPrice(merchantId: string, itemId: string, price: number): Promise<boolean> {
+    return this.apply(this.bridge['menu:setItemPrice']({ merchantId, itemId, price }));
+  }
+
+  private async apply(call: Promise<IpcResult<StoreActionEntry>>): Promise<boolean> {
+    this.#lastError = null;
+    const result = await call;
+    if (!result.ok) {
+      this.#lastError = result.error;
+      return false;
+    }
+    // Remembered whether done or queued: the screen shows the change either way.
+    this.storeActions.remember(result.value);
+    return true;
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { channel } from '../channel';
+import { MerchantId } from './merchant';
+import { StoreActionEntry } from './store-actions';
+
+/**
+ * The store's menu on screen (spec §4.6): categories and their items, what customers cannot buy and
+ * why (the unsellable reasons), an item or a whole category paused ("86") or back, a price changed.
+ * Changes go through the store outbox: queued offline, sent once.
+ */
+export const MenuItemView = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  name: z.string(),
+  /** `AVAILABLE` or `UNAVAILABLE` (kept open). */
+  status: z.string(),
+  price: z.number().nullable(),
+  externalCode: z.string().nullable(),
+  /** Why customers cannot buy it now (`ITEM_PAUSED`, `CATEGORY_PAUSED`, ...); empty when sellable. */
+  restrictions: z.array(z.string()),
+});
+export type MenuItemView = z.infer<typeof MenuItemView>;
+
+export const MenuCategoryView = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  items: z.array(MenuItemView),
+});
+export type MenuCategoryView = z.infer<typeof MenuCategoryView>;
+
+export const MenuView = z.object({ categories: z.array(MenuCategoryView), fetchedAt: z.string() });
+export type MenuView = z.infer<typeof MenuView>;
+
+export const MenuStatus = z.enum(['AVAILABLE', 'UNAVAILABLE']);
+
+/** The most a price may be set to from the screen (a slip of the finger adds zeros). */
+export const MAX_MENU_PRICE = 10_000;
+
+export const menuChannels = {
+  'menu:catalog': channel(z.object({ merchantId: MerchantId }).strict(), MenuView),
+  'menu:setItemStatus': channel(z.object({ merchantId: MerchantId, itemId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
+  'menu:setCategoryStatus': channel(z.object({ merchantId: MerchantId, categoryId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
+  'menu:setItemPrice': channel(
+    z.object({ merchantId: MerchantId, itemId: z.string().min(1).max(100), price: z.number().positive().max(MAX_MENU_PRICE) }).strict(),
+    StoreActionEntry,
+  ),
+} as const;

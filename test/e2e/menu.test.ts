@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { pinnedNow } from '../support/clock';
+import { rawHttp } from '../support/sandbox';
+import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+
+/**
+ * The menu as a cook uses it in a rush: a dish sold out ("86") and back, a whole category paused, a
+ * price changed after a confirmation, and a change made offline that waits and goes once; the
+ * sandbox's catalog shows each one.
+ */
+interface WireItem {
+  id: string;
+  status: string;
+  price: { value: number };
+  name: string;
+}
+interface WireCategory {
+  id: string;
+  name: string;
+  items: WireItem[];
+}
+
+describe('menu availability and prices in Chromium', () => {
+  let sandbox: RunningSandbox;
+  let shell: RunningShell;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const dataDir = mkdtempSync(join(tmpdir(), 'st-menu-'));
+  const http = () => rawHttp(sandbox.url);
+  const shot = (name: string) => page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
+
+  async function catalog(): Promise<WireCategory[]> {
+    const response = await http().send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/categories?include_items=true`, { token });
+    assert.equal(response.status, 200);
+    return response.body as WireCategory[];
+  }
+  const itemOnPlatform = async (id: string): Promise<WireItem | undefined> => (await catalog()).flatMap((c) => c.items).find((i) => i.id === id);
+  const row = (id: string) => page.locator(`[data-testid="menu-item"][data-item-id="${id}"]`);
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
+    token = await http().token('demo', 'demo-secret');
+    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'], dataDir, clientSecret: 'demo-secret' });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1024, height: 600 } });
+    await page.goto(shell.launchUrl());
+    await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
+    await page.getByTestId('nav-menu').click();
+    await page.getByTestId('menu-item').first().waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await shell?.stop();
+    await sandbox?.close();
+  });
+
+  it('finds a dish by name, sells it out and back; the platform\'s catalog follows', async () => {
+    const [category] = await catalog();
+    const dish = category?.items[0];
+    assert.ok(dish);
+    await page.getByTestId('menu-search').fill(dish.name.slice(0, 5).toUpperCase());
+    await row(dish.id).waitFor();
+    await row(dish.id).getByTestId('menu-toggle').click();
+    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="UNAVAILABLE"]`).getByText('Esgotado').waitFor();
+    assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
+    await shot('menu-item-paused-pt');
+
+    // Read again, the menu says why customers cannot order it.
+    await page.getByTestId('nav-orders').click();
+    await page.getByTestId('nav-menu').click();
+    await page.getByTestId('menu-search').fill(dish.name.slice(0, 5));
+    await row(dish.id).getByTestId('menu-toggle').click();
+    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="AVAILABLE"]`).waitFor();
+    assert.equal((await itemOnPlatform(dish.id))?.status, 'AVAILABLE');
+    await page.getByTestId('menu-search').fill('');
+  });
+
+  it('pauses a whole category', async () => {
+    const categories = await catalog();
+    const target = categories[1] ?? categories[0];
+    assert.ok(target);
+    await page.locator(`[data-testid="menu-category"][data-category-id="${target.id}"]`).getByTestId('menu-category-toggle').click();
+    await page.locator(`[data-testid="menu-category"][data-category-id="${target.id}"]`).getByText('Reativar categoria').waitFor({ timeout: 15_000 });
+    const after = (await catalog()).find((c) => c.id === target.id);
+    assert.ok(after && after.items.length > 0 && after.items.every((i) => i.status === 'UNAVAILABLE'), 'every item of the category is paused');
+    await page.locator(`[data-testid="menu-category"][data-category-id="${target.id}"]`).getByTestId('menu-category-toggle').click();
+    await page.locator(`[data-testid="menu-category"][data-category-id="${target.id}"]`).getByText('Esgotar categoria').waitFor({ timeout: 15_000 });
+    assert.ok((await catalog()).find((c) => c.id === target.id)?.items.every((i) => i.status === 'AVAILABLE'));
+  });
+
+  it('changes a price after a confirmation that warns of a big change', async () => {
+    const dish = (await catalog())[0]?.items[1];
+    assert.ok(dish);
+    await page.getByTestId('menu-search').fill(dish.name);
+    await row(dish.id).getByTestId('menu-price').click();
+    const dialog = page.getByTestId('price-dialog');
+    await dialog.getByTestId('price-input').fill(String(Math.round(dish.price.value * 3)));
+    await dialog.getByTestId('price-big-change').waitFor();
+    await dialog.getByTestId('price-input').fill('39,90');
+    assert.equal(await dialog.getByTestId('price-big-change').count(), 0);
+    await shot('menu-price-pt');
+    await dialog.getByTestId('price-confirm').click();
+    await row(dish.id).getByText(/R\$\s?39,90/).waitFor();
+    assert.equal((await itemOnPlatform(dish.id))?.price.value, 39.9);
+    await page.getByTestId('menu-search').fill('');
+  });
+
+  it('offline, a dish sold out waits and reaches the platform once; the screen says it in English', async () => {
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-menu').click();
+    const dish = (await catalog())[0]?.items[2];
+    assert.ok(dish);
+    await page.getByTestId('menu-search').fill(dish.name);
+    await http().send('PUT', '/_sandbox/faults', { json: { errorRate: 1, errorStatus: 503 } });
+    await row(dish.id).getByTestId('menu-toggle').click();
+    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="true"]`).getByText('queued: sent when the connection is back').waitFor({ timeout: 20_000 });
+    await shot('menu-offline-en');
+    await http().send('PUT', '/_sandbox/faults', { json: {} });
+    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="false"][data-status="UNAVAILABLE"]`).waitFor({ timeout: 30_000 });
+    assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
+    await chooseLanguage(page, 'pt-BR');
+  });
+});
