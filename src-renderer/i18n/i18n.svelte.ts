@@ -51,7 +51,18 @@ export class I18n {
     return error.reason && isMessageKey(specific) ? this.t(specific) : this.t(`error.${error.code}`);
   };
 
-  money = (value: number): string => new Intl.NumberFormat(this.#locale, { style: 'currency', currency: 'BRL' }).format(value);
+  /**
+   * An amount in a currency (the order's, when it names one; BRL, the platform's, otherwise). A code
+   * that is not a currency the screen knows falls back to BRL rather than failing the screen.
+   */
+  money = (value: number, currency: string | null | undefined = 'BRL'): string => {
+    const code = currency && /^[A-Z]{3}$/.test(currency) ? currency : 'BRL';
+    try {
+      return new Intl.NumberFormat(this.#locale, { style: 'currency', currency: code }).format(value);
+    } catch {
+      return new Intl.NumberFormat(this.#locale, { style: 'currency', currency: 'BRL' }).format(value);
+    }
+  };
 
   time = (iso: string): string =>
     new Intl.DateTimeFormat(this.#locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(Date.parse(iso));

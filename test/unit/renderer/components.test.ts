@@ -149,4 +149,37 @@ describe('words for the codes the screen shows', () => {
     assert.equal(terminal.i18n.label('orders.payment', 'CASH'), 'Dinheiro');
     assert.equal(terminal.i18n.label('orders.payment', 'NEW_WALLET'), 'NEW_WALLET', 'an unknown method is shown, never hidden');
   });
+
+  it('every event the platform can send has words in both languages, distinct from its code', async () => {
+    const { EVENT_CODES } = await import('../../../src-shared/wire/events');
+    const { terminal } = terminalWith([]);
+    for (const locale of ['pt-BR', 'en'] as const) {
+      terminal.i18n.setLocale(locale);
+      for (const name of Object.values(EVENT_CODES)) {
+        const words = terminal.i18n.label('orders.event', name, '');
+        assert.ok(words !== '' && words !== name, `${locale} ${name}`);
+      }
+    }
+  });
+
+  it("money in the order's currency; a code that is not a currency falls back to BRL; times as the language says them", () => {
+    const { terminal } = terminalWith([]);
+    terminal.i18n.setLocale('pt-BR');
+    assert.match(terminal.i18n.money(12.5), /^R\$\s12,50$/);
+    assert.match(terminal.i18n.money(12.5, 'USD'), /US\$\s12,50/);
+    assert.match(terminal.i18n.money(12.5, '<script>'), /^R\$\s12,50$/);
+    assert.match(terminal.i18n.money(12.5, 'ZZZ'), /12,50/, 'a well-formed unknown code still shows the amount');
+    const at = '2026-11-24T15:05:00.000Z';
+    assert.doesNotMatch(terminal.i18n.clock(at), /AM|PM/);
+    terminal.i18n.setLocale('en');
+    assert.match(terminal.i18n.clock(at), /^\d{1,2}:\d\d\s[AP]M$/);
+    terminal.i18n.setLocale('pt-BR');
+  });
+
+  it("the platform's reason for a refusal is said in words when the screen knows it, else its kind", () => {
+    const { terminal } = terminalWith([]);
+    terminal.i18n.setLocale('pt-BR');
+    assert.match(terminal.i18n.error({ code: 'conflict', message: 'x', reason: 'InterruptionOverlap' }), /Já existe uma pausa/);
+    assert.equal(terminal.i18n.error({ code: 'conflict', message: 'x', reason: 'SomethingNew' }), terminal.i18n.error({ code: 'conflict', message: 'x' }));
+  });
 });
