@@ -4,9 +4,11 @@ import type { Actor, BoardRow, DriverState, DriverView } from '../../src-shared/
 import { CancellationMetadata } from '../../src-shared/wire/events';
 import { Tracking } from '../../src-shared/wire/order';
 import type { DetailState } from '../orders/progress';
-import { openRequestOf, REQUEST_EVENT_CODES, REQUEST_EVENT_NAMES, type RequestEvent } from '../orders/requests';
+import { openRequestOf, type RequestEvent } from '../orders/requests';
 import { shownStatus } from '../orders/status';
 import type { Db } from './database';
+import { REQUEST_CODES_SQL } from './events-repo';
+import { parseJsonText } from './json-text';
 
 export interface BoardRecord {
   id: string;
@@ -47,7 +49,6 @@ export interface BoardRecord {
 /** The driver events of a PLATFORM delivery, and what each says of where the driver is. */
 const DRIVER_STATE_OF: Readonly<Record<string, DriverState>> = { ADR: 'assigned', GTO: 'toStore', AAO: 'atStore', CLT: 'collected', AAD: 'atCustomer' };
 const DRIVER_CODES = Object.keys(DRIVER_STATE_OF).map((c) => `'${c}'`).join(', ');
-const REQUEST_CODES = [...REQUEST_EVENT_CODES, ...REQUEST_EVENT_NAMES].map((c) => `'${c}'`).join(', ');
 
 export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_ms, o.cancel_resolved_ms, o.is_open, o.order_type,
   o.order_timing, o.created_at, o.created_ms, o.confirm_deadline_ms, o.preparation_start_at, o.customer_name, o.items_count, o.total,
@@ -60,7 +61,7 @@ export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_m
   EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'printed' AND p.kind <> 'cancellation') AS printed,
   EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'queued' AND p.attempts > 0) AS print_waiting,
   CASE WHEN o.request_ms IS NOT NULL THEN (SELECT json_group_array(json_array(r.code, r.full_code, r.created_at, r.metadata))
-    FROM (SELECT e.code, e.full_code, e.created_at, e.metadata FROM events e WHERE e.order_id = o.id AND e.code IN (${REQUEST_CODES}) ORDER BY e.created_ms, e.received_ms) r) END AS requests`;
+    FROM (SELECT e.code, e.full_code, e.created_at, e.metadata FROM events e WHERE e.order_id = o.id AND e.code IN (${REQUEST_CODES_SQL}) ORDER BY e.created_ms, e.received_ms) r) END AS requests`;
 export const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)`;
 
 /**
@@ -84,18 +85,9 @@ function parseReason(text: string | null): ErrorInfo | null {
   }
 }
 
-function json(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 function driverOf(r: BoardRecord): DriverView | null {
   if (r.driver_assigned_ms === null || r.delivered_by !== 'PLATFORM') return null;
-  const tracking = Tracking.safeParse(json(r.tracking));
+  const tracking = Tracking.safeParse(parseJsonText(r.tracking));
   return {
     state: DRIVER_STATE_OF[r.driver_code ?? 'ADR'] ?? 'assigned',
     pickupEtaSeconds: tracking.success ? (tracking.data.pickupEtaStart ?? null) : null,
@@ -106,7 +98,7 @@ function driverOf(r: BoardRecord): DriverView | null {
 
 function cancellationOf(r: BoardRecord): BoardRow['cancellation'] {
   if (r.status !== 'CANCELLED') return null;
-  const read = CancellationMetadata.safeParse(json(r.cancel_metadata) ?? {});
+  const read = CancellationMetadata.safeParse(parseJsonText(r.cancel_metadata) ?? {});
   return { origin: read.success ? (read.data.origin ?? null) : null, reason: read.success ? (read.data.reason ?? null) : null };
 }
 
@@ -143,7 +135,7 @@ export function toBoardRow(r: BoardRecord): BoardRow {
 
 /** The request events the board query packs as one JSON array of [code, fullCode, createdAt, metadata]. */
 export function requestEventsOf(packed: string): RequestEvent[] {
-  const rows = json(packed);
+  const rows = parseJsonText(packed);
   if (!Array.isArray(rows)) return [];
   return rows.flatMap((row: unknown) =>
     Array.isArray(row) && typeof row[0] === 'string'

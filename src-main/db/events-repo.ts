@@ -1,7 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { OrderEventView } from '../../src-shared/ipc/channels/orders';
-import { REQUEST_EVENT_CODES, REQUEST_EVENT_NAMES, type RequestEvent } from '../orders/requests';
+import { REQUEST_EVENT_KEYS, type RequestEvent } from '../orders/requests';
 import type { Db } from './database';
+
+/** The codes of the events the request views read, as an SQL list (`code IN (...)`). */
+export const REQUEST_CODES_SQL = REQUEST_EVENT_KEYS.map((c) => `'${c}'`).join(', ');
 
 export interface EventRecord {
   id: string;
@@ -49,7 +52,7 @@ export class EventsRepo {
       count: db.prepare('SELECT count(*) AS n FROM events'),
       requestsOf: db.prepare(
         `SELECT code, full_code AS fullCode, created_at AS createdAt, metadata FROM events
-         WHERE order_id = ? AND code IN (${[...REQUEST_EVENT_CODES, ...REQUEST_EVENT_NAMES].map((c) => `'${c}'`).join(', ')})
+         WHERE order_id = ? AND code IN (${REQUEST_CODES_SQL})
          ORDER BY created_ms, received_ms, id`,
       ),
     };

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
 import type { StoreActionEntry, StoreActionKind, StoreActionState } from '../../src-shared/ipc/channels/store-actions';
 import { isSqliteError, openDatabase, storageError, type Db } from './database';
+import { parseJsonText } from './json-text';
 import { queueProgress } from './queue-row';
 import * as m0001 from './store-actions-migrations/0001-store-actions';
 
@@ -24,19 +25,10 @@ export interface StoreActionRecord {
   updated_ms: number;
 }
 
-function parsed(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /** What the screen sees of an action (`summary` is the payload: nothing in it is secret). */
 export function toStoreActionEntry(r: StoreActionRecord): StoreActionEntry {
-  const reason = ErrorInfo.safeParse(parsed(r.reason));
-  const payload = parsed(r.payload);
+  const reason = ErrorInfo.safeParse(parseJsonText(r.reason));
+  const payload = parseJsonText(r.payload);
   return {
     id: r.id,
     merchantId: r.merchant_id,
@@ -46,7 +38,7 @@ export function toStoreActionEntry(r: StoreActionRecord): StoreActionEntry {
     ...queueProgress(r),
     reason: reason.success ? reason.data : null,
     waited: r.waited === 1,
-    result: parsed(r.result),
+    result: parseJsonText(r.result),
   };
 }
 

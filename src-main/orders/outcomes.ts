@@ -1,6 +1,7 @@
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
-import type { EventName } from '../../src-shared/wire/events';
+import { AddressChangeMetadata, DriverRequestMetadata, SettlementMetadata, type EventName } from '../../src-shared/wire/events';
+import { CANCELLED_BY_MERCHANT } from './requests';
 import { isFinalStatus, rankOf, type ProgressStatus } from './status';
 
 /**
@@ -81,19 +82,19 @@ export interface EventSettlement {
   reason: ErrorInfo | null;
 }
 
-function field(metadata: unknown, name: string): string | undefined {
-  const value = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-function payloadField(action: OpenAction, name: string): string | undefined {
-  if (!action.payload) return undefined;
+/** The dispute an answer in the outbox is for (its stored payload). */
+function disputeIdOf(action: OpenAction): string | undefined {
   try {
-    return field(JSON.parse(action.payload), name);
+    const payload: unknown = JSON.parse(action.payload ?? 'null');
+    const id = payload && typeof payload === 'object' ? (payload as { disputeId?: unknown }).disputeId : undefined;
+    return typeof id === 'string' ? id : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** HSS read field by field; without a dispute id it settles whichever dispute answer is open. */
+const Settlement = SettlementMetadata.partial({ disputeId: true });
 
 /**
  * How an answer event settles the store's open answer: confirmed when the platform took this very
@@ -102,23 +103,24 @@ function payloadField(action: OpenAction, name: string): string | undefined {
  */
 function settledByAnswer(open: readonly OpenAction[], name: EventName, metadata: unknown): EventSettlement | undefined {
   if (name === 'REQUEST_DRIVER_FAILED') {
-    if (field(metadata, 'reason') !== 'CANCELLED_BY_MERCHANT') return undefined;
+    if (DriverRequestMetadata.safeParse(metadata).data?.reason !== CANCELLED_BY_MERCHANT) return undefined;
     const cancel = open.find((a) => a.action === 'cancelDriverRequest');
     return cancel ? { id: cancel.id, state: 'confirmed', reason: null } : undefined;
   }
   if (name === 'HANDSHAKE_SETTLEMENT') {
-    const disputeId = field(metadata, 'disputeId');
-    const answer = open.find((a) => a.action in DISPUTE_ANSWERS && (disputeId === undefined || payloadField(a, 'disputeId') === disputeId));
+    const m = Settlement.safeParse(metadata).data;
+    const answer = open.find((a) => a.action in DISPUTE_ANSWERS && (m?.disputeId === undefined || disputeIdOf(a) === m.disputeId));
     if (!answer) return undefined;
-    const outcome = field(metadata, 'outcome') ?? '';
-    return verdict(answer, field(metadata, 'settledBy'), outcome === DISPUTE_ANSWERS[answer.action], `the dispute was settled as ${outcome || 'unknown'}`);
+    const outcome = m?.outcome ?? '';
+    return verdict(answer, m?.settledBy, outcome === DISPUTE_ANSWERS[answer.action], `the dispute was settled as ${outcome || 'unknown'}`);
   }
   const answer = open.find((a) => a.action in ADDRESS_ANSWERS);
   if (!answer) return undefined;
-  return verdict(answer, field(metadata, 'answeredBy'), ADDRESS_ANSWERS[answer.action] === name, `the address change was answered otherwise (${name})`);
+  const answeredBy = AddressChangeMetadata.safeParse(metadata).data?.answeredBy;
+  return verdict(answer, answeredBy, ADDRESS_ANSWERS[answer.action] === name, `the address change was answered otherwise (${name})`);
 }
 
-function verdict(answer: OpenAction, by: string | undefined, same: boolean, otherwise: string): EventSettlement {
+function verdict(answer: OpenAction, by: string | null | undefined, same: boolean, otherwise: string): EventSettlement {
   if (by === 'TIMEOUT') return { id: answer.id, state: 'expired', reason: { code: 'conflict', message: 'the deadline passed before the answer reached the platform' } };
   return same ? { id: answer.id, state: 'confirmed', reason: null } : { id: answer.id, state: 'failed', reason: { code: 'conflict', message: otherwise } };
 }

@@ -3,6 +3,7 @@ import {
   AddressChangeMetadata,
   DisputeMetadata,
   DriverRequestMetadata,
+  EVENT_CODES,
   knownEventName,
   SettlementMetadata,
   type EventName,
@@ -32,7 +33,11 @@ export const REQUEST_EVENT_NAMES: readonly EventName[] = [
   'REQUEST_DRIVER_SUCCESS',
   'REQUEST_DRIVER_FAILED',
 ];
-export const REQUEST_EVENT_CODES = ['HSD', 'HSS', 'DAR', 'DAA', 'DAD', 'RDS', 'RDF'] as const;
+/** The same events by their short codes (HSD, HSS, DAR, ...), and both together: what the events table may hold. */
+export const REQUEST_EVENT_CODES: readonly string[] = Object.entries(EVENT_CODES)
+  .filter(([, name]) => REQUEST_EVENT_NAMES.includes(name))
+  .map(([code]) => code);
+export const REQUEST_EVENT_KEYS: readonly string[] = [...REQUEST_EVENT_CODES, ...REQUEST_EVENT_NAMES];
 
 /** Events that open a request the store must answer: they mark the order (`request_ms`) for the board. */
 export const OPENS_REQUEST: ReadonlySet<EventName> = new Set(['HANDSHAKE_DISPUTE', 'DELIVERY_ADDRESS_CHANGE_REQUESTED']);

@@ -1,4 +1,4 @@
-import { AppError, toAppError, waitsToRetry } from '../../src-shared/errors';
+import { AppError, ReportedError, toAppError, waitsToRetry } from '../../src-shared/errors';
 import type { StoreActionEntry, StoreActionKind } from '../../src-shared/ipc/channels/store-actions';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
@@ -27,6 +27,16 @@ export interface StoreActionQueueOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;
+}
+
+/**
+ * What a screen's channel makes of a submitted action: one the platform refused at once is that
+ * refusal, raised as the screen has always shown it; queued or done, the entry says which.
+ */
+export function acceptedOrThrow(entry: StoreActionEntry): StoreActionEntry {
+  if (entry.state === 'failed') throw new ReportedError(entry.reason ?? { code: 'internal', message: 'the platform refused the action' });
+  if (entry.state === 'cancelled') throw new AppError('conflict', 'The action was withdrawn.');
+  return entry;
 }
 
 /** Settled actions that had to wait stay listed this long (the screen says how they ended). */
@@ -103,11 +113,6 @@ export class StoreActionQueue extends LoopWorker {
   list(merchantId: string | null): StoreActionEntry[] {
     const { db, clock } = this.options;
     return db.list(merchantId, clock.now() - SETTLED_LISTED_MS).map(toStoreActionEntry);
-  }
-
-  /** Queued actions of a store, oldest first (a reopening looks for the pause it undoes). */
-  queuedOf(merchantId: string): StoreActionEntry[] {
-    return this.options.db.queuedOf(merchantId).map(toStoreActionEntry);
   }
 
   protected async tick(signal: AbortSignal): Promise<number> {

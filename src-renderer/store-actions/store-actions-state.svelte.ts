@@ -1,6 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { StoreActionEntry, StoreActionKind } from '../../src-shared/ipc/channels/store-actions';
+import { StoreActionKind, type StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
 import type { Bridge } from '../../src-shared/ipc/contract';
 
 /**
@@ -38,11 +38,9 @@ export class StoreActionsState {
   }
 
   /** A store's actions worth showing (waiting, or ended after waiting), newest first; optionally of some kinds. */
-  of(merchantId: string, kinds?: readonly StoreActionKind[]): StoreActionEntry[] {
-    return [...this.#entries.values()]
-      // Settled at the first try needs no word here (the screen said so already); what waited does.
-      .filter((e) => e.merchantId === merchantId && (!kinds || kinds.includes(e.kind)) && (e.state === 'queued' || e.waited))
-      .sort((a, b) => b.id - a.id);
+  of(merchantId: string, kinds: readonly StoreActionKind[] = StoreActionKind.options): StoreActionEntry[] {
+    // Settled at the first try needs no word here (the screen said so already); what waited does.
+    return this.all(merchantId, kinds).filter((e) => e.state === 'queued' || e.waited);
   }
 
   /** Withdraws an action that has not left yet. */

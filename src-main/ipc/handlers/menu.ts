@@ -1,10 +1,8 @@
-import { AppError, ReportedError } from '../../../src-shared/errors';
 import type { MenuCategoryView, MenuView } from '../../../src-shared/ipc/channels/menu';
-import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
 import type { Catalog, Category } from '../../../src-shared/wire/catalog';
 import type { CatalogApi } from '../../api/catalog';
 import type { Clock } from '../../base/clock';
-import type { StoreActionQueue } from '../../sync/store-action-queue';
+import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
 
 type MenuChannel = 'menu:catalog' | 'menu:setItemStatus' | 'menu:setCategoryStatus' | 'menu:setItemPrice';
@@ -50,13 +48,6 @@ function restrictionsOf(unsellable: readonly Record<string, unknown>[]): Map<str
   return map;
 }
 
-/** A change the platform refused at once is that refusal; queued or done, the entry says which. */
-function accepted(entry: StoreActionEntry): StoreActionEntry {
-  if (entry.state === 'failed') throw new ReportedError(entry.reason ?? { code: 'internal', message: 'the change failed' });
-  if (entry.state === 'cancelled') throw new AppError('conflict', 'The change was withdrawn.');
-  return entry;
-}
-
 /** The menu (spec §4.6): read on demand; availability and prices through the store outbox. */
 export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel> {
   const { catalog, actions, clock } = deps;
@@ -69,11 +60,11 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
       return { categories: menuOf(categories, restrictionsOf(unsellable)), fetchedAt: new Date(clock.now()).toISOString() };
     },
     'menu:setItemStatus': async ({ merchantId, itemId, status }) =>
-      accepted(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status } })),
+      acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status } })),
     'menu:setCategoryStatus': async ({ merchantId, categoryId, status }) =>
-      accepted(await actions.submit({ merchantId, kind: 'categoryStatus', subject: categoryId, payload: { categoryId, status } })),
+      acceptedOrThrow(await actions.submit({ merchantId, kind: 'categoryStatus', subject: categoryId, payload: { categoryId, status } })),
     'menu:setItemPrice': async ({ merchantId, itemId, price }) =>
-      accepted(await actions.submit({ merchantId, kind: 'itemPrice', subject: itemId, payload: { itemId, price: Math.round(price * 100) / 100 } })),
+      acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemPrice', subject: itemId, payload: { itemId, price: Math.round(price * 100) / 100 } })),
   };
 }
 

@@ -1,6 +1,5 @@
-import { AppError, ReportedError } from '../../../src-shared/errors';
-import { QUEUED_PAUSE_PREFIX, type CheckinSheet } from '../../../src-shared/ipc/channels/merchant';
-import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
+import { AppError } from '../../../src-shared/errors';
+import type { CheckinSheet } from '../../../src-shared/ipc/channels/merchant';
 import { Interruption, Shift } from '../../../src-shared/wire/merchant';
 import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours';
 import { checkPause } from '../../../src-shared/store-rules/pauses';
@@ -10,7 +9,7 @@ import type { Clock } from '../../base/clock';
 import type { CheckinSheetResult, CheckinSheets } from '../../print/checkin';
 import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { StoreStatusMonitor } from '../../merchant/status-monitor';
-import type { StoreActionQueue } from '../../sync/store-action-queue';
+import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
 
 export interface MerchantHandlerDeps {
@@ -25,7 +24,7 @@ export interface MerchantHandlerDeps {
   sheets: Pick<CheckinSheets, 'generate' | 'saved' | 'read'>;
   clock: Clock;
   /** Pauses, reopening and opening hours go through the store outbox (merchant-actions.ts sends them). */
-  actions: Pick<StoreActionQueue, 'submit' | 'cancel' | 'queuedOf'>;
+  actions: Pick<StoreActionQueue, 'submit'>;
 }
 
 type MerchantChannel =
@@ -94,18 +93,13 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
       // would otherwise make a pause that starts in the platform's future, and the store stays open.
       const startMs = start ? Date.parse(start) : now - PAUSE_NOW_MARGIN_MS;
       const body = { description: description.trim(), start: new Date(startMs).toISOString(), end: new Date(Date.parse(end)).toISOString() };
-      const entry = settledOrQueued(await actions.submit({ merchantId, kind: 'pause', subject: body.description, payload: body }));
+      const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'pause', subject: body.description, payload: body }));
       if (entry.state === 'queued') return { outcome: 'queued', action: entry };
       return { outcome: 'created', interruption: Interruption.parse(entry.result) };
     },
 
     'stores:resume': async ({ merchantId, interruptionId }) => {
-      // A pause made offline that never left: withdrawing it is the whole reopening.
-      if (interruptionId.startsWith(QUEUED_PAUSE_PREFIX)) {
-        actions.cancel(Number(interruptionId.slice(QUEUED_PAUSE_PREFIX.length)));
-        return { removed: interruptionId, action: null };
-      }
-      const entry = settledOrQueued(await actions.submit({ merchantId, kind: 'resume', subject: interruptionId, payload: { interruptionId } }));
+      const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'resume', subject: interruptionId, payload: { interruptionId } }));
       return entry.state === 'queued' ? { removed: null, action: entry } : { removed: interruptionId, action: null };
     },
 
@@ -121,7 +115,7 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
         const what = check.empty ? 'empty' : check.tooMany ? 'too many shifts' : `${check.problems[index]}`;
         throw new AppError('validation', `The opening hours break a rule: ${what}`, { field: index >= 0 ? `shifts.${index}` : 'shifts' });
       }
-      const entry = settledOrQueued(await actions.submit({ merchantId, kind: 'replaceHours', payload: { storeId: merchantId, shifts } }));
+      const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'replaceHours', payload: { storeId: merchantId, shifts } }));
       if (entry.state === 'queued') return { outcome: 'queued', action: entry };
       return { outcome: 'replaced', shifts: Shift.array().parse((entry.result as { shifts?: unknown } | null)?.shifts ?? []) };
     },
@@ -130,13 +124,6 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
     'checkin:saved': () => sheets.saved(),
     'checkin:open': async ({ file }) => sheetView(await sheets.read(file)),
   };
-}
-
-/** A store action the platform refused at once is that refusal, as the screen has always shown it. */
-function settledOrQueued(entry: StoreActionEntry): StoreActionEntry {
-  if (entry.state === 'failed') throw new ReportedError(entry.reason ?? { code: 'internal', message: 'the action failed' });
-  if (entry.state === 'cancelled') throw new AppError('conflict', 'The action was withdrawn.');
-  return entry;
 }
 
 function sheetView(sheet: CheckinSheetResult): CheckinSheet {

@@ -4,7 +4,7 @@ import { MAX_REVIEW_PAGE_SIZE, ReviewAnswer, type Review, type ReviewListQuery }
 import { ApiError } from '../../api/errors';
 import type { ReviewApi } from '../../api/review';
 import type { Clock } from '../../base/clock';
-import type { StoreActionQueue } from '../../sync/store-action-queue';
+import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers, HandlerInput } from '../dispatcher';
 
 type ReviewChannel = 'reviews:summary' | 'reviews:list' | 'reviews:detail' | 'reviews:answer';
@@ -164,10 +164,9 @@ export function reviewHandlers(deps: ReviewHandlerDeps): Pick<Handlers, ReviewCh
     'reviews:answer': async ({ merchantId, reviewId, text }): Promise<AnswerOutcome> => {
       const entry = await deps.actions.submit({ merchantId, kind: 'answerReview', subject: reviewId, payload: { reviewId, text } });
       if (entry.state === 'queued') return { outcome: 'queued', action: entry };
-      if (entry.state === 'done') return { outcome: 'sent', answer: ReviewAnswer.parse(entry.result) };
       const refused = refusalOfInfo(entry.reason);
       if (refused) return refused;
-      throw new ReportedError(entry.reason ?? { code: 'internal', message: 'the answer failed' });
+      return { outcome: 'sent', answer: ReviewAnswer.parse(acceptedOrThrow(entry).result) };
     },
   };
 }

@@ -81,7 +81,7 @@ export const PauseOutcome = z.discriminatedUnion('outcome', [
 ]);
 export type PauseOutcome = z.infer<typeof PauseOutcome>;
 
-/** A reopening done, or waiting; `removed` names the pause (a queued pause withdrawn before it left counts). */
+/** A reopening done (`removed` names the pause), or waiting in the store outbox. */
 export const ResumeOutcome = z.object({ removed: z.string().nullable(), action: StoreActionEntry.nullable() });
 export type ResumeOutcome = z.infer<typeof ResumeOutcome>;
 
@@ -90,9 +90,6 @@ export const HoursOutcome = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('queued'), action: StoreActionEntry }),
 ]);
 export type HoursOutcome = z.infer<typeof HoursOutcome>;
-
-/** How a pause still in the store outbox is named until the platform gives it an id. */
-export const QUEUED_PAUSE_PREFIX = 'queued:';
 
 export const merchantChannels = {
   /** The stores this terminal serves; with `all`, every store of the account (to choose from). */
