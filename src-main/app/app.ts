@@ -14,6 +14,7 @@ import { emptyConfig, loadConfigFile, saveConfigFile, type SavedAccount, type Te
 import type { StartFeature } from '../features/feature';
 import { merchantFeature } from '../features/merchant';
 import { ordersFeature } from '../features/orders';
+import { promotionsFeature } from '../features/promotions';
 import { reviewsFeature } from '../features/reviews';
 import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
 import type { SystemPrinter } from '../print/printers/system';
@@ -44,6 +45,7 @@ const FEATURES: readonly [name: string, start: StartFeature][] = [
   ['merchant', merchantFeature],
   ['orders', ordersFeature],
   ['reviews', reviewsFeature],
+  ['promotions', promotionsFeature],
 ];
 
 /** Channels answered whether or not an account is open: the frame, the first run, the settings. */

@@ -113,7 +113,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const storeActions = new StoreActionQueue({ db: storeActionsDb, clock, logger: logger.child({ room: 'store-actions' }), connectivity });
     stops.push(storeActions.onChange((entry) => push.push('storeActions:changed', entry)));
 
-    const context: FeatureContext = { account, api, clock, logger, push, connectivity, pollSeconds, settings: options.settings, storeActions, systemPrinter: options.systemPrinter };
+    const context: FeatureContext = { account, api, clock, logger, push, connectivity, pollSeconds, settings: options.settings, storeActions, storeActionsDb, systemPrinter: options.systemPrinter };
     const handlers: Partial<Handlers>[] = [storeActionHandlers(storeActions)];
     for (const [name, start] of options.features) {
       const feature: Feature = await start(context);

@@ -6,6 +6,7 @@ import { isSqliteError, openDatabase, storageError, type Db } from './database';
 import { parseJsonText } from './json-text';
 import { queueProgress } from './queue-row';
 import * as m0001 from './store-actions-migrations/0001-store-actions';
+import * as m0002 from './store-actions-migrations/0002-promotion-status';
 
 export const STORE_ACTIONS_FILE = 'store-actions.sqlite';
 
@@ -90,7 +91,7 @@ export class StoreActionsDb {
 
   static open(dataDir: string): StoreActionsDb {
     const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, STORE_ACTIONS_FILE);
-    return new StoreActionsDb(openDatabase({ file, migrations: [m0001] }));
+    return new StoreActionsDb(openDatabase({ file, migrations: [m0001, m0002] }));
   }
 
   /** Runs `fn` in one write transaction; SQLite failures come out as AppError('storage'). */

@@ -8,6 +8,7 @@ import type { PushHub } from '../ipc/push-hub';
 import type { ConnectivityMonitor } from '../sync/connectivity';
 import type { SystemPrinter } from '../print/printers/system';
 import type { StoreActionQueue } from '../sync/store-action-queue';
+import type { StoreActionsDb } from '../db/store-actions-db';
 
 /** What every feature is started with: the account, the API client on it, time, logs, pushes. */
 export interface FeatureContext {
@@ -23,6 +24,8 @@ export interface FeatureContext {
   settings: () => Settings;
   /** The store outbox: a feature registers how its store actions are sent, and submits them. */
   storeActions: StoreActionQueue;
+  /** The store outbox's database, for features that keep more beside their actions (promotion status). */
+  storeActionsDb: StoreActionsDb;
   /** The shell's system printers, when it has its own way to them (Electron). */
   systemPrinter?: SystemPrinter | undefined;
 }

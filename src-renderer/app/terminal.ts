@@ -19,6 +19,7 @@ import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
 import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import { MenuState } from '../menu/menu-state.svelte';
+import { PromotionsState } from '../promotions/promotions-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -46,6 +47,7 @@ export interface Terminal {
   reviewsState: ReviewsState;
   storeActionsState: StoreActionsState;
   menuState: MenuState;
+  promotionsState: PromotionsState;
 }
 
 export interface TerminalOptions {
@@ -102,6 +104,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     reviewsState: new ReviewsState(bridge, now, storeActionsState),
     storeActionsState,
     menuState: new MenuState(bridge, storeActionsState),
+    promotionsState: new PromotionsState(bridge),
   };
 }
 

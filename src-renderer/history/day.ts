@@ -1,11 +1,10 @@
+import { dayOf } from '../../src-shared/local-day';
+
 /**
  * Days as the store lives them: in the screen's time zone (the terminal stands in the store). A day
  * is `YYYY-MM-DD`; its range runs from local midnight to the next (23 or 25 hours on a DST change).
  */
-export function dayOf(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+export { dayOf };
 
 /** The instants a local day starts and ends, or undefined for text that is not a day. */
 export function dayRange(day: string): { from: Date; to: Date } | undefined {

@@ -80,5 +80,12 @@ export class I18n {
     return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
   };
 
+  /** A calendar day (`YYYY-MM-DD`, no time zone) as the language writes it; text that is not one stays as it is. */
+  day = (ymd: string): string => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+    if (!match) return ymd;
+    return new Intl.DateTimeFormat(this.#locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  };
+
   date = (iso: string): string => new Intl.DateTimeFormat(this.#locale, { dateStyle: 'medium' }).format(Date.parse(iso));
 }

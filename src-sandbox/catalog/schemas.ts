@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidUpcA } from './upc';
+import { isValidUpcA } from '../../src-shared/upc';
 import { CATALOG_CONTEXTS, CATALOG_STATUSES } from './model';
 
 /** Request bodies of the catalog routes (spec §4.6); anything else is a 400 `{code, message}`. */

@@ -1,4 +1,5 @@
-import { isValidUpcA } from '../catalog/upc';
+import { isCalendarDate } from '../../src-shared/store-rules/promotion';
+import { isValidUpcA } from '../../src-shared/upc';
 import type { EanLookup } from '../catalog/state';
 import { PROMOTION_TYPES, type ErrorCode, type ItemInput } from './model';
 
@@ -18,15 +19,6 @@ import { PROMOTION_TYPES, type ErrorCode, type ItemInput } from './model';
 export const MAX_DISCOUNT_PERCENT = 70;
 
 export type ItemCheck = { ok: true } | { ok: false; code: ErrorCode; message: string };
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDate(text: string): boolean {
-  if (!ISO_DATE.test(text)) return false;
-  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 const bad = (code: ErrorCode, message: string): ItemCheck => ({ ok: false, code, message });
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);

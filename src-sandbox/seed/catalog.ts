@@ -1,4 +1,4 @@
-import { upcA } from '../catalog/upc';
+import { upcA } from '../../src-shared/upc';
 import { CATALOG_CONTEXTS, type CatalogOption, type ContextModifier, type Item, type Product } from '../catalog/model';
 import { StoreCatalog } from '../catalog/store-catalog';
 import { stableUuid } from './ids';

@@ -7,6 +7,7 @@ import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
 import { orderRequestChannels } from './channels/order-requests';
 import { printChannels, printPushEvents } from './channels/print';
+import { promotionChannels, promotionPushEvents } from './channels/promotions';
 import { reviewChannels } from './channels/reviews';
 import { setupChannels, setupPushEvents } from './channels/setup';
 import { storeActionChannels, storeActionPushEvents } from './channels/store-actions';
@@ -28,6 +29,7 @@ export const channels = {
   ...reviewChannels,
   ...storeActionChannels,
   ...menuChannels,
+  ...promotionChannels,
 } as const;
 
 export const pushEvents = {
@@ -37,6 +39,7 @@ export const pushEvents = {
   ...printPushEvents,
   ...merchantPushEvents,
   ...storeActionPushEvents,
+  ...promotionPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Category, ItemFlat } from '../../src-shared/wire/catalog';
-import { isValidUpcA } from '../../src-sandbox/catalog/upc';
+import { isValidUpcA } from '../../src-shared/upc';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
 import { withSandbox } from '../support/sandbox';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
-import { isValidUpcA } from '../../src-sandbox/catalog/upc';
+import { isValidUpcA } from '../../src-shared/upc';
 import { sandboxWithTokens, withSandbox } from '../support/sandbox';
 import { action, advance, assertError, codesOf, createOrder, detailOf, drain, O, type Sandbox } from '../support/sandbox-orders';
 

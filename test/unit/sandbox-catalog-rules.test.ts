@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { judgeItem } from '../../src-sandbox/catalog/sellability';
-import { isValidUpcA, upcA, upcCheckDigit } from '../../src-sandbox/catalog/upc';
+import { isValidUpcA, upcA, upcCheckDigit } from '../../src-shared/upc';
 import { seedCatalog } from '../../src-sandbox/seed/catalog';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, seedStores } from '../../src-sandbox/seed/stores';
 

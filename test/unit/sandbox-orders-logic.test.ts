@@ -5,7 +5,7 @@ import { EventLog } from '../../src-sandbox/orders/events';
 import { newOrder } from '../../src-sandbox/orders/order-factory';
 import { SeededRandom } from '../../src-sandbox/orders/random';
 import { Timeline } from '../../src-sandbox/orders/timeline';
-import { isValidUpcA } from '../../src-sandbox/catalog/upc';
+import { isValidUpcA } from '../../src-shared/upc';
 import { menuFor } from '../../src-sandbox/orders/menu';
 import { DEMO_GROCERY_ID, seedStores } from '../../src-sandbox/seed/stores';
 import { World } from '../../src-sandbox/world';

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import type { ItemInput } from '../../src-sandbox/promotions/model';
 import { pageOf, ItemsQuery } from '../../src-sandbox/promotions/query';
 import { businessProblem, PromotionRequest } from '../../src-sandbox/promotions/request';
-import { checkItem, isCalendarDate, periodsOverlap } from '../../src-sandbox/promotions/validation';
+import { checkItem, periodsOverlap } from '../../src-sandbox/promotions/validation';
+import { isCalendarDate } from '../../src-shared/store-rules/promotion';
 
 const TODAY = '2025-06-10';
 const EAN = '012345678905';

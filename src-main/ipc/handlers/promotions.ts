@@ -1,0 +1,43 @@
+import { AppError } from '../../../src-shared/errors';
+import { checkPromotionDraft, toPromotionRequest } from '../../../src-shared/store-rules/promotion';
+import { dayOf } from '../../../src-shared/local-day';
+import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
+import type { PromotionView } from '../../../src-shared/ipc/channels/promotions';
+import type { Clock } from '../../base/clock';
+import type { PromotionTracker } from '../../promotions/promotion-tracker';
+import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
+import type { Handlers } from '../dispatcher';
+
+type PromotionChannel = 'promotions:list' | 'promotions:refresh' | 'promotions:create' | 'promotions:endAll';
+
+export interface PromotionHandlerDeps {
+  tracker: Pick<PromotionTracker, 'list' | 'refresh' | 'view'>;
+  actions: Pick<StoreActionQueue, 'submit'>;
+  clock: Clock;
+}
+
+/** Promotions (spec §4.2): created and ended through the store outbox, followed by the tracker. */
+export function promotionHandlers({ tracker, actions, clock }: PromotionHandlerDeps): Pick<Handlers, PromotionChannel> {
+  const viewOf = (entry: StoreActionEntry): PromotionView => {
+    const view = tracker.view(entry.id);
+    if (!view) throw new AppError('internal', 'the promotion was not kept');
+    return view;
+  };
+  return {
+    'promotions:list': ({ merchantId }) => tracker.list(merchantId),
+    'promotions:refresh': ({ merchantId }) => tracker.refresh(merchantId, AbortSignal.timeout(20_000)),
+    'promotions:create': async ({ merchantId, draft, replaceAll }) => {
+      // The screen checks the same rules; a draft that breaks them never reaches the outbox.
+      const check = checkPromotionDraft(draft, dayOf(clock.now()));
+      if (!check.ok) {
+        const [field, problem] = Object.entries(check.problems)[0] as [string, string];
+        throw new AppError('bad-input', `promotion ${field}: ${problem}`, { field });
+      }
+      const request = toPromotionRequest(draft);
+      const subject = draft.name.trim() || draft.eans[0] || null;
+      return viewOf(acceptedOrThrow(await actions.submit({ merchantId, kind: 'promotion', subject, payload: { request, reset: replaceAll } })));
+    },
+    'promotions:endAll': async ({ merchantId }) =>
+      viewOf(acceptedOrThrow(await actions.submit({ merchantId, kind: 'promotion', subject: null, payload: { request: { promotions: [] }, reset: true } }))),
+  };
+}

@@ -1,0 +1,63 @@
+import { SvelteMap } from 'svelte/reactivity';
+import type { ErrorInfo } from '../../src-shared/errors';
+import type { PromotionView } from '../../src-shared/ipc/channels/promotions';
+import type { Bridge } from '../../src-shared/ipc/contract';
+import type { PromotionDraft } from '../../src-shared/store-rules/promotion';
+
+/**
+ * The promotions this terminal created, per store, kept current by `promotions:changed` (the main
+ * process follows each one's validation). Opening the screen lists them as last read, then reads
+ * again those whose status may still move; a failed read keeps the list and says why.
+ */
+export class PromotionsState {
+  readonly #views = new SvelteMap<number, PromotionView>();
+  #loadError = $state<ErrorInfo | null>(null);
+  #refreshing = $state(false);
+  #subscribed = false;
+
+  constructor(private readonly bridge: Bridge) {}
+
+  get loadError(): ErrorInfo | null {
+    return this.#loadError;
+  }
+  get refreshing(): boolean {
+    return this.#refreshing;
+  }
+
+  of(merchantId: string): PromotionView[] {
+    return [...this.#views.values()].filter((v) => v.merchantId === merchantId).sort((a, b) => b.actionId - a.actionId);
+  }
+
+  async load(merchantId: string): Promise<void> {
+    if (!this.#subscribed) {
+      this.#subscribed = true;
+      this.bridge.on('promotions:changed', (view) => this.#views.set(view.actionId, view));
+    }
+    const listed = await this.bridge['promotions:list']({ merchantId });
+    if (listed.ok) this.keep(listed.value);
+    this.#refreshing = true;
+    const read = await this.bridge['promotions:refresh']({ merchantId });
+    this.#refreshing = false;
+    this.#loadError = read.ok ? (listed.ok ? null : listed.error) : read.error;
+    if (read.ok) this.keep(read.value);
+  }
+
+  /** Sends a new promotion; answers its view (done or queued), or the error that stopped it. */
+  async create(merchantId: string, draft: PromotionDraft, replaceAll: boolean): Promise<{ view?: PromotionView; error?: ErrorInfo }> {
+    const result = await this.bridge['promotions:create']({ merchantId, draft, replaceAll });
+    if (!result.ok) return { error: result.error };
+    this.#views.set(result.value.actionId, result.value);
+    return { view: result.value };
+  }
+
+  async endAll(merchantId: string): Promise<ErrorInfo | null> {
+    const result = await this.bridge['promotions:endAll']({ merchantId });
+    if (!result.ok) return result.error;
+    this.#views.set(result.value.actionId, result.value);
+    return null;
+  }
+
+  private keep(views: readonly PromotionView[]): void {
+    for (const view of views) this.#views.set(view.actionId, view);
+  }
+}
