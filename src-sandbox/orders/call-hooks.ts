@@ -4,9 +4,12 @@ import type { SandboxContext } from '../context';
 /**
  * Records every merchant-side call about an order (order and shipping routes naming an order, and
  * dispute answers), with the status answered, or as dropped when the fault injector lost it; and
- * every call of the merchant and review modules naming a store, by store (a pause or an answer made
+ * every call of the merchant, review, catalog and promotion modules naming a store, by store (a pause or an answer made
  * offline can be proved to arrive once).
  */
+/** Modules whose calls name a store (`merchantId`) and are logged by store. */
+const STORE_MODULES = ['/merchant/', '/review/', '/catalog/', '/promotion/'];
+
 export function installCallLog(app: FastifyInstance, ctx: SandboxContext): void {
   const orders = () => ctx.world.orders;
 
@@ -20,7 +23,7 @@ export function installCallLog(app: FastifyInstance, ctx: SandboxContext): void 
   };
 
   const storeIdOf = (request: FastifyRequest): string | undefined => {
-    if (!request.url.startsWith('/merchant/') && !request.url.startsWith('/review/')) return undefined;
+    if (!STORE_MODULES.some((prefix) => request.url.startsWith(prefix))) return undefined;
     const merchantId = ((request.params ?? {}) as Record<string, unknown>).merchantId;
     return typeof merchantId === 'string' ? merchantId : undefined;
   };
