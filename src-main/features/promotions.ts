@@ -1,6 +1,6 @@
 import { PromotionsRepo } from '../db/promotions-repo';
 import { promotionHandlers } from '../ipc/handlers/promotions';
-import { PromotionTracker } from '../promotions/promotion-tracker';
+import { PromotionTracker } from '../sync/promotion-tracker';
 import type { StartFeature } from './feature';
 
 /** Promotions: created through the store outbox, their processing followed and pushed (`promotions:changed`). */

@@ -84,7 +84,8 @@ export class I18n {
   day = (ymd: string): string => {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
     if (!match) return ymd;
-    return new Intl.DateTimeFormat(this.#locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    // A day has no zone: written from its UTC midnight, read in UTC.
+    return new Intl.DateTimeFormat(this.#locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   };
 
   date = (iso: string): string => new Intl.DateTimeFormat(this.#locale, { dateStyle: 'medium' }).format(Date.parse(iso));

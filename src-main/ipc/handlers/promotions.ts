@@ -4,7 +4,7 @@ import { dayOf } from '../../../src-shared/local-day';
 import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
 import type { PromotionView } from '../../../src-shared/ipc/channels/promotions';
 import type { Clock } from '../../base/clock';
-import type { PromotionTracker } from '../../promotions/promotion-tracker';
+import type { PromotionTracker } from '../../sync/promotion-tracker';
 import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
 

@@ -7,7 +7,7 @@ import type { Logger } from '../base/log';
 import { parseJsonText } from '../db/json-text';
 import { aggregationIdOf, itemsOf, mayStillChange, type PromotionRecord, type PromotionsRepo } from '../db/promotions-repo';
 import { toStoreActionEntry } from '../db/store-actions-db';
-import type { StoreActionQueue } from '../sync/store-action-queue';
+import type { StoreActionQueue } from './store-action-queue';
 
 export interface PromotionTrackerOptions {
   repo: PromotionsRepo;
@@ -58,7 +58,7 @@ export class PromotionTracker {
     });
     this.unsubscribe = queue.onChange((entry) => {
       if (entry.kind !== 'promotion') return;
-      if (entry.state === 'done') this.follow(entry.id, options.firstWaitMs ?? 2_500);
+      if (entry.state === 'done') this.sent(entry.id);
       this.publish(entry.id);
     });
   }
@@ -81,7 +81,7 @@ export class PromotionTracker {
   async refresh(merchantId: string, signal: AbortSignal): Promise<PromotionView[]> {
     const { repo } = this.options;
     for (const record of repo.list(merchantId)) {
-      if (!mayStillChange(record) || this.following.has(record.id)) continue;
+      if (!this.followable(record) || this.following.has(record.id)) continue;
       const items = await this.read(record, signal);
       if (isMoving(items)) this.follow(record.id, this.options.intervalMs ?? 3_000);
     }
@@ -93,6 +93,23 @@ export class PromotionTracker {
     this.unsubscribe();
     for (const controller of this.following.values()) controller.abort();
     await Promise.allSettled([...this.runs]);
+  }
+
+  /** Has items of its own the platform may still move (an empty reset has none: its effect is on the others). */
+  private followable(record: PromotionRecord): boolean {
+    return mayStillChange(record) && requestOf(record).request.promotions.some((p) => p.items.length > 0);
+  }
+
+  /** The 202 arrived: follow it; a reset also ends or replaces the store's others, so follow those too. */
+  private sent(actionId: number): void {
+    const record = this.options.repo.get(actionId);
+    if (!record) return;
+    const firstWait = this.options.firstWaitMs ?? 2_500;
+    if (this.followable(record)) this.follow(actionId, firstWait);
+    if (!requestOf(record).reset) return;
+    for (const other of this.options.repo.list(record.merchant_id)) {
+      if (other.id !== actionId && this.followable(other)) this.follow(other.id, firstWait);
+    }
   }
 
   private async read(record: PromotionRecord, signal: AbortSignal): Promise<PromotionItem[]> {
