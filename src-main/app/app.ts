@@ -12,6 +12,7 @@ import { makePrivate, ownerOnlyFromNowOn } from '../base/private-folder';
 import type { Config } from '../config/config';
 import { emptyConfig, loadConfigFile, saveConfigFile, type SavedAccount, type TerminalConfig } from '../config/terminal-config';
 import type { StartFeature } from '../features/feature';
+import { deliveryOrdersFeature } from '../features/delivery-orders';
 import { merchantFeature } from '../features/merchant';
 import { ordersFeature } from '../features/orders';
 import { promotionsFeature } from '../features/promotions';
@@ -46,6 +47,7 @@ const FEATURES: readonly [name: string, start: StartFeature][] = [
   ['orders', ordersFeature],
   ['reviews', reviewsFeature],
   ['promotions', promotionsFeature],
+  ['delivery-orders', deliveryOrdersFeature],
 ];
 
 /** Channels answered whether or not an account is open: the frame, the first run, the settings. */

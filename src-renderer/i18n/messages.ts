@@ -9,11 +9,12 @@ import { settingsMessages } from '../settings/messages';
 import { setupMessages } from '../setup/messages';
 import { storesMessages } from '../merchant/messages';
 import { storeActionMessages } from '../store-actions/messages';
+import { deliveryOrderMessages } from '../delivery-orders/messages';
 import { menuMessages } from '../menu/messages';
 import { promotionMessages } from '../promotions/messages';
 
 /** Every feature's strings, merged per language. */
-const features = [frameMessages, alertsMessages, historyMessages, printMessages, storesMessages, ordersMessages, requestMessages, reviewsMessages, settingsMessages, setupMessages, storeActionMessages, menuMessages, promotionMessages] as const;
+const features = [frameMessages, alertsMessages, historyMessages, printMessages, storesMessages, ordersMessages, requestMessages, reviewsMessages, settingsMessages, setupMessages, storeActionMessages, menuMessages, promotionMessages, deliveryOrderMessages] as const;
 
 type Keys<T> = T extends { 'pt-BR': Record<infer K, string> } ? K : never;
 export type MessageKey = Keys<(typeof features)[number]>;

@@ -1,6 +1,7 @@
 import { checkPromotionDraft, splitEans, type DraftCheck, type PromotionDraft, type PromotionType } from '../../src-shared/store-rules/promotion';
 import type { PromotionItem } from '../../src-shared/wire/promotion';
 import { dayOf } from '../../src-shared/local-day';
+import { readNumber } from '../lib/numbers';
 
 /** The promotion form as typed: every box is text until it is read. */
 export interface PromotionForm {
@@ -19,13 +20,6 @@ export function emptyForm(nowMs: number): PromotionForm {
   const today = new Date(nowMs);
   const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 7, 12);
   return { name: '', promotionType: 'PERCENTAGE', eans: '', discountValue: '', quantityToBuy: '', quantityToPay: '', initialDate: dayOf(nowMs), finalDate: dayOf(end.getTime()) };
-}
-
-/** "12,5" and "12.5" both read as 12.5; an empty box as null; anything else as NaN (the check says why). */
-export function readNumber(text: string): number | null {
-  const t = text.trim().replace('%', '').replace(',', '.');
-  if (!t) return null;
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
 }
 
 export function draftOf(form: PromotionForm): PromotionDraft {

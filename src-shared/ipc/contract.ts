@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
+import { deliveryOrderChannels } from './channels/delivery-orders';
 import { historyChannels } from './channels/history';
 import { menuChannels } from './channels/menu';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
@@ -30,6 +31,7 @@ export const channels = {
   ...storeActionChannels,
   ...menuChannels,
   ...promotionChannels,
+  ...deliveryOrderChannels,
 } as const;
 
 export const pushEvents = {

@@ -9,7 +9,8 @@ import { StoreActionsDb } from '../../src-main/db/store-actions-db';
 import { promotionHandlers } from '../../src-main/ipc/handlers/promotions';
 import { PromotionTracker } from '../../src-main/sync/promotion-tracker';
 import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
-import { draftOf, emptyForm, readNumber, statusCounts } from '../../src-renderer/promotions/promotion-form';
+import { readNumber } from '../../src-renderer/lib/numbers';
+import { draftOf, emptyForm, statusCounts } from '../../src-renderer/promotions/promotion-form';
 import { silentLogger } from './sync-fakes';
 
 const STORE = '7b2e9d41-3c5a-4f68-8d1e-2f3a4b5c6d72';

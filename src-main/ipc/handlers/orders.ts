@@ -177,7 +177,7 @@ export function answerDeadline(input: ActInput, events: readonly RequestEvent[])
   return Date.parse(dispute.expiresAt) || null;
 }
 
-function quoteView(q: DeliveryQuote): DriverQuoteView {
+export function quoteView(q: DeliveryQuote): DriverQuoteView {
   return {
     quoteId: q.id,
     expiresAt: q.expirationAt ?? null,
