@@ -8,6 +8,7 @@ import { queueProgress } from './queue-row';
 import * as m0001 from './store-actions-migrations/0001-store-actions';
 import * as m0002 from './store-actions-migrations/0002-promotion-status';
 import * as m0003 from './store-actions-migrations/0003-delivery-orders';
+import * as m0004 from './store-actions-migrations/0004-scheduled-store-actions';
 
 export const STORE_ACTIONS_FILE = 'store-actions.sqlite';
 
@@ -92,7 +93,7 @@ export class StoreActionsDb {
 
   static open(dataDir: string): StoreActionsDb {
     const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, STORE_ACTIONS_FILE);
-    return new StoreActionsDb(openDatabase({ file, migrations: [m0001, m0002, m0003] }));
+    return new StoreActionsDb(openDatabase({ file, migrations: [m0001, m0002, m0003, m0004] }));
   }
 
   /** Runs `fn` in one write transaction; SQLite failures come out as AppError('storage'). */

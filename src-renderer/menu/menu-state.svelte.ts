@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { MenuItemView, MenuView } from '../../src-shared/ipc/channels/menu';
+import type { MenuComeback, MenuItemView, MenuView } from '../../src-shared/ipc/channels/menu';
 import type { StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { PerStoreReads } from '../lib/reads.svelte';
@@ -35,6 +35,8 @@ export function menuRows(menu: MenuView | undefined, query: string): MenuRow[] {
  */
 export class MenuState {
   readonly menus = new PerStoreReads<MenuView>();
+  /** Dishes sold out until tomorrow, by store: when each comes back. */
+  readonly comebacks = new PerStoreReads<MenuComeback[]>();
   #lastError = $state<ErrorInfo | null>(null);
 
   constructor(
@@ -46,8 +48,29 @@ export class MenuState {
     return this.#lastError;
   }
 
-  load(merchantId: string): Promise<void> {
-    return this.menus.load(merchantId, () => this.bridge['menu:catalog']({ merchantId }), (menu) => menu);
+  async load(merchantId: string): Promise<void> {
+    await Promise.all([this.menus.load(merchantId, () => this.bridge['menu:catalog']({ merchantId }), (menu) => menu), this.loadComebacks(merchantId)]);
+  }
+
+  private loadComebacks(merchantId: string): Promise<void> {
+    return this.comebacks.load(merchantId, () => this.bridge['menu:comebacks']({ merchantId }), (list) => list);
+  }
+
+  /** When this dish comes back by itself (sold out until tomorrow), if it does. */
+  comebackOf(merchantId: string, itemId: string): MenuComeback | undefined {
+    return this.comebacks.of(merchantId)?.find((c) => c.itemId === itemId);
+  }
+
+  async soldOutUntilTomorrow(merchantId: string, itemId: string): Promise<boolean> {
+    this.#lastError = null;
+    const result = await this.bridge['menu:soldOutUntilTomorrow']({ merchantId, itemId });
+    if (!result.ok) {
+      this.#lastError = result.error;
+      return false;
+    }
+    this.storeActions.remember(result.value.entry);
+    this.comebacks.set(merchantId, [...(this.comebacks.of(merchantId) ?? []).filter((c) => c.itemId !== itemId), result.value.comeback]);
+    return true;
   }
 
   /** The change asked last for this item or category, while it waits or once it reached the platform. */
@@ -68,8 +91,11 @@ export class MenuState {
     return change ? { price: Number(change.summary.price), pending: change.state === 'queued' } : { price: item.price, pending: false };
   }
 
-  setItemStatus(merchantId: string, itemId: string, status: MenuStatus): Promise<boolean> {
-    return this.apply(this.bridge['menu:setItemStatus']({ merchantId, itemId, status }));
+  async setItemStatus(merchantId: string, itemId: string, status: MenuStatus): Promise<boolean> {
+    const done = await this.apply(this.bridge['menu:setItemStatus']({ merchantId, itemId, status }));
+    // A change by hand withdraws the comeback (the main process did so): read them again.
+    if (done && this.comebackOf(merchantId, itemId)) await this.loadComebacks(merchantId);
+    return done;
   }
 
   setCategoryStatus(merchantId: string, categoryId: string, status: MenuStatus): Promise<boolean> {

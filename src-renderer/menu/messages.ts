@@ -31,6 +31,9 @@ export const menuMessages = defineMessages(
     'menu.reason.OPTION_GROUP_WITHOUT_AVAILABLE_OPTIONS': 'um grupo de adicionais está sem opções',
     'menu.reason.OPTION_PAUSED': 'um adicional está esgotado',
     'menu.unsellable': 'Cliente não consegue pedir: {why}',
+    'menu.untilTomorrow': 'Até amanhã',
+    'menu.comesBack': 'Volta a vender sozinho na abertura: {when}',
+    'menu.comesBackMidnight': 'Volta a vender sozinho: {when} (horários da loja indisponíveis)',
   },
   {
     'menu.title': 'Menu',
@@ -62,5 +65,8 @@ export const menuMessages = defineMessages(
     'menu.reason.OPTION_GROUP_WITHOUT_AVAILABLE_OPTIONS': 'a group of add-ons has no options',
     'menu.reason.OPTION_PAUSED': 'an add-on is sold out',
     'menu.unsellable': 'Customers cannot order it: {why}',
+    'menu.untilTomorrow': 'Until tomorrow',
+    'menu.comesBack': 'Back on sale by itself at opening: {when}',
+    'menu.comesBackMidnight': 'Back on sale by itself: {when} (store hours unavailable)',
   },
 );

@@ -184,3 +184,19 @@ export function secondsUntilClosing(shifts: readonly ShiftLike[], now: WeekMomen
     end = next;
   }
 }
+
+/**
+ * Seconds from `now` until the store's first shift that starts tomorrow or later (store time): when
+ * a dish sold out "until tomorrow" comes back. Null when the hours hold no valid shift.
+ */
+export function secondsUntilOpeningTomorrow(shifts: readonly ShiftLike[], now: WeekMoment): number | null {
+  const at = now.dayIndex * DAY_S + now.secondOfDay;
+  const tomorrow = (now.dayIndex + 1) * DAY_S;
+  const starts = shifts
+    .filter((s) => problemOf(s) === null)
+    .map(weekRange)
+    .filter((r) => r !== null)
+    .flatMap((r) => [0, 1, 2].map((k) => r.start + k * WEEK_S))
+    .filter((start) => start >= tomorrow);
+  return starts.length === 0 ? null : Math.min(...starts) - at;
+}

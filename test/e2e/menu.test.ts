@@ -112,6 +112,22 @@ describe('menu availability and prices in Chromium', () => {
     await page.getByTestId('menu-search').fill('');
   });
 
+  it('sells a dish out until tomorrow: paused now, back by itself at the store\'s opening', async () => {
+    const dish = (await catalog())[0]?.items[3];
+    assert.ok(dish);
+    await page.getByTestId('menu-search').fill(dish.name);
+    await row(dish.id).getByTestId('menu-until-tomorrow').click();
+    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="UNAVAILABLE"]`).getByTestId('menu-comeback').getByText(/Volta a vender sozinho na abertura: .*00:00/).waitFor();
+    assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
+    await shot('menu-until-tomorrow-pt');
+    // Put back by hand: the comeback is withdrawn.
+    await row(dish.id).getByTestId('menu-toggle').click();
+    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="AVAILABLE"]`).waitFor();
+    assert.equal(await row(dish.id).getByTestId('menu-comeback').count(), 0);
+    assert.equal((await itemOnPlatform(dish.id))?.status, 'AVAILABLE');
+    await page.getByTestId('menu-search').fill('');
+  });
+
   it('offline, a dish sold out waits and reaches the platform once; the screen says it in English', async () => {
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-menu').click();

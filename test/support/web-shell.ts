@@ -37,7 +37,8 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<Runn
   const args = options.args ?? [];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'st-e2e-'));
   const clock = args.includes('--clock-at') ? [] : ['--clock-at', TEST_INSTANT];
-  const env: NodeJS.ProcessEnv = { ...process.env, STORE_TERMINAL_LOG_LEVEL: 'info', ...options.env };
+  // The main process stands in the store like the window does (both run on the terminal's machine).
+  const env: NodeJS.ProcessEnv = { ...process.env, TZ: STORE_TIME_ZONE, STORE_TERMINAL_LOG_LEVEL: 'info', ...options.env };
   if (options.clientSecret) env.STORE_TERMINAL_CLIENT_SECRET = options.clientSecret;
   const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...clock, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';

@@ -1,17 +1,45 @@
-import type { MenuCategoryView, MenuView } from '../../../src-shared/ipc/channels/menu';
+import type { MenuCategoryView, MenuComeback, MenuView } from '../../../src-shared/ipc/channels/menu';
+import { secondsUntilOpeningTomorrow, weekMomentOf } from '../../../src-shared/store-rules/opening-hours';
+import type { MerchantApi } from '../../api/merchant';
+import { payloadOf, type ScheduledActionRecord, type ScheduledActionsRepo } from '../../db/scheduled-actions-repo';
+import type { ScheduledStoreActions } from '../../sync/scheduled-store-actions';
 import type { Catalog, Category } from '../../../src-shared/wire/catalog';
 import type { CatalogApi } from '../../api/catalog';
 import type { Clock } from '../../base/clock';
 import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
 
-type MenuChannel = 'menu:catalog' | 'menu:setItemStatus' | 'menu:setCategoryStatus' | 'menu:setItemPrice';
+type MenuChannel = 'menu:catalog' | 'menu:setItemStatus' | 'menu:setCategoryStatus' | 'menu:setItemPrice' | 'menu:soldOutUntilTomorrow' | 'menu:comebacks';
 
 export interface MenuHandlerDeps {
   catalog: Pick<CatalogApi, 'listCategories' | 'listCatalogs' | 'unsellableItems'>;
   actions: Pick<StoreActionQueue, 'submit'>;
   clock: Clock;
+  merchant: Pick<MerchantApi, 'getOpeningHours'>;
+  scheduler: Pick<ScheduledStoreActions, 'schedule'>;
+  scheduled: Pick<ScheduledActionsRepo, 'waiting' | 'cancelFor'>;
 }
+
+/**
+ * When a dish sold out until tomorrow comes back: the store's first shift that starts tomorrow or
+ * later, by its opening hours; when they cannot be read (offline) or hold no shift, midnight, when
+ * the store is closed anyway.
+ */
+export async function tomorrowsOpening(merchant: Pick<MerchantApi, 'getOpeningHours'>, merchantId: string, now: number): Promise<{ at: number; byHours: boolean }> {
+  try {
+    const hours = await merchant.getOpeningHours(merchantId, { signal: AbortSignal.timeout(4_000) });
+    const seconds = secondsUntilOpeningTomorrow(hours.flatMap((h) => h.shifts), weekMomentOf(new Date(now)));
+    if (seconds !== null) return { at: now + seconds * 1000, byHours: true };
+  } catch {
+    // Offline or refused: midnight below.
+  }
+  const today = new Date(now);
+  return { at: new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime(), byHours: false };
+}
+
+const comebackOf = (r: ScheduledActionRecord): MenuComeback => {
+  return { id: r.id, itemId: r.subject ?? '', resumeAt: new Date(r.due_ms).toISOString(), byHours: payloadOf(r).byHours === true };
+};
 
 /** The catalog customers order from: the one for the marketplace (`DEFAULT`), else the first. */
 export function marketplaceCatalog(catalogs: readonly Catalog[]): Catalog | undefined {
@@ -50,7 +78,7 @@ function restrictionsOf(unsellable: readonly Record<string, unknown>[]): Map<str
 
 /** The menu (spec §4.6): read on demand; availability and prices through the store outbox. */
 export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel> {
-  const { catalog, actions, clock } = deps;
+  const { catalog, actions, clock, merchant, scheduler, scheduled } = deps;
   return {
     'menu:catalog': async ({ merchantId }): Promise<MenuView> => {
       const signal = AbortSignal.timeout(20_000);
@@ -59,8 +87,19 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
       const unsellable = market ? await catalog.unsellableItems(merchantId, market.catalogId, { signal }) : [];
       return { categories: menuOf(categories, restrictionsOf(unsellable)), fetchedAt: new Date(clock.now()).toISOString() };
     },
-    'menu:setItemStatus': async ({ merchantId, itemId, status }) =>
-      acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status } })),
+    'menu:setItemStatus': async ({ merchantId, itemId, status }) => {
+      // Changed by hand: a comeback planned for it no longer applies.
+      scheduled.cancelFor(merchantId, 'itemStatus', itemId);
+      return acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status } }));
+    },
+    'menu:soldOutUntilTomorrow': async ({ merchantId, itemId }) => {
+      scheduled.cancelFor(merchantId, 'itemStatus', itemId);
+      const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status: 'UNAVAILABLE' } }));
+      const opening = await tomorrowsOpening(merchant, merchantId, clock.now());
+      const record = scheduler.schedule({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status: 'AVAILABLE', byHours: opening.byHours }, dueMs: opening.at });
+      return { entry, comeback: comebackOf(record) };
+    },
+    'menu:comebacks': ({ merchantId }) => scheduled.waiting(merchantId).map(comebackOf),
     'menu:setCategoryStatus': async ({ merchantId, categoryId, status }) =>
       acceptedOrThrow(await actions.submit({ merchantId, kind: 'categoryStatus', subject: categoryId, payload: { categoryId, status } })),
     'menu:setItemPrice': async ({ merchantId, itemId, price }) =>

@@ -37,12 +37,21 @@ export const MenuStatus = z.enum(['AVAILABLE', 'UNAVAILABLE']);
 /** The most a price may be set to from the screen (a slip of the finger adds zeros). */
 export const MAX_MENU_PRICE = 10_000;
 
+/** A dish sold out until tomorrow: when it comes back on sale by itself. */
+export const MenuComeback = z.object({ id: z.number().int(), itemId: z.string(), resumeAt: z.string(), byHours: z.boolean() });
+export type MenuComeback = z.infer<typeof MenuComeback>;
+
+const ItemRef = { merchantId: MerchantId, itemId: z.string().min(1).max(100) };
+
 export const menuChannels = {
   'menu:catalog': channel(z.object({ merchantId: MerchantId }).strict(), MenuView),
-  'menu:setItemStatus': channel(z.object({ merchantId: MerchantId, itemId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
+  'menu:setItemStatus': channel(z.object({ ...ItemRef, status: MenuStatus }).strict(), StoreActionEntry),
+  /** Sold out now, back on sale at the store's first opening tomorrow (midnight when its hours are unknown). */
+  'menu:soldOutUntilTomorrow': channel(z.object(ItemRef).strict(), z.object({ entry: StoreActionEntry, comeback: MenuComeback })),
+  'menu:comebacks': channel(z.object({ merchantId: MerchantId }).strict(), z.array(MenuComeback)),
   'menu:setCategoryStatus': channel(z.object({ merchantId: MerchantId, categoryId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
   'menu:setItemPrice': channel(
-    z.object({ merchantId: MerchantId, itemId: z.string().min(1).max(100), price: z.number().positive().max(MAX_MENU_PRICE) }).strict(),
+    z.object({ ...ItemRef, price: z.number().positive().max(MAX_MENU_PRICE) }).strict(),
     StoreActionEntry,
   ),
 } as const;

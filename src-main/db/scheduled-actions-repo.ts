@@ -1,0 +1,84 @@
+import type { Statement } from 'better-sqlite3';
+import type { StoreActionKind } from '../../src-shared/ipc/channels/store-actions';
+import { parseJsonText } from './json-text';
+import type { StoreActionsDb } from './store-actions-db';
+
+export interface ScheduledActionRecord {
+  id: number;
+  merchant_id: string;
+  kind: StoreActionKind;
+  subject: string | null;
+  payload: string;
+  due_ms: number;
+  state: 'waiting' | 'submitted' | 'cancelled';
+  action_id: number | null;
+  created_ms: number;
+}
+
+export const payloadOf = (r: ScheduledActionRecord): Record<string, unknown> => {
+  const payload = parseJsonText(r.payload);
+  return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+};
+
+/** Store actions waiting for their time (scheduled_store_actions, beside the store outbox). */
+export class ScheduledActionsRepo {
+  private readonly s: {
+    insert: Statement<{ merchant_id: string; kind: string; subject: string | null; payload: string; due_ms: number; now: number }>;
+    get: Statement<[number], ScheduledActionRecord>;
+    due: Statement<[number], ScheduledActionRecord>;
+    next: Statement<[], { at: number | null }>;
+    waiting: Statement<[string], ScheduledActionRecord>;
+    cancelFor: Statement<{ merchant_id: string; kind: string; subject: string }>;
+    cancel: Statement<[number]>;
+    submitted: Statement<{ id: number; action: number }>;
+  };
+
+  constructor(private readonly store: StoreActionsDb) {
+    const db = store.db;
+    this.s = {
+      insert: db.prepare(
+        `INSERT INTO scheduled_store_actions (merchant_id, kind, subject, payload, due_ms, state, created_ms)
+         VALUES (@merchant_id, @kind, @subject, @payload, @due_ms, 'waiting', @now)`,
+      ),
+      get: db.prepare('SELECT * FROM scheduled_store_actions WHERE id = ?'),
+      due: db.prepare(`SELECT * FROM scheduled_store_actions WHERE state = 'waiting' AND due_ms <= ? ORDER BY due_ms, id LIMIT 32`),
+      next: db.prepare(`SELECT min(due_ms) AS at FROM scheduled_store_actions WHERE state = 'waiting'`),
+      waiting: db.prepare(`SELECT * FROM scheduled_store_actions WHERE state = 'waiting' AND merchant_id = ? ORDER BY due_ms, id`),
+      cancelFor: db.prepare(`UPDATE scheduled_store_actions SET state = 'cancelled' WHERE state = 'waiting' AND merchant_id = @merchant_id AND kind = @kind AND subject = @subject`),
+      cancel: db.prepare(`UPDATE scheduled_store_actions SET state = 'cancelled' WHERE state = 'waiting' AND id = ?`),
+      submitted: db.prepare(`UPDATE scheduled_store_actions SET state = 'submitted', action_id = @action WHERE id = @id AND state = 'waiting'`),
+    };
+  }
+
+  add(input: { merchantId: string; kind: StoreActionKind; subject: string | null; payload: Record<string, unknown>; dueMs: number; now: number }): ScheduledActionRecord {
+    const info = this.store.write(() =>
+      this.s.insert.run({ merchant_id: input.merchantId, kind: input.kind, subject: input.subject, payload: JSON.stringify(input.payload), due_ms: input.dueMs, now: input.now }),
+    );
+    return this.s.get.get(Number(info.lastInsertRowid)) as ScheduledActionRecord;
+  }
+
+  due(now: number): ScheduledActionRecord[] {
+    return this.s.due.all(now);
+  }
+
+  nextDueMs(): number | undefined {
+    return this.s.next.get()?.at ?? undefined;
+  }
+
+  waiting(merchantId: string): ScheduledActionRecord[] {
+    return this.s.waiting.all(merchantId);
+  }
+
+  /** Withdraws what waits for this subject (a dish put back on sale by hand needs no comeback). */
+  cancelFor(merchantId: string, kind: StoreActionKind, subject: string): number {
+    return this.store.write(() => this.s.cancelFor.run({ merchant_id: merchantId, kind, subject }).changes);
+  }
+
+  cancel(id: number): boolean {
+    return this.store.write(() => this.s.cancel.run(id).changes === 1);
+  }
+
+  markSubmitted(id: number, actionId: number): void {
+    this.store.write(() => this.s.submitted.run({ id, action: actionId }));
+  }
+}

@@ -1,0 +1,37 @@
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { LoopWorker } from '../base/loop';
+import { payloadOf, type ScheduledActionRecord, type ScheduledActionsRepo } from '../db/scheduled-actions-repo';
+import type { StoreActionQueue } from './store-action-queue';
+
+/**
+ * Store actions made later: each waits for its time here, then goes to the store outbox like one
+ * made by hand (sent at once, or queued while the platform cannot be reached). Waiting outside the
+ * outbox keeps a later action from holding the store's queue.
+ */
+export class ScheduledStoreActions extends LoopWorker {
+  constructor(
+    private readonly options: { repo: ScheduledActionsRepo; queue: Pick<StoreActionQueue, 'submit'>; clock: Clock; logger: Logger },
+  ) {
+    super({ name: 'scheduled store actions', clock: options.clock, logger: options.logger });
+  }
+
+  schedule(input: Omit<Parameters<ScheduledActionsRepo['add']>[0], 'now'>): ScheduledActionRecord {
+    const record = this.options.repo.add({ ...input, now: this.options.clock.now() });
+    this.wake();
+    return record;
+  }
+
+  protected async tick(signal: AbortSignal): Promise<number> {
+    const { repo, queue, clock, logger } = this.options;
+    for (const row of repo.due(clock.now())) {
+      if (signal.aborted) return 0;
+      const entry = await queue.submit({ merchantId: row.merchant_id, kind: row.kind, subject: row.subject, payload: payloadOf(row) });
+      repo.markSubmitted(row.id, entry.id);
+      logger.info('scheduled store action submitted', { id: row.id, kind: row.kind, actionId: entry.id, state: entry.state });
+    }
+    const next = repo.nextDueMs();
+    // Woken when something is scheduled; a minute at most between looks (the clock may jump).
+    return next === undefined ? 60_000 : Math.min(60_000, Math.max(0, next - clock.now()));
+  }
+}
