@@ -99,7 +99,8 @@ function driverOf(r: BoardRecord): DriverView | null {
 function cancellationOf(r: BoardRecord): BoardRow['cancellation'] {
   if (r.status !== 'CANCELLED') return null;
   const read = CancellationMetadata.safeParse(parseJsonText(r.cancel_metadata) ?? {});
-  return { origin: read.success ? (read.data.origin ?? null) : null, reason: read.success ? (read.data.reason ?? null) : null };
+  if (!read.success) return { origin: null, reason: null, code: null };
+  return { origin: read.data.origin ?? null, reason: read.data.reason ?? null, code: read.data.cancelCode ?? null };
 }
 
 export function toBoardRow(r: BoardRecord): BoardRow {

@@ -24,6 +24,8 @@ export interface AlertSources {
     newOrders(count: number): string;
     newOrder(row: BoardRow): string;
     cancelled(row: BoardRow): string;
+    /** Why it was cancelled, in the screen's language where the reason has a code. */
+    cancelReason(row: BoardRow): string;
     disputed(row: BoardRow): string;
     offline(): string;
   };
@@ -83,7 +85,7 @@ export class Alerts implements BoardAlerts {
 
   cancelled(row: BoardRow): void {
     this.ring('cancelled');
-    if (this.sources.settings().notifications) this.notifier.notify(this.sources.words.cancelled(row), row.cancellation?.reason ?? '', `cancel-${row.id}`);
+    if (this.sources.settings().notifications) this.notifier.notify(this.sources.words.cancelled(row), this.sources.words.cancelReason(row), `cancel-${row.id}`);
   }
 
   disputed(row: BoardRow): void {

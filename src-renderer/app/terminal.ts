@@ -19,6 +19,7 @@ import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
 import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import { MenuState } from '../menu/menu-state.svelte';
+import { reasonWords } from '../orders/cancellation-words';
 import { PromotionsState } from '../promotions/promotions-state.svelte';
 import { AppState } from './app-state.svelte';
 
@@ -75,6 +76,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
         newOrders: (count) => i18n.t('alerts.notify.newOrders', { n: count }),
         newOrder: (row) => i18n.t('alerts.notify.newOrder', { code: row.displayId ?? row.id.slice(0, 6) }),
         cancelled: (row) => i18n.t('alerts.notify.cancelled', { code: row.displayId ?? row.id.slice(0, 6) }),
+        cancelReason: (row) => reasonWords(i18n, row.cancellation),
         disputed: (row) => i18n.t('alerts.notify.disputed', { code: row.displayId ?? row.id.slice(0, 6) }),
         offline: () => i18n.t('alerts.notify.offline'),
       },

@@ -117,8 +117,11 @@ export const BoardRow = z.object({
   confirmedBy: Actor.nullable(),
   /** PLATFORM deliveries with a driver assigned. */
   driver: DriverView.nullable(),
-  /** Cancelled orders: who cancelled (`MERCHANT`, `CUSTOMER`, `PLATFORM`) and why, as the event said. */
-  cancellation: z.object({ origin: z.string().nullable(), reason: z.string().nullable() }).nullable(),
+  /**
+   * Cancelled orders: who cancelled (`MERCHANT`, `CUSTOMER`, `PLATFORM`) and why, as the event said;
+   * `code` is the spec's cancellation code when the event names one (the screen words it).
+   */
+  cancellation: z.object({ origin: z.string().nullable(), reason: z.string().nullable(), code: z.string().nullable().default(null) }).nullable(),
   /** A ticket of it came out of a printer. */
   printed: z.boolean(),
   /** A ticket of it waits for a printer that failed (off, unreachable). */

@@ -101,13 +101,13 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     await terminal.ordersState.load();
     terminal.alerts.tick(T0);
     terminal.alerts.mute(T0);
-    bridge.push('orders:changed', { rows: [row('c', { status: 'CANCELLED', cancellation: { origin: 'CUSTOMER', reason: 'changed mind' } })], actions: [] });
+    bridge.push('orders:changed', { rows: [row('c', { status: 'CANCELLED', cancellation: { origin: 'CUSTOMER', reason: 'changed mind', code: null } })], actions: [] });
     assert.deepEqual(sounds, [], 'muted');
     assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['c']);
     terminal.alerts.tick(T0 + 10 * 60_000);
     assert.equal(terminal.alerts.mutedUntil, null, 'the mute ends after its minutes');
     bridge.push('orders:changed', { rows: [row('d', { status: 'CONFIRMED' })], actions: [] });
-    bridge.push('orders:changed', { rows: [row('d', { status: 'CANCELLED', cancellation: { origin: 'PLATFORM', reason: null } })], actions: [] });
+    bridge.push('orders:changed', { rows: [row('d', { status: 'CANCELLED', cancellation: { origin: 'PLATFORM', reason: null, code: null } })], actions: [] });
     assert.deepEqual(sounds, ['cancelled']);
     const dispute = { kind: 'dispute' as const, expiresAt: new Date(T0 + 15 * 60_000).toISOString(), action: 'CANCELLATION' };
     bridge.push('orders:changed', { rows: [row('e', { status: 'CONFIRMED', lastEventCode: 'HANDSHAKE_DISPUTE', request: dispute })], actions: [] });
