@@ -27,6 +27,8 @@ export interface ApiCall<T> {
   /** Sending twice is harmless (default: GET, PUT, DELETE). Decides retries after no answer. */
   idempotent?: boolean;
   timeoutMs?: number;
+  /** The language a document is wanted in (`Accept-Language`), where the platform draws one. */
+  acceptLanguage?: string;
 }
 
 export interface CallOptions {
@@ -160,6 +162,7 @@ export class ApiClient {
     if (call.json !== undefined) request.json = call.json;
     if (call.binary) request.binary = true;
     if (call.timeoutMs) request.timeoutMs = call.timeoutMs;
+    if (call.acceptLanguage) request.headers = { ...request.headers, 'accept-language': call.acceptLanguage };
     if (signal) request.signal = signal;
     return request;
   }

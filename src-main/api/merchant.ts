@@ -150,7 +150,7 @@ export class MerchantApi {
   }
 
   /** PDF of driver check-in QR codes for 1 to 20 grocery stores, as bytes. */
-  checkinQrCodes(merchantIds: readonly string[], options?: CallOptions): Promise<Buffer> {
+  checkinQrCodes(merchantIds: readonly string[], options?: CallOptions & { language?: string }): Promise<Buffer> {
     return this.client.call(
       {
         module: 'merchant',
@@ -160,6 +160,7 @@ export class MerchantApi {
         ...(merchantIds.length === 1 && merchantIds[0] ? { merchantId: merchantIds[0] } : {}),
         json: { merchantIds },
         binary: true,
+        ...(options?.language ? { acceptLanguage: options.language } : {}),
         // Generating a sheet twice is harmless.
         idempotent: true,
         schema: PdfBytes,

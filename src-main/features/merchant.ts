@@ -30,6 +30,7 @@ export const merchantFeature: StartFeature = ({ account, api, clock, logger, pus
         merchant: api.merchant,
         lastKnown: new LastKnownStores(account.dataDir, log),
         served: () => settings().stores,
+        language: () => settings().locale,
         monitor,
         sheets: new CheckinSheets({ merchant: api.merchant, clock, logger: log, dataDir: account.dataDir }),
         clock,

@@ -42,9 +42,10 @@ export class CheckinSheets {
     return join(this.options.dataDir, 'print');
   }
 
-  async generate(merchantIds: readonly string[]): Promise<CheckinSheetResult> {
+  /** `language`: the screen's (`pt-BR`, `en`), asked of the platform for the sheet's words. */
+  async generate(merchantIds: readonly string[], language?: string): Promise<CheckinSheetResult> {
     const { merchant, clock, logger } = this.options;
-    const pdf = await merchant.checkinQrCodes(merchantIds);
+    const pdf = await merchant.checkinQrCodes(merchantIds, language ? { language } : undefined);
     const now = clock.now();
     let savedTo: string | null = join(this.folder, checkinFileName(now));
     try {

@@ -31,8 +31,24 @@ function drawQr(doc: PDFKit.PDFDocument, content: string, x: number, y: number):
   doc.fill('#000000').restore();
 }
 
-export async function checkinPdf(stores: readonly SeedStore[], createdAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, autoFirstPage: false, info: { Title: 'Driver check-in', CreationDate: createdAt } });
+/**
+ * The sheet's words. The spec does not say which language the platform draws it in; the sandbox
+ * follows the request's `Accept-Language` (English for `en…`), Portuguese otherwise: the
+ * marketplace is Brazilian, and a sheet on a shop's wall speaks to its drivers.
+ */
+const WORDS = {
+  pt: { title: 'Check-in do entregador', hint: 'Escaneie este código ao chegar para retirar um pedido.', store: 'Loja' },
+  en: { title: 'Driver check-in', hint: 'Scan this code when you arrive to collect an order.', store: 'Store' },
+} as const;
+export type CheckinLanguage = keyof typeof WORDS;
+
+export function checkinLanguage(acceptLanguage: string | undefined): CheckinLanguage {
+  return /^\s*en\b/i.test(acceptLanguage ?? '') ? 'en' : 'pt';
+}
+
+export async function checkinPdf(stores: readonly SeedStore[], createdAt: Date, language: CheckinLanguage = 'pt'): Promise<Buffer> {
+  const words = WORDS[language];
+  const doc = new PDFDocument({ size: 'A4', margin: 56, autoFirstPage: false, info: { Title: words.title, CreationDate: createdAt } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -43,15 +59,15 @@ export async function checkinPdf(stores: readonly SeedStore[], createdAt: Date):
     doc.addPage();
     const width = doc.page.width;
     const qrX = (width - QR_SIDE_POINTS) / 2;
-    doc.font('Helvetica-Bold').fontSize(22).text('Driver check-in', { align: 'center' });
-    doc.moveDown(0.5).font('Helvetica').fontSize(12).text('Scan this code when you arrive to collect an order.', { align: 'center' });
+    doc.font('Helvetica-Bold').fontSize(22).text(words.title, { align: 'center' });
+    doc.moveDown(0.5).font('Helvetica').fontSize(12).text(words.hint, { align: 'center' });
     const qrY = doc.y + 24;
     drawQr(doc, checkinContent(store.id), qrX, qrY);
     doc.y = qrY + QR_SIDE_POINTS + 16;
     doc.font('Helvetica-Bold').fontSize(20).text(store.name, doc.page.margins.left, doc.y, { align: 'center' });
     const a = store.address;
     doc.font('Helvetica').fontSize(11).text(`${a.street}, ${a.number} - ${a.district}, ${a.city}/${a.state}`, { align: 'center' });
-    doc.moveDown(0.3).fontSize(9).fillColor('#555555').text(`Store ${store.id}`, { align: 'center' }).fillColor('#000000');
+    doc.moveDown(0.3).fontSize(9).fillColor('#555555').text(`${words.store} ${store.id}`, { align: 'center' }).fillColor('#000000');
   }
   doc.end();
   return done;

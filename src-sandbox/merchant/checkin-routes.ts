@@ -4,7 +4,7 @@ import { GROCERY_STORE_TYPE } from '../../src-shared/wire/merchant';
 import { principalOf, type SandboxContext } from '../context';
 import { fail } from '../http/errors';
 import { describeIssues } from '../http/zod-issues';
-import { checkinPdf } from './checkin-pdf';
+import { checkinLanguage, checkinPdf } from './checkin-pdf';
 
 /**
  * POST /merchant/v1.0/merchants/checkin-qrcode (spec §4.4, §7.4). Checks run in this order: body
@@ -34,7 +34,7 @@ export function registerCheckinRoute(app: FastifyInstance, ctx: SandboxContext):
     const stores = ids.map((id) => world.stores.get(id)).filter((s) => s !== undefined);
     const notGrocery = stores.filter((s) => s.type !== GROCERY_STORE_TYPE);
     if (notGrocery.length > 0) throw fail.badRequest(`check-in QR codes are for grocery stores only: ${notGrocery.map((s) => s.id).join(', ')}`);
-    const pdf = await checkinPdf(stores, new Date(world.clock.now()));
+    const pdf = await checkinPdf(stores, new Date(world.clock.now()), checkinLanguage(request.headers['accept-language']));
     return reply.type('application/pdf').header('content-disposition', 'inline; filename="checkin-qrcodes.pdf"').send(pdf);
   });
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { ApiError } from '../../src-main/api/errors';
 import type { Operation } from '../../src-shared/wire/merchant';
@@ -109,6 +110,12 @@ describe('client ↔ sandbox: merchant module (spec §4.4)', () => {
     assert.ok(Buffer.isBuffer(pdf));
     assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.ok(pdf.length > 500);
+    // The screen's language reaches the platform (Accept-Language), which draws the sheet in it.
+    const text = (bytes: Buffer) => spawnSync('pdftotext', ['-', '-'], { input: bytes }).stdout.toString();
+    if (spawnSync('sh', ['-c', 'command -v pdftotext']).status === 0) {
+      assert.match(text(await api.merchant.checkinQrCodes([DEMO_GROCERY_ID], { language: 'en' })), /Driver check-in/);
+      assert.match(text(await api.merchant.checkinQrCodes([DEMO_GROCERY_ID], { language: 'pt-BR' })), /Check-in do entregador/);
+    }
     await assert.rejects(api.merchant.checkinQrCodes([]), failsWith('validation', 400));
     await assert.rejects(api.merchant.checkinQrCodes(Array.from({ length: 21 }, () => DEMO_GROCERY_ID)), failsWith('validation', 400));
     await assert.rejects(api.merchant.checkinQrCodes([DEMO_GROCERY_ID, UNKNOWN]), failsWith('not-found', 404));

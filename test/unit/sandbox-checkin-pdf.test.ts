@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkinContent, checkinPdf } from '../../src-sandbox/merchant/checkin-pdf';
+import { checkinContent, checkinLanguage, checkinPdf } from '../../src-sandbox/merchant/checkin-pdf';
 import { seedStores } from '../../src-sandbox/seed/stores';
 
 const tools = ['pdftoppm', 'zbarimg'];
@@ -24,6 +24,21 @@ describe('check-in PDF', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('speaks the language asked (Accept-Language), Portuguese by default', { skip: spawnSync('sh', ['-c', 'command -v pdftotext']).status !== 0 ? 'needs pdftotext' : false }, async () => {
+    assert.deepEqual([checkinLanguage('en-US,en;q=0.9'), checkinLanguage('pt-BR'), checkinLanguage(undefined), checkinLanguage('fr')], ['en', 'pt', 'pt', 'pt']);
+    const text = async (language: 'pt' | 'en') => {
+      const dir = mkdtempSync(join(tmpdir(), 'checkin-words-'));
+      try {
+        writeFileSync(join(dir, 'a.pdf'), await checkinPdf(seedStores.slice(0, 1), new Date('2025-01-01T00:00:00Z'), language));
+        return spawnSync('pdftotext', [join(dir, 'a.pdf'), '-']).stdout.toString();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    assert.match(await text('pt'), /Check-in do entregador[\s\S]*Escaneie este código ao chegar/);
+    assert.match(await text('en'), /Driver check-in[\s\S]*Scan this code when you arrive/);
   });
 
   it('names only the store in the content, so codes never expire', () => {

@@ -20,6 +20,8 @@ export interface MerchantHandlerDeps {
   lastKnown: Pick<LastKnownStores, 'list' | 'detail'>;
   /** The stores this terminal serves (the manager's choice), or all of the account's. */
   served?: () => 'all' | readonly string[];
+  /** The screen's language, asked of the platform for the check-in sheet's words. */
+  language?: () => string;
   monitor: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
   sheets: Pick<CheckinSheets, 'generate' | 'saved' | 'read'>;
   clock: Clock;
@@ -120,7 +122,7 @@ export function merchantHandlers(deps: MerchantHandlerDeps): Pick<Handlers, Merc
       return { outcome: 'replaced', shifts: Shift.array().parse((entry.result as { shifts?: unknown } | null)?.shifts ?? []) };
     },
 
-    'checkin:qrPdf': async ({ merchantIds }) => sheetView(await platformWords(sheets.generate([...new Set(merchantIds)]))),
+    'checkin:qrPdf': async ({ merchantIds }) => sheetView(await platformWords(sheets.generate([...new Set(merchantIds)], deps.language?.()))),
     'checkin:saved': () => sheets.saved(),
     'checkin:open': async ({ file }) => sheetView(await sheets.read(file)),
   };
