@@ -67,8 +67,12 @@ export class I18n {
   time = (iso: string): string =>
     new Intl.DateTimeFormat(this.#locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(Date.parse(iso));
 
-  /** Hours and minutes as the language says them: 14:05 in pt-BR, 2:05 PM in English. */
-  clock = (iso: string): string => new Intl.DateTimeFormat(this.#locale, { hour: 'numeric', minute: '2-digit' }).format(Date.parse(iso));
+  /**
+   * Hours and minutes as the language says them: 14:05 in pt-BR, 2:05 PM in English. With a zone
+   * (a store in another zone than the terminal), in that zone and named: "13:05 GMT-4".
+   */
+  clock = (iso: string, zone?: string): string =>
+    new Intl.DateTimeFormat(this.#locale, { hour: 'numeric', minute: '2-digit', ...(zone ? { timeZone: zone, timeZoneName: 'shortOffset' as const } : {}) }).format(Date.parse(iso));
 
   /** Day and time, short (a list of orders of several days). */
   dayTime = (iso: string): string =>

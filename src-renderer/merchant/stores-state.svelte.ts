@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { Bridge } from '../../src-shared/ipc/contract';
+import { offsetMinutes, storeTimeZone } from '../../src-shared/store-rules/time-zone';
 import type { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
 import { Read } from '../lib/reads.svelte';
 import type { SettingsState } from '../setup/settings-state.svelte';
@@ -64,6 +65,18 @@ export class StoresState {
     this.#selectedId ??= this.settings.settings.currentStoreId;
     if (!this.#list.some((s) => s.id === this.#selectedId)) this.select(this.#list[0]?.id ?? null);
     await this.view(this.#viewedId ?? this.#selectedId);
+    // Each store's time zone comes from its address: read the others in the background.
+    if (this.#list.length > 1) void this.loadAllDetails();
+  }
+
+  /**
+   * The store's time zone when it differs from this terminal's (a terminal serving stores in
+   * several zones shows each order's times in its store's zone, named); undefined otherwise.
+   */
+  zoneOf(merchantId: string | null | undefined, atMs: number): string | undefined {
+    const zone = merchantId ? storeTimeZone(this.#details[merchantId]?.address) : null;
+    if (!zone) return undefined;
+    return offsetMinutes(zone, atMs) === offsetMinutes(Intl.DateTimeFormat().resolvedOptions().timeZone, atMs) ? undefined : zone;
   }
 
   /** The store this terminal works for (remembered by the main process). */
