@@ -14,7 +14,7 @@ export const promotionsFeature: StartFeature = ({ api, clock, logger, push, stor
   });
   const unsubscribe = tracker.onChange((view) => push.push('promotions:changed', view));
   return {
-    handlers: promotionHandlers({ tracker, actions: storeActions, clock }),
+    handlers: promotionHandlers({ tracker, actions: storeActions, clock, order: api.order }),
     stop: async () => {
       unsubscribe();
       await tracker.stop();

@@ -111,6 +111,21 @@ describe('promotions in Chromium', () => {
     assert.equal(await card.getByTestId('promotion-following').count(), 0, 'no longer polled once settled');
   });
 
+  it('shows on an order that the promotion reached it (the order\'s virtual bag)', async () => {
+    const created = await http().send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT', items: [{ ean: eans[0], quantity: 2 }] } });
+    assert.equal(created.status, 201);
+    const orderId = (created.body as { id: string }).id;
+    await page.getByTestId('nav-orders').click();
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByRole('button').first().click();
+    await page.getByTestId('order-drawer').getByTestId('order-item-promotion').getByText(/Promoção da loja: −R\$\s?[\d,]+ · cliente paga R\$/).waitFor();
+    await shot('promotion-in-order-pt');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-menu').click();
+    await page.getByTestId('menu-tab-promotions').click();
+  });
+
   it('shows the platform failing a promotion, in words', async () => {
     await faults({ promotionErrorRate: 1 });
     await fill({ eans: `${eans[2]}`, type: 'LXPY', buy: '3', pay: '2', name: 'Leve 3 pague 2' });

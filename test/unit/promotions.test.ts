@@ -139,7 +139,7 @@ function setup() {
   const queue = new StoreActionQueue({ db, clock, logger: silentLogger, random: () => 0.5 });
   const p = platform();
   const tracker = new PromotionTracker({ repo: new PromotionsRepo(db), promotion: p.api, queue, clock, logger: silentLogger, firstWaitMs: 2_500, intervalMs: 3_000 });
-  const handlers = promotionHandlers({ tracker, actions: queue, clock });
+  const handlers = promotionHandlers({ tracker, actions: queue, clock, order: { getVirtualBag: async () => Promise.reject(new AppError('connection', 'down')) } });
   const pushed: string[] = [];
   tracker.onChange((view) => pushed.push(`${view.state}:${view.items.map((i) => i.status).join(',')}`));
   const tick = () => (queue as unknown as { tick(signal: AbortSignal): Promise<number> }).tick(new AbortController().signal);

@@ -3,21 +3,24 @@ import { checkPromotionDraft, toPromotionRequest } from '../../../src-shared/sto
 import { dayOf } from '../../../src-shared/local-day';
 import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
 import type { PromotionView } from '../../../src-shared/ipc/channels/promotions';
+import type { OrderApi } from '../../api/order';
+import { finalItemPrices } from '../../api/promotion-check';
 import type { Clock } from '../../base/clock';
 import type { PromotionTracker } from '../../sync/promotion-tracker';
 import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
 
-type PromotionChannel = 'promotions:list' | 'promotions:refresh' | 'promotions:create' | 'promotions:endAll';
+type PromotionChannel = 'promotions:list' | 'promotions:refresh' | 'promotions:create' | 'promotions:endAll' | 'promotions:inOrder';
 
 export interface PromotionHandlerDeps {
   tracker: Pick<PromotionTracker, 'list' | 'refresh' | 'view'>;
   actions: Pick<StoreActionQueue, 'submit'>;
   clock: Clock;
+  order: Pick<OrderApi, 'getVirtualBag'>;
 }
 
 /** Promotions (spec §4.2): created and ended through the store outbox, followed by the tracker. */
-export function promotionHandlers({ tracker, actions, clock }: PromotionHandlerDeps): Pick<Handlers, PromotionChannel> {
+export function promotionHandlers({ tracker, actions, clock, order }: PromotionHandlerDeps): Pick<Handlers, PromotionChannel> {
   const viewOf = (entry: StoreActionEntry): PromotionView => {
     const view = tracker.view(entry.id);
     if (!view) throw new AppError('internal', 'the promotion was not kept');
@@ -37,6 +40,10 @@ export function promotionHandlers({ tracker, actions, clock }: PromotionHandlerD
       const subject = draft.name.trim() || draft.eans[0] || null;
       return viewOf(acceptedOrThrow(await actions.submit({ merchantId, kind: 'promotion', subject, payload: { request, reset: replaceAll } })));
     },
+    'promotions:inOrder': async ({ orderId }) =>
+      finalItemPrices(await order.getVirtualBag(orderId, { signal: AbortSignal.timeout(4_000) }))
+        .filter((line) => line.promoted)
+        .map(({ uniqueId, merchantDiscount, finalPrice }) => ({ uniqueId, merchantDiscount, finalPrice })),
     'promotions:endAll': async ({ merchantId }) =>
       viewOf(acceptedOrThrow(await actions.submit({ merchantId, kind: 'promotion', subject: null, payload: { request: { promotions: [] }, reset: true } }))),
   };

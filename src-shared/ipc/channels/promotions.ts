@@ -45,6 +45,10 @@ export type PromotionView = z.infer<typeof PromotionView>;
 
 const ForStore = z.object({ merchantId: MerchantId }).strict();
 
+/** A line of an order a store promotion reached (spec §4.2: read from the order's virtual bag). */
+export const PromotedLine = z.object({ uniqueId: z.string(), merchantDiscount: z.number(), finalPrice: z.number() });
+export type PromotedLine = z.infer<typeof PromotedLine>;
+
 export const promotionChannels = {
   /** The promotions this terminal created for the store, newest first, as last read. */
   'promotions:list': channel(ForStore, z.array(PromotionView)),
@@ -53,6 +57,8 @@ export const promotionChannels = {
   'promotions:create': channel(z.object({ merchantId: MerchantId, draft: PromotionDraft, replaceAll: z.boolean() }).strict(), PromotionView),
   /** Ends every promotion of the store (reset with an empty set). */
   'promotions:endAll': channel(ForStore, PromotionView),
+  /** The order's lines a promotion of the store reached, with the discount and the price paid. */
+  'promotions:inOrder': channel(z.object({ orderId: z.guid() }).strict(), z.array(PromotedLine)),
 } as const;
 
 export const promotionPushEvents = {
