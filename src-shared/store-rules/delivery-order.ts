@@ -91,15 +91,21 @@ const digits = (s: string) => s.replace(/\D/g, '');
 const filled = (s: string) => s.trim().length > 0;
 const inRange = (n: number | null, min: number, max: number): n is number => n !== null && Number.isFinite(n) && n >= min && n <= max;
 
-/** The address of a delivery (the quote needs its coordinates; the registration, all of it). */
-export function checkDeliveryAddress(address: DeliveryAddressDraft): DeliveryCheck<AddressField> {
+/**
+ * The address of a delivery (the quote needs its coordinates; the registration, all of it). An
+ * address change (spec §4.1) has no postal code and may leave the number out (`change: true`).
+ */
+export function checkDeliveryAddress(address: DeliveryAddressDraft, { change = false } = {}): DeliveryCheck<AddressField> {
   const problems: Partial<Record<AddressField, DeliveryProblem>> = {};
   for (const field of ['streetName', 'streetNumber', 'neighborhood', 'city'] as const) {
-    if (!filled(address[field])) problems[field] = 'required';
-    else if (address[field].trim().length > 255) problems[field] = 'too-long';
+    if (!filled(address[field])) {
+      if (!(change && field === 'streetNumber')) problems[field] = 'required';
+    } else if (address[field].trim().length > 255) problems[field] = 'too-long';
   }
-  if (!filled(address.postalCode)) problems.postalCode = 'required';
-  else if (!/^[\d\s.-]{4,12}$/.test(address.postalCode.trim()) || digits(address.postalCode).length < 4) problems.postalCode = 'postal-code';
+  if (!change) {
+    if (!filled(address.postalCode)) problems.postalCode = 'required';
+    else if (!/^[\d\s.-]{4,12}$/.test(address.postalCode.trim()) || digits(address.postalCode).length < 4) problems.postalCode = 'postal-code';
+  }
   for (const field of ['state', 'country'] as const) {
     if (!/^[A-Za-z]{2}$/.test(address[field].trim())) problems[field] = 'two-letters';
   }
@@ -158,11 +164,12 @@ export function orderTotal(draft: DeliveryOrderDraft): number {
 const optional = (s: string) => (filled(s) ? { value: s.trim() } : undefined);
 
 /** The address as the shipping module takes it (an address change; a registration adds the postal code). */
-export function toAddressChange(a: DeliveryAddressDraft): AddressChangeRequest & { streetNumber: string } {
+export function toAddressChange(a: DeliveryAddressDraft): AddressChangeRequest {
   const complement = optional(a.complement);
   const reference = optional(a.reference);
+  const number = optional(a.streetNumber);
   return {
-    streetNumber: a.streetNumber.trim(),
+    ...(number ? { streetNumber: number.value } : {}),
     streetName: a.streetName.trim(),
     neighborhood: a.neighborhood.trim(),
     city: a.city.trim(),
@@ -186,7 +193,7 @@ export function toRegistration(draft: DeliveryOrderDraft, quoteId: string): Deli
     delivery: {
       ...(draft.merchantFee !== null ? { merchantFee: cents(draft.merchantFee) } : {}),
       quoteId,
-      deliveryAddress: { postalCode: draft.address.postalCode.trim(), ...toAddressChange(draft.address) },
+      deliveryAddress: { postalCode: draft.address.postalCode.trim(), ...toAddressChange(draft.address), streetNumber: draft.address.streetNumber.trim() },
     },
     items: orderLines(draft).map((line, index) => ({ id: String(index + 1), name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, price: line.totalPrice, optionsPrice: 0, totalPrice: line.totalPrice })),
     payments: { methods: [{ method: draft.paymentMethod, type: draft.paymentType, value: orderTotal(draft), ...card }] },

@@ -37,6 +37,8 @@ describe('delivery-only order rules (spec §4.1)', () => {
     const empty = checkDeliveryAddress(addressDraftOf({ ...emptyDeliveryForm().address, country: 'Brasil' }));
     assert.deepEqual(empty.problems, { streetName: 'required', streetNumber: 'required', neighborhood: 'required', city: 'required', postalCode: 'required', state: 'two-letters', country: 'two-letters', coordinates: 'coordinates' });
     assert.equal(checkDeliveryAddress({ ...draft().address, postalCode: 'abc' }).problems.postalCode, 'postal-code');
+    // An address change (spec §4.1): no postal code, the number optional.
+    assert.equal(checkDeliveryAddress({ ...draft().address, postalCode: '', streetNumber: '' }, { change: true }).ok, true);
   });
 
   it('the customer: a name and a phone; a landline is allowed but warned (safe delivery counts it)', () => {
@@ -138,9 +140,10 @@ describe('delivery-only order channels', () => {
         { rule: 'customer_phone_is_fixed', holds: false },
       ],
     });
-    await handlers['deliveryOrders:changeAddress']({ orderId: ORDER, address: { ...draft().address, postalCode: '' } });
+    await handlers['deliveryOrders:changeAddress']({ orderId: ORDER, address: { ...draft().address, postalCode: '', streetNumber: ' ' } });
     assert.equal(changes[0]?.streetName, 'Rua Harmonia');
     assert.equal('postalCode' in (changes[0] ?? {}), false);
+    assert.equal('streetNumber' in (changes[0] ?? {}), false, 'the number is optional in a change');
     assert.deepEqual(await handlers['deliveryOrders:cancellationReasons']({ orderId: ORDER }), [{ code: 801, description: 'Cliente desistiu' }]);
     await handlers['deliveryOrders:cancel']({ orderId: ORDER, code: 801, reason: 'Cliente desistiu por telefone' });
     assert.deepEqual(calls, ['cancel 801 Cliente desistiu por telefone']);

@@ -266,13 +266,16 @@ describe('board rows of platform deliveries and cancellations', () => {
   it('say who cancelled and why, read leniently from the event', () => {
     const store = memoryStore();
     const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
-    const [a, b] = [randomUUID(), randomUUID()];
-    ingest.apply([placedEvent(a, T0), placedEvent(b, T0)]);
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    ingest.apply([placedEvent(a, T0), placedEvent(b, T0), placedEvent(c, T0)]);
     ingest.apply([
       { ...placedEvent(a, T0 + 1, MERCHANT, 'CAN', 'CANCELLED'), metadata: { origin: 'CUSTOMER', reason: 'changed mind' } },
-      { ...placedEvent(b, T0 + 1, MERCHANT, 'CAN', 'CANCELLED'), metadata: { origin: 42, reason: ['?'] } },
+      { ...placedEvent(b, T0 + 1, MERCHANT, 'CAN', 'CANCELLED'), metadata: { origin: 42, reason: ['?'], cancelCode: 503 } },
+      { ...placedEvent(c, T0 + 1, MERCHANT, 'CAN', 'CANCELLED'), metadata: { origin: 'MERCHANT', reason: 'Item indisponível', cancelCode: '503' } },
     ]);
-    assert.deepEqual(store.board.rowsOf([a])[0]?.cancellation, { origin: 'CUSTOMER', reason: 'changed mind' });
-    assert.deepEqual(store.board.rowsOf([b])[0]?.cancellation, { origin: null, reason: null }, 'unreadable fields read as unknown');
+    assert.deepEqual(store.board.rowsOf([a])[0]?.cancellation, { origin: 'CUSTOMER', reason: 'changed mind', code: null });
+    assert.deepEqual(store.board.rowsOf([b])[0]?.cancellation, { origin: null, reason: null, code: null }, 'unreadable fields read as unknown');
+    // The spec's code travels with the reason: the screen words it in its language.
+    assert.deepEqual(store.board.rowsOf([c])[0]?.cancellation, { origin: 'MERCHANT', reason: 'Item indisponível', code: '503' });
   });
 });

@@ -57,10 +57,8 @@ export function deliveryOrderHandlers({ shipping, repo, clock }: DeliveryOrderHa
       return null;
     },
     'deliveryOrders:changeAddress': async ({ orderId, address }) => {
-      const check = checkDeliveryAddress(address);
-      // The postal code is not part of an address change (spec §4.1).
-      const { postalCode: _ignored, ...problems } = check.problems;
-      if (Object.keys(problems).length > 0) refuse(problems);
+      const check = checkDeliveryAddress(address, { change: true });
+      if (!check.ok) refuse(check.problems);
       await shipping.requestAddressChange(orderId, toAddressChange(address), signal());
       return null;
     },
