@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { MenuComeback, MenuItemView, MenuView } from '../../src-shared/ipc/channels/menu';
+import type { MenuComeback, MenuItemView, MenuOptionView, MenuView } from '../../src-shared/ipc/channels/menu';
 import type { StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { PerStoreReads } from '../lib/reads.svelte';
@@ -74,7 +74,7 @@ export class MenuState {
   }
 
   /** The change asked last for this item or category, while it waits or once it reached the platform. */
-  private lastChange(merchantId: string, kind: 'itemStatus' | 'categoryStatus' | 'itemPrice', subject: string): StoreActionEntry | undefined {
+  private lastChange(merchantId: string, kind: 'itemStatus' | 'categoryStatus' | 'itemPrice' | 'optionStatus', subject: string): StoreActionEntry | undefined {
     return this.storeActions.all(merchantId, [kind]).find((e) => e.subject === subject && (e.state === 'queued' || e.state === 'done'));
   }
 
@@ -84,6 +84,16 @@ export class MenuState {
     const latest = [own, category].filter((e): e is StoreActionEntry => e !== undefined).sort((a, b) => b.id - a.id)[0];
     if (!latest) return { status: item.status, pending: false };
     return { status: String(latest.summary.status ?? item.status), pending: latest.state === 'queued' };
+  }
+
+  /** An add-on's availability: the last change asked for it wins over the dish as read. */
+  optionStatusOf(merchantId: string, option: MenuOptionView): { status: string; pending: boolean } {
+    const change = this.lastChange(merchantId, 'optionStatus', option.id);
+    return change ? { status: String(change.summary.status ?? option.status), pending: change.state === 'queued' } : { status: option.status, pending: false };
+  }
+
+  setOptionStatus(merchantId: string, optionId: string, status: MenuStatus): Promise<boolean> {
+    return this.apply(this.bridge['menu:setOptionStatus']({ merchantId, optionId, status }));
   }
 
   priceOf(merchantId: string, item: MenuItemView): { price: number | null; pending: boolean } {

@@ -128,6 +128,37 @@ describe('menu availability and prices in Chromium', () => {
     await page.getByTestId('menu-search').fill('');
   });
 
+  it('pauses an add-on of a dish and brings it back (out of one topping, not of the dish)', async () => {
+    let found: { item: WireItem; optionId: string; optionName: string } | undefined;
+    for (const item of (await catalog()).flatMap((c) => c.items)) {
+      const flat = (await http().send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${item.id}/flat`, { token })).body as {
+        options: { id: string; productId: string; status: string }[];
+        products: { id: string; name: string }[];
+      };
+      const option = flat.options.find((o) => o.status === 'AVAILABLE');
+      if (option) {
+        found = { item, optionId: option.id, optionName: flat.products.find((p) => p.id === option.productId)?.name ?? '' };
+        break;
+      }
+    }
+    assert.ok(found, 'the seeded menu has a dish with add-ons');
+    const optionOnPlatform = async () =>
+      ((await http().send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${found.item.id}/flat`, { token })).body as { options: { id: string; status: string }[] }).options.find((o) => o.id === found.optionId)?.status;
+    await page.getByTestId('menu-search').fill(found.item.name);
+    await row(found.item.id).getByTestId('menu-item-open').click();
+    const option = page.getByTestId('options-dialog').locator(`[data-testid="menu-option"][data-option-id="${found.optionId}"]`);
+    await option.getByText(found.optionName).waitFor();
+    await option.getByTestId('menu-option-toggle').click();
+    await page.getByTestId('options-dialog').locator(`[data-testid="menu-option"][data-option-id="${found.optionId}"][data-status="UNAVAILABLE"]`).waitFor();
+    assert.equal(await optionOnPlatform(), 'UNAVAILABLE');
+    await shot('menu-options-pt');
+    await option.getByTestId('menu-option-toggle').click();
+    await page.getByTestId('options-dialog').locator(`[data-testid="menu-option"][data-option-id="${found.optionId}"][data-status="AVAILABLE"]`).waitFor();
+    assert.equal(await optionOnPlatform(), 'AVAILABLE');
+    await page.getByTestId('options-dialog').getByText('Fechar').click();
+    await page.getByTestId('menu-search').fill('');
+  });
+
   it('offline, a dish sold out waits and reaches the platform once; the screen says it in English', async () => {
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-menu').click();

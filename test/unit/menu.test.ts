@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { MenuView } from '../../src-shared/ipc/channels/menu';
-import { marketplaceCatalog, menuOf } from '../../src-main/ipc/handlers/menu';
+import type { ItemFlat } from '../../src-shared/wire/catalog';
+import { marketplaceCatalog, menuOf, optionGroupsOf } from '../../src-main/ipc/handlers/menu';
 import { menuRows } from '../../src-renderer/menu/menu-state.svelte';
 
 const menu: MenuView = {
@@ -45,5 +46,30 @@ describe('menu', () => {
     assert.equal(marketplaceCatalog([{ catalogId: 'w', context: ['WHITELABEL'] }, { catalogId: 'd', context: ['DEFAULT'] }])?.catalogId, 'd');
     assert.equal(marketplaceCatalog([{ catalogId: 'w', context: ['WHITELABEL'] }])?.catalogId, 'w');
     assert.equal(marketplaceCatalog([]), undefined);
+  });
+});
+
+describe('a dish\'s add-ons', () => {
+  it('reads groups and options loosely from the flat item: names from products, unknown fields aside', () => {
+    const flat = {
+      item: { id: 'i1' },
+      products: [{ id: 'p-sugo', name: 'Sugo' }, { id: 'p-pesto' }],
+      optionGroups: [{ id: 'g1', name: 'Molho', optionIds: ['o1', 'o2', 'gone', 42] }, { id: 'g2' }],
+      options: [
+        { id: 'o1', productId: 'p-sugo', status: 'UNAVAILABLE', price: { value: 0 } },
+        { id: 'o2', productId: 'p-pesto', externalCode: 'PESTO', price: { value: 'five' } },
+      ],
+    } as unknown as ItemFlat;
+    assert.deepEqual(optionGroupsOf(flat), [
+      {
+        id: 'g1',
+        name: 'Molho',
+        options: [
+          { id: 'o1', name: 'Sugo', status: 'UNAVAILABLE', price: 0 },
+          { id: 'o2', name: 'PESTO', status: 'AVAILABLE', price: null },
+        ],
+      },
+      { id: 'g2', name: 'g2', options: [] },
+    ]);
   });
 });

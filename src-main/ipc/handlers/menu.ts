@@ -1,18 +1,26 @@
-import type { MenuCategoryView, MenuComeback, MenuView } from '../../../src-shared/ipc/channels/menu';
+import type { MenuCategoryView, MenuComeback, MenuOptionGroupView, MenuView } from '../../../src-shared/ipc/channels/menu';
 import { secondsUntilOpeningTomorrow, weekMomentOf } from '../../../src-shared/store-rules/opening-hours';
 import type { MerchantApi } from '../../api/merchant';
 import { payloadOf, type ScheduledActionRecord, type ScheduledActionsRepo } from '../../db/scheduled-actions-repo';
 import type { ScheduledStoreActions } from '../../sync/scheduled-store-actions';
-import type { Catalog, Category } from '../../../src-shared/wire/catalog';
+import type { Catalog, Category, ItemFlat } from '../../../src-shared/wire/catalog';
 import type { CatalogApi } from '../../api/catalog';
 import type { Clock } from '../../base/clock';
 import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
 
-type MenuChannel = 'menu:catalog' | 'menu:setItemStatus' | 'menu:setCategoryStatus' | 'menu:setItemPrice' | 'menu:soldOutUntilTomorrow' | 'menu:comebacks';
+type MenuChannel =
+  | 'menu:catalog'
+  | 'menu:setItemStatus'
+  | 'menu:setCategoryStatus'
+  | 'menu:setItemPrice'
+  | 'menu:soldOutUntilTomorrow'
+  | 'menu:comebacks'
+  | 'menu:itemOptions'
+  | 'menu:setOptionStatus';
 
 export interface MenuHandlerDeps {
-  catalog: Pick<CatalogApi, 'listCategories' | 'listCatalogs' | 'unsellableItems'>;
+  catalog: Pick<CatalogApi, 'listCategories' | 'listCatalogs' | 'unsellableItems' | 'getItemFlat'>;
   actions: Pick<StoreActionQueue, 'submit'>;
   clock: Clock;
   merchant: Pick<MerchantApi, 'getOpeningHours'>;
@@ -67,6 +75,38 @@ export function menuOf(categories: readonly Category[], restrictions: ReadonlyMa
   }));
 }
 
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * A dish's add-ons by group, read loosely from the flat item (the spec shows no fields of option
+ * groups beyond their id): a group's name and option ids, an option's status and price, its name
+ * from its product.
+ */
+export function optionGroupsOf(flat: ItemFlat): MenuOptionGroupView[] {
+  const productName = new Map(flat.products.map((p) => [p.id, text((p as { name?: unknown }).name)]));
+  const options = new Map(flat.options.map((o) => [o.id, o as Record<string, unknown>]));
+  return flat.optionGroups.map((group) => {
+    const g = group as Record<string, unknown>;
+    const ids = Array.isArray(g.optionIds) ? g.optionIds.filter((id): id is string => typeof id === 'string') : [];
+    return {
+      id: group.id,
+      name: text(g.name) ?? group.id,
+      options: ids
+        .map((id) => options.get(id))
+        .filter((o): o is Record<string, unknown> => o !== undefined)
+        .map((o) => {
+          const price = (o.price as { value?: unknown } | undefined)?.value;
+          return {
+            id: String(o.id),
+            name: productName.get(String(o.productId)) ?? text(o.externalCode) ?? String(o.id),
+            status: text(o.status) ?? 'AVAILABLE',
+            price: typeof price === 'number' ? price : null,
+          };
+        }),
+    };
+  });
+}
+
 function restrictionsOf(unsellable: readonly Record<string, unknown>[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const row of unsellable) {
@@ -100,6 +140,9 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
       return { entry, comeback: comebackOf(record) };
     },
     'menu:comebacks': ({ merchantId }) => scheduled.waiting(merchantId).map(comebackOf),
+    'menu:itemOptions': async ({ merchantId, itemId }) => optionGroupsOf(await catalog.getItemFlat(merchantId, itemId, { signal: AbortSignal.timeout(10_000) })),
+    'menu:setOptionStatus': async ({ merchantId, optionId, status }) =>
+      acceptedOrThrow(await actions.submit({ merchantId, kind: 'optionStatus', subject: optionId, payload: { optionId, status } })),
     'menu:setCategoryStatus': async ({ merchantId, categoryId, status }) =>
       acceptedOrThrow(await actions.submit({ merchantId, kind: 'categoryStatus', subject: categoryId, payload: { categoryId, status } })),
     'menu:setItemPrice': async ({ merchantId, itemId, price }) =>
@@ -112,7 +155,13 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
  * harmless. A category is paused or reopened item by item (the spec documents no category status
  * route): every item of it, read afresh when the change is sent.
  */
-export function registerMenuActions(queue: Pick<StoreActionQueue, 'register'>, catalog: Pick<CatalogApi, 'updateItemStatus' | 'updateItemPrice' | 'listCategoryItems'>): void {
+export function registerMenuActions(
+  queue: Pick<StoreActionQueue, 'register'>,
+  catalog: Pick<CatalogApi, 'updateItemStatus' | 'updateItemPrice' | 'updateOptionStatus' | 'listCategoryItems'>,
+): void {
+  queue.register('optionStatus', {
+    send: (merchantId, { optionId, status }, signal) => catalog.updateOptionStatus(merchantId, { optionId: String(optionId), status: String(status) }, { signal }),
+  });
   queue.register('itemStatus', {
     send: (merchantId, { itemId, status }, signal) => catalog.updateItemStatus(merchantId, { itemId: String(itemId), status: String(status) }, { signal }),
   });

@@ -37,6 +37,12 @@ export const MenuStatus = z.enum(['AVAILABLE', 'UNAVAILABLE']);
 /** The most a price may be set to from the screen (a slip of the finger adds zeros). */
 export const MAX_MENU_PRICE = 10_000;
 
+/** An add-on of a dish (spec: options of its option groups), with its own availability. */
+export const MenuOptionView = z.object({ id: z.string(), name: z.string(), status: z.string(), price: z.number().nullable() });
+export type MenuOptionView = z.infer<typeof MenuOptionView>;
+export const MenuOptionGroupView = z.object({ id: z.string(), name: z.string(), options: z.array(MenuOptionView) });
+export type MenuOptionGroupView = z.infer<typeof MenuOptionGroupView>;
+
 /** A dish sold out until tomorrow: when it comes back on sale by itself. */
 export const MenuComeback = z.object({ id: z.number().int(), itemId: z.string(), resumeAt: z.string(), byHours: z.boolean() });
 export type MenuComeback = z.infer<typeof MenuComeback>;
@@ -48,6 +54,9 @@ export const menuChannels = {
   'menu:setItemStatus': channel(z.object({ ...ItemRef, status: MenuStatus }).strict(), StoreActionEntry),
   /** Sold out now, back on sale at the store's first opening tomorrow (midnight when its hours are unknown). */
   'menu:soldOutUntilTomorrow': channel(z.object(ItemRef).strict(), z.object({ entry: StoreActionEntry, comeback: MenuComeback })),
+  /** A dish's add-ons by group, read on demand (GET /items/{itemId}/flat). */
+  'menu:itemOptions': channel(z.object(ItemRef).strict(), z.array(MenuOptionGroupView)),
+  'menu:setOptionStatus': channel(z.object({ merchantId: MerchantId, optionId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
   'menu:comebacks': channel(z.object({ merchantId: MerchantId }).strict(), z.array(MenuComeback)),
   'menu:setCategoryStatus': channel(z.object({ merchantId: MerchantId, categoryId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
   'menu:setItemPrice': channel(
