@@ -37,6 +37,7 @@ describe('delivery-only orders in Chromium', () => {
   const shot = (name: string) => page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
   const dialog = () => page.getByTestId('delivery-dialog');
   const drawer = () => page.getByTestId('order-drawer');
+  const faults = async (json: Record<string, unknown>) => assert.equal((await http().send('PUT', '/_sandbox/faults', { json })).status, 200);
   const sandboxOrders = async (): Promise<SandboxOrder[]> => ((await http().send('GET', `/_sandbox/orders?merchantId=${DEMO_RESTAURANT_ID}`)).body as { orders: SandboxOrder[] }).orders;
 
   async function fillAddress(coordinates: string): Promise<void> {
@@ -119,8 +120,14 @@ describe('delivery-only orders in Chromium', () => {
     await panel.getByText(/\/tracking\//).waitFor();
     await panel.getByTestId('delivery-check-safety').click();
     await panel.getByTestId('delivery-safety').getByText('O cliente confirmou o endereço: não').waitFor();
+    // The Wi-Fi drops at the counter: the confirmation waits in the store outbox and goes once it is back.
+    await faults({ errorRate: 1, errorStatus: 503 });
     await panel.getByTestId('delivery-confirm-address').click();
-    await panel.getByTestId('delivery-done').getByText('Endereço confirmado com o cliente.').waitFor();
+    await panel.getByTestId('delivery-done').getByText('Sem conexão: ficou na fila').waitFor({ timeout: 20_000 });
+    await panel.locator('[data-testid="store-action"][data-kind="deliveryConfirmAddress"][data-state="queued"]').waitFor();
+    await shot('delivery-queued-pt');
+    await faults({});
+    await panel.locator('[data-testid="store-action"][data-kind="deliveryConfirmAddress"][data-state="done"]').waitFor({ timeout: 30_000 });
     await panel.getByTestId('delivery-check-safety').click();
     await panel.getByTestId('delivery-safety').getByText('O cliente confirmou o endereço: sim').waitFor();
     await shot('delivery-drawer-pt');

@@ -6,7 +6,9 @@ import type { AddressChangeRequest, DeliveryOrderRegistration, DeliveryQuote } f
 import { ManualClock } from '../../src-main/base/clock';
 import { DeliveryOrdersRepo } from '../../src-main/db/delivery-orders-repo';
 import { StoreActionsDb } from '../../src-main/db/store-actions-db';
-import { deliveryOrderHandlers } from '../../src-main/ipc/handlers/delivery-orders';
+import { deliveryOrderHandlers, registerDeliveryOrderActions } from '../../src-main/ipc/handlers/delivery-orders';
+import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
+import { silentLogger } from './sync-fakes';
 import { addressDraftOf, deliveryDraftOf, emptyDeliveryForm } from '../../src-renderer/delivery-orders/delivery-form';
 
 const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
@@ -84,10 +86,16 @@ describe('delivery-only order rules (spec §4.1)', () => {
 
 function setup() {
   const clock = new ManualClock(Date.parse('2026-11-24T12:00:00-03:00'));
-  const repo = new DeliveryOrdersRepo(StoreActionsDb.open(':memory:'));
+  const db = StoreActionsDb.open(':memory:');
+  const repo = new DeliveryOrdersRepo(db);
+  const queue = new StoreActionQueue({ db, clock, logger: silentLogger, random: () => 0.5 });
+  const state = { offline: false, cancelled: false, loseNextAnswer: false };
   const calls: string[] = [];
   const changes: AddressChangeRequest[] = [];
   const quote: DeliveryQuote = { id: 'q1', expirationAt: '2026-11-24T15:05:00Z', distance: 400, preparationTime: 12, quote: { grossValue: 8, discount: 1, netValue: 7, raise: 0 }, deliveryTime: { min: 16, max: 31 } };
+  const up = () => {
+    if (state.offline) throw new AppError('connection', 'no route to host');
+  };
   const shipping = {
     quoteForMerchant: async () => quote,
     registerOrder: async (_m: string, body: DeliveryOrderRegistration) => {
@@ -95,8 +103,13 @@ function setup() {
       return { id: ORDER, trackingUrl: 'https://track/1' };
     },
     safeDelivery: async () => ({ score: 'VERY_HIGH', rules: { customer_address_confirmed: true, customer_phone_is_fixed: false } }),
-    userConfirmAddress: async () => 'ok',
+    userConfirmAddress: async () => {
+      up();
+      calls.push('confirm');
+      return 'ok';
+    },
     requestAddressChange: async (_o: string, address: AddressChangeRequest) => {
+      up();
       changes.push(address);
       return 'ok';
     },
@@ -105,11 +118,20 @@ function setup() {
       { cancelCodeId: 'x', description: 'unreadable code' },
     ],
     cancel: async (_o: string, c: { reason: string; cancellationCode: number }) => {
+      up();
+      if (state.cancelled) throw new AppError('conflict', 'already cancelled');
+      state.cancelled = true;
       calls.push(`cancel ${c.cancellationCode} ${c.reason}`);
+      if (state.loseNextAnswer) {
+        state.loseNextAnswer = false;
+        throw new AppError('connection', 'reset after the request was applied');
+      }
       return 'ok';
     },
   };
-  return { clock, repo, calls, changes, handlers: deliveryOrderHandlers({ shipping, repo, clock }) };
+  registerDeliveryOrderActions(queue, shipping, { getOrder: async () => ({ status: state.cancelled ? 'CANCELLED' : 'CONFIRMED' }) as never });
+  const tick = () => (queue as unknown as { tick(signal: AbortSignal): Promise<number> }).tick(new AbortController().signal);
+  return { clock, repo, queue, calls, changes, state, tick, handlers: deliveryOrderHandlers({ shipping, repo, actions: queue, clock }) };
 }
 
 describe('delivery-only order channels', () => {
@@ -124,15 +146,18 @@ describe('delivery-only order channels', () => {
     assert.equal(await handlers['deliveryOrders:get']({ orderId: STORE }), null, 'an order not registered here');
   });
 
-  it('refuses a draft that breaks the rules before anything is sent', async () => {
+  it('refuses a draft that breaks the rules before anything is sent, and an order not registered here', async () => {
     const { handlers, calls } = setup();
     await assert.rejects(async () => handlers['deliveryOrders:register']({ merchantId: STORE, draft: draft({ phoneArea: '' }), quoteId: 'q1' }), (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'phone');
+    await handlers['deliveryOrders:register']({ merchantId: STORE, draft: draft(), quoteId: 'q1' });
     await assert.rejects(async () => handlers['deliveryOrders:changeAddress']({ orderId: ORDER, address: { ...draft().address, city: '' } }), (e: unknown) => e instanceof AppError && e.field === 'city');
-    assert.deepEqual(calls, []);
+    await assert.rejects(async () => handlers['deliveryOrders:confirmAddress']({ orderId: STORE }), (e: unknown) => e instanceof AppError && e.code === 'not-found');
+    assert.deepEqual(calls, ['register q1']);
   });
 
   it('safety in rules, an address change without the postal code, reasons with readable codes, a cancellation', async () => {
     const { handlers, calls, changes } = setup();
+    await handlers['deliveryOrders:register']({ merchantId: STORE, draft: draft(), quoteId: 'q1' });
     assert.deepEqual(await handlers['deliveryOrders:safety']({ orderId: ORDER }), {
       score: 'VERY_HIGH',
       rules: [
@@ -140,12 +165,36 @@ describe('delivery-only order channels', () => {
         { rule: 'customer_phone_is_fixed', holds: false },
       ],
     });
-    await handlers['deliveryOrders:changeAddress']({ orderId: ORDER, address: { ...draft().address, postalCode: '', streetNumber: ' ' } });
+    const change = await handlers['deliveryOrders:changeAddress']({ orderId: ORDER, address: { ...draft().address, postalCode: '', streetNumber: ' ' } });
+    assert.deepEqual([change.state, change.kind, change.merchantId, change.subject], ['done', 'deliveryAddressChange', STORE, ORDER]);
     assert.equal(changes[0]?.streetName, 'Rua Harmonia');
     assert.equal('postalCode' in (changes[0] ?? {}), false);
     assert.equal('streetNumber' in (changes[0] ?? {}), false, 'the number is optional in a change');
     assert.deepEqual(await handlers['deliveryOrders:cancellationReasons']({ orderId: ORDER }), [{ code: 801, description: 'Cliente desistiu' }]);
-    await handlers['deliveryOrders:cancel']({ orderId: ORDER, code: 801, reason: 'Cliente desistiu por telefone' });
-    assert.deepEqual(calls, ['cancel 801 Cliente desistiu por telefone']);
+    assert.equal((await handlers['deliveryOrders:cancel']({ orderId: ORDER, code: 801, reason: 'Cliente desistiu por telefone' })).state, 'done');
+    assert.deepEqual(calls, ['register q1', 'cancel 801 Cliente desistiu por telefone']);
+  });
+
+  it('offline, the confirmation and the cancellation wait in the store outbox and are sent once; a lost answer is found done', async () => {
+    const { handlers, calls, state, tick, clock, queue } = setup();
+    await handlers['deliveryOrders:register']({ merchantId: STORE, draft: draft(), quoteId: 'q1' });
+    state.offline = true;
+    assert.equal((await handlers['deliveryOrders:confirmAddress']({ orderId: ORDER })).state, 'queued');
+    assert.equal((await handlers['deliveryOrders:cancel']({ orderId: ORDER, code: 801, reason: 'Desistiu' })).state, 'queued');
+    state.offline = false;
+    state.loseNextAnswer = true;
+    for (let round = 0; round < 3; round++) {
+      clock.advance(120_000);
+      await tick();
+    }
+    assert.deepEqual(calls, ['register q1', 'confirm', 'cancel 801 Desistiu'], 'each once, in the order made');
+    assert.deepEqual(
+      queue.list(STORE).map((e) => [e.kind, e.state]),
+      [
+        ['deliveryCancel', 'done'],
+        ['deliveryConfirmAddress', 'done'],
+      ],
+      'the cancellation whose answer was lost is found done (the order is cancelled), not refused',
+    );
   });
 });

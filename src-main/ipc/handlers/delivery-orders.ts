@@ -1,7 +1,10 @@
 import { AppError } from '../../../src-shared/errors';
 import type { MerchantQuoteView } from '../../../src-shared/ipc/channels/delivery-orders';
 import { checkDeliveryAddress, checkDeliveryOrder, toAddressChange, toRegistration } from '../../../src-shared/store-rules/delivery-order';
+import { AddressChangeRequest } from '../../../src-shared/wire/shipping';
+import type { OrderApi } from '../../api/order';
 import type { ShippingApi } from '../../api/shipping';
+import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Clock } from '../../base/clock';
 import type { DeliveryOrdersRepo } from '../../db/delivery-orders-repo';
 import type { Handlers } from '../dispatcher';
@@ -18,8 +21,9 @@ type DeliveryOrderChannel =
   | 'deliveryOrders:cancel';
 
 export interface DeliveryOrderHandlerDeps {
-  shipping: Pick<ShippingApi, 'quoteForMerchant' | 'registerOrder' | 'safeDelivery' | 'userConfirmAddress' | 'requestAddressChange' | 'cancellationReasons' | 'cancel'>;
+  shipping: Pick<ShippingApi, 'quoteForMerchant' | 'registerOrder' | 'safeDelivery' | 'cancellationReasons'>;
   repo: Pick<DeliveryOrdersRepo, 'add' | 'get'>;
+  actions: Pick<StoreActionQueue, 'submit'>;
   clock: Clock;
 }
 
@@ -33,7 +37,15 @@ function refuse(problems: Record<string, string | undefined>): never {
 }
 
 /** Delivery-only orders (shipping style B): quote, register, and the registered order's own actions. */
-export function deliveryOrderHandlers({ shipping, repo, clock }: DeliveryOrderHandlerDeps): Pick<Handlers, DeliveryOrderChannel> {
+export function deliveryOrderHandlers({ shipping, repo, actions, clock }: DeliveryOrderHandlerDeps): Pick<Handlers, DeliveryOrderChannel> {
+  /** The store a registered order belongs to (its actions queue per store); only orders registered here. */
+  const storeOf = (orderId: string): string => {
+    const registered = repo.get(orderId);
+    if (!registered) throw new AppError('not-found', 'This order was not registered on this terminal.');
+    return registered.merchantId;
+  };
+  const submit = async (orderId: string, kind: 'deliveryConfirmAddress' | 'deliveryAddressChange' | 'deliveryCancel', payload: Record<string, unknown>) =>
+    acceptedOrThrow(await actions.submit({ merchantId: storeOf(orderId), kind, subject: orderId, payload: { orderId, ...payload } }));
   return {
     'deliveryOrders:quote': async ({ merchantId, latitude, longitude }): Promise<MerchantQuoteView> => {
       const quote = await shipping.quoteForMerchant(merchantId, { latitude, longitude }, signal());
@@ -52,23 +64,36 @@ export function deliveryOrderHandlers({ shipping, repo, clock }: DeliveryOrderHa
       const safety = await shipping.safeDelivery(orderId, signal());
       return { score: safety.score, rules: Object.entries(safety.rules).map(([rule, holds]) => ({ rule, holds })) };
     },
-    'deliveryOrders:confirmAddress': async ({ orderId }) => {
-      await shipping.userConfirmAddress(orderId, signal());
-      return null;
-    },
-    'deliveryOrders:changeAddress': async ({ orderId, address }) => {
+    'deliveryOrders:confirmAddress': ({ orderId }) => submit(orderId, 'deliveryConfirmAddress', {}),
+    'deliveryOrders:changeAddress': ({ orderId, address }) => {
       const check = checkDeliveryAddress(address, { change: true });
       if (!check.ok) refuse(check.problems);
-      await shipping.requestAddressChange(orderId, toAddressChange(address), signal());
-      return null;
+      return submit(orderId, 'deliveryAddressChange', { address: toAddressChange(address) });
     },
     'deliveryOrders:cancellationReasons': async ({ orderId }) =>
       (await shipping.cancellationReasons(orderId, signal()))
         .map((r) => ({ code: Number(r.cancelCodeId), description: r.description }))
         .filter((r) => Number.isInteger(r.code)),
-    'deliveryOrders:cancel': async ({ orderId, code, reason }) => {
-      await shipping.cancel(orderId, { reason, cancellationCode: code }, signal());
-      return null;
-    },
+    'deliveryOrders:cancel': ({ orderId, code, reason }) => submit(orderId, 'deliveryCancel', { code, reason }),
   };
+}
+
+/**
+ * How a registered order's actions reach the platform. Confirming the address is a setting (twice
+ * is harmless); a cancellation resent after a lost answer meets an order already cancelled, which
+ * is the effect asked; an address change resent meets its own pending change, refused in words.
+ */
+export function registerDeliveryOrderActions(
+  queue: Pick<StoreActionQueue, 'register'>,
+  shipping: Pick<ShippingApi, 'userConfirmAddress' | 'requestAddressChange' | 'cancel'>,
+  order: Pick<OrderApi, 'getOrder'>,
+): void {
+  queue.register('deliveryConfirmAddress', { send: (_merchantId, { orderId }, signal) => shipping.userConfirmAddress(String(orderId), { signal }) });
+  queue.register('deliveryAddressChange', {
+    send: (_merchantId, { orderId, address }, signal) => shipping.requestAddressChange(String(orderId), AddressChangeRequest.parse(address), { signal }),
+  });
+  queue.register('deliveryCancel', {
+    send: (_merchantId, { orderId, code, reason }, signal) => shipping.cancel(String(orderId), { reason: String(reason), cancellationCode: Number(code) }, { signal }),
+    alreadyDone: async (_merchantId, { orderId }, signal) => ((await order.getOrder(String(orderId), { signal })).status === 'CANCELLED' ? { result: { orderId } } : undefined),
+  });
 }

@@ -3,14 +3,16 @@ import { DeliveryAddressDraft, DeliveryOrderDraft } from '../../store-rules/deli
 import { channel } from '../channel';
 import { MerchantId } from './merchant';
 import { DriverQuoteView } from './order-requests';
+import { StoreActionEntry } from './store-actions';
 
 /**
  * Delivery-only orders (shipping style B, spec §4.1): an order the store took elsewhere, registered
  * for a platform driver. The screen asks a price and time for the customer's spot, registers the
  * order with that quote, and for the orders registered here: the delivery's safety as the platform
  * rates it, the customer's confirmation of the address, a new address, and a cancellation with one
- * of the platform's reasons. These need the platform at once (a quote lasts minutes): offline they
- * answer why and nothing is queued.
+ * of the platform's reasons. The quote and the registration need the platform at once (a quote
+ * lasts minutes): offline they answer why. The registered order's actions go through the store
+ * outbox: offline they wait and are sent once.
  */
 const OrderId = z.guid();
 
@@ -48,8 +50,8 @@ export const deliveryOrderChannels = {
   /** The order as registered here, or null for an order that was not. */
   'deliveryOrders:get': channel(ForOrder, DeliveryOnlyView.nullable()),
   'deliveryOrders:safety': channel(ForOrder, SafeDeliveryView),
-  'deliveryOrders:confirmAddress': channel(ForOrder, z.null()),
-  'deliveryOrders:changeAddress': channel(z.object({ orderId: OrderId, address: DeliveryAddressDraft }).strict(), z.null()),
+  'deliveryOrders:confirmAddress': channel(ForOrder, StoreActionEntry),
+  'deliveryOrders:changeAddress': channel(z.object({ orderId: OrderId, address: DeliveryAddressDraft }).strict(), StoreActionEntry),
   'deliveryOrders:cancellationReasons': channel(ForOrder, z.array(ShippingCancelReasonView)),
-  'deliveryOrders:cancel': channel(z.object({ orderId: OrderId, code: z.number().int(), reason: z.string().trim().min(1).max(500) }).strict(), z.null()),
+  'deliveryOrders:cancel': channel(z.object({ orderId: OrderId, code: z.number().int(), reason: z.string().trim().min(1).max(500) }).strict(), StoreActionEntry),
 } as const;
