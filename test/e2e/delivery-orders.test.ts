@@ -154,6 +154,15 @@ describe('delivery-only orders in Chromium', () => {
     await dialog().getByText('Add at least one item').waitFor();
     await shot('delivery-form-en');
     await dialog().getByText('Back').click();
+    await dialog().waitFor({ state: 'detached' });
+    const registered = (await sandboxOrders()).find((o) => o.customer.name === 'Marina Souza');
+    assert.ok(registered);
+    await page.getByTestId('show-done').click().catch(() => undefined);
+    await page.locator(`[data-testid="order-card"][data-order-id="${registered.id}"]`).getByRole('button').first().click();
+    await drawer().getByTestId('delivery-only').getByText('Delivery-only order').waitFor();
+    await drawer().getByTestId('delivery-only').getByText('Customer’s tracking page', { exact: false }).waitFor();
+    await shot('delivery-drawer-en');
+    await page.keyboard.press('Escape');
     await chooseLanguage(page, 'pt-BR');
   });
 });

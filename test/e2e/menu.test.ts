@@ -172,6 +172,11 @@ describe('menu availability and prices in Chromium', () => {
     await http().send('PUT', '/_sandbox/faults', { json: {} });
     await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="false"][data-status="UNAVAILABLE"]`).waitFor({ timeout: 30_000 });
     assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
+    // The dish's add-ons, in English too.
+    await row(dish.id).getByTestId('menu-item-open').click();
+    await page.getByTestId('options-dialog').locator('[data-testid="menu-option"], :text("This item has no add-ons.")').first().waitFor({ timeout: 20_000 });
+    await shot('menu-options-en');
+    await page.getByTestId('options-dialog').getByText('Close').click();
     await chooseLanguage(page, 'pt-BR');
   });
 });
