@@ -6,6 +6,9 @@ import { Read } from '../lib/reads.svelte';
 import type { SettingsState } from '../setup/settings-state.svelte';
 
 /** The sections of the Store page. */
+/** This machine's zone (the terminal stands in the store). */
+const TERMINAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export const STORE_TABS = ['status', 'hours', 'checkin', 'details'] as const;
 export type StoreTab = (typeof STORE_TABS)[number];
 
@@ -76,7 +79,7 @@ export class StoresState {
   zoneOf(merchantId: string | null | undefined, atMs: number): string | undefined {
     const zone = merchantId ? storeTimeZone(this.#details[merchantId]?.address) : null;
     if (!zone) return undefined;
-    return offsetMinutes(zone, atMs) === offsetMinutes(Intl.DateTimeFormat().resolvedOptions().timeZone, atMs) ? undefined : zone;
+    return offsetMinutes(zone, atMs) === offsetMinutes(TERMINAL_ZONE, atMs) ? undefined : zone;
   }
 
   /** The store this terminal works for (remembered by the main process). */

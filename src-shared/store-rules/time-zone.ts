@@ -32,8 +32,23 @@ export function storeTimeZone(address: { state?: string | null; country?: string
   return BRAZIL[state] ?? (/^[A-Z]{2}$/.test(state) ? 'America/Sao_Paulo' : null);
 }
 
-/** The zone's offset from UTC at an instant, in minutes (e.g. -180 for São Paulo). */
+const offsets = new Map<string, number | null>();
+
+/**
+ * The zone's offset from UTC at an instant, in minutes (e.g. -180 for São Paulo). Remembered per
+ * zone and hour: every card asks each second, and a formatter is costly to build.
+ */
 export function offsetMinutes(zone: string, atMs: number): number | null {
+  const key = `${zone}|${Math.floor(atMs / 3_600_000)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size > 500) offsets.clear();
+  const offset = computeOffset(zone, atMs);
+  offsets.set(key, offset);
+  return offset;
+}
+
+function computeOffset(zone: string, atMs: number): number | null {
   try {
     const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(atMs);
     const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
