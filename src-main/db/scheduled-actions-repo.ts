@@ -29,7 +29,6 @@ export class ScheduledActionsRepo {
     next: Statement<[], { at: number | null }>;
     waiting: Statement<[string], ScheduledActionRecord>;
     cancelFor: Statement<{ merchant_id: string; kind: string; subject: string }>;
-    cancel: Statement<[number]>;
     submitted: Statement<{ id: number; action: number }>;
   };
 
@@ -45,7 +44,6 @@ export class ScheduledActionsRepo {
       next: db.prepare(`SELECT min(due_ms) AS at FROM scheduled_store_actions WHERE state = 'waiting'`),
       waiting: db.prepare(`SELECT * FROM scheduled_store_actions WHERE state = 'waiting' AND merchant_id = ? ORDER BY due_ms, id`),
       cancelFor: db.prepare(`UPDATE scheduled_store_actions SET state = 'cancelled' WHERE state = 'waiting' AND merchant_id = @merchant_id AND kind = @kind AND subject = @subject`),
-      cancel: db.prepare(`UPDATE scheduled_store_actions SET state = 'cancelled' WHERE state = 'waiting' AND id = ?`),
       submitted: db.prepare(`UPDATE scheduled_store_actions SET state = 'submitted', action_id = @action WHERE id = @id AND state = 'waiting'`),
     };
   }
@@ -72,10 +70,6 @@ export class ScheduledActionsRepo {
   /** Withdraws what waits for this subject (a dish put back on sale by hand needs no comeback). */
   cancelFor(merchantId: string, kind: StoreActionKind, subject: string): number {
     return this.store.write(() => this.s.cancelFor.run({ merchant_id: merchantId, kind, subject }).changes);
-  }
-
-  cancel(id: number): boolean {
-    return this.store.write(() => this.s.cancel.run(id).changes === 1);
   }
 
   markSubmitted(id: number, actionId: number): void {
