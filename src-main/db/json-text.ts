@@ -7,3 +7,9 @@ export function parseJsonText(text: string | null): unknown {
     return null;
   }
 }
+
+/** A JSON column holding an object (a payload), or an empty object for anything else. */
+export function parseJsonObject(text: string | null): Record<string, unknown> {
+  const value = parseJsonText(text);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { StoreActionKind } from '../../src-shared/ipc/channels/store-actions';
-import { parseJsonText } from './json-text';
+import { parseJsonObject } from './json-text';
 import type { StoreActionsDb } from './store-actions-db';
 
 export interface ScheduledActionRecord {
@@ -15,10 +15,7 @@ export interface ScheduledActionRecord {
   created_ms: number;
 }
 
-export const payloadOf = (r: ScheduledActionRecord): Record<string, unknown> => {
-  const payload = parseJsonText(r.payload);
-  return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
-};
+export const payloadOf = (r: ScheduledActionRecord): Record<string, unknown> => parseJsonObject(r.payload);
 
 /** Store actions waiting for their time (scheduled_store_actions, beside the store outbox). */
 export class ScheduledActionsRepo {

@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
 import type { StoreActionEntry, StoreActionKind, StoreActionState } from '../../src-shared/ipc/channels/store-actions';
 import { isSqliteError, openDatabase, storageError, type Db } from './database';
-import { parseJsonText } from './json-text';
+import { parseJsonObject, parseJsonText } from './json-text';
 import { queueProgress } from './queue-row';
 import * as m0001 from './store-actions-migrations/0001-store-actions';
 import * as m0002 from './store-actions-migrations/0002-promotion-status';
@@ -31,13 +31,12 @@ export interface StoreActionRecord {
 /** What the screen sees of an action (`summary` is the payload: nothing in it is secret). */
 export function toStoreActionEntry(r: StoreActionRecord): StoreActionEntry {
   const reason = ErrorInfo.safeParse(parseJsonText(r.reason));
-  const payload = parseJsonText(r.payload);
   return {
     id: r.id,
     merchantId: r.merchant_id,
     kind: r.kind,
     subject: r.subject,
-    summary: payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {},
+    summary: parseJsonObject(r.payload),
     ...queueProgress(r),
     reason: reason.success ? reason.data : null,
     waited: r.waited === 1,

@@ -4,7 +4,7 @@ import { PromotionRequest, type PromotionItem } from '../../src-shared/wire/prom
 import type { PromotionApi } from '../api/promotion';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { parseJsonText } from '../db/json-text';
+import { parseJsonObject } from '../db/json-text';
 import { aggregationIdOf, itemsOf, mayStillChange, type PromotionRecord, type PromotionsRepo } from '../db/promotions-repo';
 import { toStoreActionEntry } from '../db/store-actions-db';
 import type { StoreActionQueue } from './store-action-queue';
@@ -25,9 +25,9 @@ export interface PromotionTrackerOptions {
 
 /** The request a promotion action sends, read back from its payload (a damaged one reads as empty). */
 function requestOf(record: PromotionRecord): { request: PromotionRequest; reset: boolean } {
-  const payload = parseJsonText(record.payload) as { request?: unknown; reset?: unknown } | null;
-  const request = PromotionRequest.safeParse(payload?.request);
-  return { request: request.success ? request.data : { promotions: [] }, reset: payload?.reset === true };
+  const payload = parseJsonObject(record.payload);
+  const request = PromotionRequest.safeParse(payload.request);
+  return { request: request.success ? request.data : { promotions: [] }, reset: payload.reset === true };
 }
 
 /** While any of these is listed, the platform is still working on the promotion: poll again. */

@@ -49,11 +49,10 @@ export class MenuState {
   }
 
   async load(merchantId: string): Promise<void> {
-    await Promise.all([this.menus.load(merchantId, () => this.bridge['menu:catalog']({ merchantId }), (menu) => menu), this.loadComebacks(merchantId)]);
-  }
-
-  private loadComebacks(merchantId: string): Promise<void> {
-    return this.comebacks.load(merchantId, () => this.bridge['menu:comebacks']({ merchantId }), (list) => list);
+    await Promise.all([
+      this.menus.load(merchantId, () => this.bridge['menu:catalog']({ merchantId }), (menu) => menu),
+      this.comebacks.load(merchantId, () => this.bridge['menu:comebacks']({ merchantId }), (list) => list),
+    ]);
   }
 
   /** When this dish comes back by itself (sold out until tomorrow), if it does. */
@@ -62,15 +61,14 @@ export class MenuState {
   }
 
   async soldOutUntilTomorrow(merchantId: string, itemId: string): Promise<boolean> {
-    this.#lastError = null;
-    const result = await this.bridge['menu:soldOutUntilTomorrow']({ merchantId, itemId });
-    if (!result.ok) {
-      this.#lastError = result.error;
-      return false;
-    }
-    this.storeActions.remember(result.value.entry);
-    this.comebacks.set(merchantId, [...(this.comebacks.of(merchantId) ?? []).filter((c) => c.itemId !== itemId), result.value.comeback]);
+    const sold = await this.run(this.bridge['menu:soldOutUntilTomorrow']({ merchantId, itemId }), (value) => value.entry);
+    if (!sold) return false;
+    this.comebacks.set(merchantId, [...this.comebacksWithout(merchantId, itemId), sold.comeback]);
     return true;
+  }
+
+  private comebacksWithout(merchantId: string, itemId: string): MenuComeback[] {
+    return (this.comebacks.of(merchantId) ?? []).filter((c) => c.itemId !== itemId);
   }
 
   /** The change asked last for this item or category, while it waits or once it reached the platform. */
@@ -103,8 +101,8 @@ export class MenuState {
 
   async setItemStatus(merchantId: string, itemId: string, status: MenuStatus): Promise<boolean> {
     const done = await this.apply(this.bridge['menu:setItemStatus']({ merchantId, itemId, status }));
-    // A change by hand withdraws the comeback (the main process did so): read them again.
-    if (done && this.comebackOf(merchantId, itemId)) await this.loadComebacks(merchantId);
+    // A change by hand withdraws the dish's comeback (the main process did so).
+    if (done && this.comebackOf(merchantId, itemId)) this.comebacks.set(merchantId, this.comebacksWithout(merchantId, itemId));
     return done;
   }
 
@@ -117,14 +115,19 @@ export class MenuState {
   }
 
   private async apply(call: Promise<IpcResult<StoreActionEntry>>): Promise<boolean> {
+    return (await this.run(call, (entry) => entry)) !== undefined;
+  }
+
+  /** A change's call: its value, or undefined with `lastError` saying why. */
+  private async run<T>(call: Promise<IpcResult<T>>, entryOf: (value: T) => StoreActionEntry): Promise<T | undefined> {
     this.#lastError = null;
     const result = await call;
     if (!result.ok) {
       this.#lastError = result.error;
-      return false;
+      return undefined;
     }
     // Remembered whether done or queued: the screen shows the change either way.
-    this.storeActions.remember(result.value);
-    return true;
+    this.storeActions.remember(entryOf(result.value));
+    return result.value;
   }
 }

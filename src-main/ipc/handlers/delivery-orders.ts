@@ -8,6 +8,7 @@ import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-
 import type { Clock } from '../../base/clock';
 import type { DeliveryOrdersRepo } from '../../db/delivery-orders-repo';
 import type { Handlers } from '../dispatcher';
+import { refuseBrokenRule } from './broken-rule';
 import { quoteView } from './orders';
 
 type DeliveryOrderChannel =
@@ -30,12 +31,6 @@ export interface DeliveryOrderHandlerDeps {
 /** A screen waits this long on the platform: these actions are not queued (a quote lasts minutes). */
 const signal = () => ({ signal: AbortSignal.timeout(15_000) });
 
-/** A broken rule from the shared checks, as the refusal the screen already knows how to say. */
-function refuse(problems: Record<string, string | undefined>): never {
-  const [field, problem] = Object.entries(problems)[0] as [string, string];
-  throw new AppError('bad-input', `delivery order ${field}: ${problem}`, { field });
-}
-
 /** Delivery-only orders (shipping style B): quote, register, and the registered order's own actions. */
 export function deliveryOrderHandlers({ shipping, repo, actions, clock }: DeliveryOrderHandlerDeps): Pick<Handlers, DeliveryOrderChannel> {
   /** The store a registered order belongs to (its actions queue per store); only orders registered here. */
@@ -53,9 +48,9 @@ export function deliveryOrderHandlers({ shipping, repo, actions, clock }: Delive
     },
     'deliveryOrders:register': async ({ merchantId, draft, quoteId }) => {
       const address = checkDeliveryAddress(draft.address);
-      if (!address.ok) refuse(address.problems);
+      if (!address.ok) refuseBrokenRule('delivery order', address.problems);
       const order = checkDeliveryOrder(draft);
-      if (!order.ok) refuse(order.problems);
+      if (!order.ok) refuseBrokenRule('delivery order', order.problems);
       const registered = await shipping.registerOrder(merchantId, toRegistration(draft, quoteId), signal());
       return repo.add({ orderId: registered.id, merchantId, trackingUrl: registered.trackingUrl, customerName: draft.customerName.trim() }, clock.now());
     },
@@ -67,7 +62,7 @@ export function deliveryOrderHandlers({ shipping, repo, actions, clock }: Delive
     'deliveryOrders:confirmAddress': ({ orderId }) => submit(orderId, 'deliveryConfirmAddress', {}),
     'deliveryOrders:changeAddress': ({ orderId, address }) => {
       const check = checkDeliveryAddress(address, { change: true });
-      if (!check.ok) refuse(check.problems);
+      if (!check.ok) refuseBrokenRule('delivery order', check.problems);
       return submit(orderId, 'deliveryAddressChange', { address: toAddressChange(address) });
     },
     'deliveryOrders:cancellationReasons': async ({ orderId }) =>

@@ -8,6 +8,7 @@ import type { CatalogApi } from '../../api/catalog';
 import type { Clock } from '../../base/clock';
 import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
+import { ONLINE_BUDGET_MS } from './orders';
 
 type MenuChannel =
   | 'menu:catalog'
@@ -35,7 +36,7 @@ export interface MenuHandlerDeps {
  */
 export async function tomorrowsOpening(merchant: Pick<MerchantApi, 'getOpeningHours'>, merchantId: string, now: number): Promise<{ at: number; byHours: boolean }> {
   try {
-    const hours = await merchant.getOpeningHours(merchantId, { signal: AbortSignal.timeout(4_000) });
+    const hours = await merchant.getOpeningHours(merchantId, { signal: AbortSignal.timeout(ONLINE_BUDGET_MS) });
     const seconds = secondsUntilOpeningTomorrow(hours.flatMap((h) => h.shifts), weekMomentOf(new Date(now)));
     if (seconds !== null) return { at: now + seconds * 1000, byHours: true };
   } catch {
@@ -45,9 +46,12 @@ export async function tomorrowsOpening(merchant: Pick<MerchantApi, 'getOpeningHo
   return { at: new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime(), byHours: false };
 }
 
-const comebackOf = (r: ScheduledActionRecord): MenuComeback => {
-  return { id: r.id, itemId: r.subject ?? '', resumeAt: new Date(r.due_ms).toISOString(), byHours: payloadOf(r).byHours === true };
-};
+const comebackOf = (r: ScheduledActionRecord): MenuComeback => ({
+  id: r.id,
+  itemId: r.subject ?? '',
+  resumeAt: new Date(r.due_ms).toISOString(),
+  byHours: payloadOf(r).byHours === true,
+});
 
 /** The catalog customers order from: the one for the marketplace (`DEFAULT`), else the first. */
 export function marketplaceCatalog(catalogs: readonly Catalog[]): Catalog | undefined {

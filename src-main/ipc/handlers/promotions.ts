@@ -9,6 +9,8 @@ import type { Clock } from '../../base/clock';
 import type { PromotionTracker } from '../../sync/promotion-tracker';
 import { acceptedOrThrow, type StoreActionQueue } from '../../sync/store-action-queue';
 import type { Handlers } from '../dispatcher';
+import { refuseBrokenRule } from './broken-rule';
+import { ONLINE_BUDGET_MS } from './orders';
 
 type PromotionChannel = 'promotions:list' | 'promotions:refresh' | 'promotions:create' | 'promotions:endAll' | 'promotions:inOrder';
 
@@ -32,16 +34,13 @@ export function promotionHandlers({ tracker, actions, clock, order }: PromotionH
     'promotions:create': async ({ merchantId, draft, replaceAll }) => {
       // The screen checks the same rules; a draft that breaks them never reaches the outbox.
       const check = checkPromotionDraft(draft, dayOf(clock.now()));
-      if (!check.ok) {
-        const [field, problem] = Object.entries(check.problems)[0] as [string, string];
-        throw new AppError('bad-input', `promotion ${field}: ${problem}`, { field });
-      }
+      if (!check.ok) refuseBrokenRule('promotion', check.problems);
       const request = toPromotionRequest(draft);
       const subject = draft.name.trim() || draft.eans[0] || null;
       return viewOf(acceptedOrThrow(await actions.submit({ merchantId, kind: 'promotion', subject, payload: { request, reset: replaceAll } })));
     },
     'promotions:inOrder': async ({ orderId }) =>
-      finalItemPrices(await order.getVirtualBag(orderId, { signal: AbortSignal.timeout(4_000) }))
+      finalItemPrices(await order.getVirtualBag(orderId, { signal: AbortSignal.timeout(ONLINE_BUDGET_MS) }))
         .filter((line) => line.promoted)
         .map(({ uniqueId, merchantDiscount, finalPrice }) => ({ uniqueId, merchantDiscount, finalPrice })),
     'promotions:endAll': async ({ merchantId }) =>
