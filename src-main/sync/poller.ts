@@ -53,7 +53,7 @@ export interface PollRound {
 /** Event ids per acknowledgment request. */
 const ACK_CHUNK = 500;
 
-/** The spec's ceiling: a db is connected while it polled in the last 30 seconds (§6). */
+/** The spec's ceiling: a store is connected while its application polled in the last 30 seconds (§6). */
 export const MAX_POLL_GAP_MS = 30_000;
 
 /**

@@ -41,7 +41,7 @@ export const STANDARD_CANCELLATION_REASONS: CancellationReasons['reasons'] = [
   { code: '506', description: 'Address outside the delivery area' },
   { code: '507', description: 'Fraudulent order' },
   { code: '508', description: 'Outside opening hours' },
-  { code: '509', description: 'Internal db problem' },
+  { code: '509', description: 'Internal error' },
   { code: '511', description: 'Risk area' },
   { code: '512', description: 'Store opens later' },
 ];
