@@ -23,6 +23,7 @@ import { silentLogger } from '../src-main/base/log';
 import { openDatabase, SYNCHRONOUS } from '../src-main/db/database';
 import { OrdersDb } from '../src-main/db/orders-db';
 import { EventIngest } from '../src-main/sync/ingest';
+import type { WireEvent } from '../src-shared/wire/events';
 import type { Benchmark } from './run';
 
 const EVENTS = 10_000;
@@ -37,15 +38,6 @@ const LIFECYCLE = [
 ] as const;
 const MERCHANT = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 
-interface WireEvent {
-  id: string;
-  code: string;
-  fullCode: string;
-  orderId: string;
-  merchantId: string;
-  createdAt: string;
-  metadata: Record<string, unknown>;
-}
 
 /** A busy evening: orders arrive one after another and move through their lifecycle interleaved. */
 function events(): WireEvent[] {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { WireEvent } from '../../src-shared/wire/events';
 import { EVENT_FULL_CODES, type EventCode } from './event-codes';
 
 /**
@@ -8,14 +9,8 @@ import { EVENT_FULL_CODES, type EventCode } from './event-codes';
  * a queue of its own, in emission order: an application's acknowledgment never hides the event
  * from another one, and a poll only walks what it may return.
  */
-export interface OrderEvent {
-  id: string;
+export interface OrderEvent extends WireEvent {
   code: EventCode;
-  fullCode: string;
-  orderId: string;
-  merchantId: string;
-  createdAt: string;
-  metadata: Record<string, unknown>;
 }
 
 export interface EventRecord {

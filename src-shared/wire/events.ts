@@ -59,6 +59,21 @@ export interface OrderEvent {
   metadata?: unknown;
 }
 
+/**
+ * An order event as the platform sends it, every field there: what the sandbox emits, and what the
+ * tests and benches build. The terminal never trusts an event to be one: it reads it with
+ * `readOrderEvent`.
+ */
+export interface WireEvent {
+  id: string;
+  code: string;
+  fullCode: string;
+  orderId: string;
+  merchantId: string;
+  createdAt: string;
+  metadata: Record<string, unknown>;
+}
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The event, or undefined when it has no id (it can be neither stored nor acknowledged). */

@@ -12,7 +12,7 @@ import { DATABASE_FILE } from '../../src-main/db/database';
 import { TEST_INSTANT } from '../support/clock';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Sandbox } from '../support/sandbox-orders';
-import { waitFor } from './sync-harness';
+import { waitFor } from '../support/sync-harness';
 
 /** The whole main process (startApp, IPC, pushes) with the order sync against a sandbox it did not start. */
 describe('the app keeps its order board', () => {

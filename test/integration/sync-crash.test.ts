@@ -11,8 +11,8 @@ import { OrdersDb } from '../../src-main/db/orders-db';
 import type { SyncStep } from '../../src-main/sync/probe';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Detail, type Sandbox } from '../support/sandbox-orders';
-import { assertExactlyOnce, sandboxEvents } from './sync-check';
-import { waitFor } from './sync-harness';
+import { assertExactlyOnce, sandboxEvents } from '../support/sync-check';
+import { waitFor } from '../support/sync-harness';
 
 /**
  * Kills a process running the real poller, outbox and kitchen with SIGKILL at random points of
@@ -54,7 +54,7 @@ describe('order sync survives SIGKILL at any point', () => {
     const cache = join(root, 'node_modules', '.cache', 'store-terminal-crash');
     mkdirSync(cache, { recursive: true });
     child = join(cache, `child-${process.pid}.mjs`);
-    await build({ entryPoints: [join(here, 'sync-crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, packages: 'external', logLevel: 'error' });
+    await build({ entryPoints: [join(here, '..', 'support', 'sync-crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, packages: 'external', logLevel: 'error' });
   });
   after(async () => {
     await sandbox.close();

@@ -6,9 +6,9 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Sandbox } from '../support/sandbox-orders';
-import { assertExactlyOnce, sandboxEvents } from './sync-check';
-import { startSyncStack, waitFor, type SyncStack } from './sync-harness';
-import { isDone, runKitchen } from './sync-staff';
+import { assertExactlyOnce, sandboxEvents } from '../support/sync-check';
+import { startSyncStack, waitFor, type SyncStack } from '../support/sync-harness';
+import { isDone, runKitchen } from '../support/sync-staff';
 
 /**
  * The real sync stack against the sandbox's fault injection: whatever the link does, every event is

@@ -8,7 +8,7 @@ import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { orderHandlers } from '../../src-main/features/orders/handlers';
 import { withSandbox } from '../support/sandbox';
 import { control, createOrder, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
-import { startSyncStack, waitFor, type SyncStack } from './sync-harness';
+import { startSyncStack, waitFor, type SyncStack } from '../support/sync-harness';
 
 describe('order sync against the sandbox', () => {
   let sandbox: Sandbox;

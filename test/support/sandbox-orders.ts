@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
+import type { WireEvent } from '../../src-shared/wire/events';
 import type { withSandbox } from './sandbox';
 
 /** Small helpers for the order-side sandbox tests: create and move orders, poll, advance the clock. */
 export type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 export const O = '/order/v1.0';
 
-export interface WireEvent {
-  id: string;
-  code: string;
-  fullCode: string;
-  orderId: string;
-  merchantId: string;
-  createdAt: string;
-  metadata: Record<string, unknown>;
-}
+export type { WireEvent };
 
 export interface ControlEvent extends WireEvent {
   acknowledged: boolean;

@@ -5,7 +5,7 @@ import { Settings } from '../../src-shared/settings';
 import { ManualClock } from '../../src-main/base/clock';
 import { AutoConfirmer, autoConfirmStores } from '../../src-main/sync/auto-confirm';
 import { SyncService } from '../../src-main/sync/sync-service';
-import { FakeGateway, MERCHANT, memoryStore, silentLogger } from './sync-fakes';
+import { FakeGateway, MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const OTHER = 'e5d41f63-5e7c-4b8a-8f30-4b5c6d7e8f94';

@@ -8,7 +8,7 @@ import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
 import { deliveryOrderHandlers } from '../../src-main/features/delivery-orders/handlers';
 import { deliveryOrderSenders } from '../../src-main/features/delivery-orders/senders';
 import { StoreOutbox } from '../../src-main/sync/store-outbox';
-import { silentLogger } from './sync-fakes';
+import { silentLogger } from '../support/sync-fakes';
 import { addressDraftOf, deliveryDraftOf, emptyDeliveryForm } from '../../src-renderer/delivery-orders/delivery-form';
 
 const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';

@@ -5,7 +5,7 @@ import { ManualClock } from '../../src-main/base/clock';
 import type { OrdersDb } from '../../src-main/db/orders-db';
 import { summarise } from '../../src-main/orders/day-summary';
 import { EventIngest } from '../../src-main/sync/ingest';
-import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
+import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const HOUR = 3600_000;

@@ -7,7 +7,7 @@ import { ManualClock } from '../../src-main/base/clock';
 import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
 import { tomorrowsOpening } from '../../src-main/features/menu/comeback';
 import { ScheduledStoreActions } from '../../src-main/sync/scheduled-store-actions';
-import { silentLogger } from './sync-fakes';
+import { silentLogger } from '../support/sync-fakes';
 
 const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 const HOUR = 3600;

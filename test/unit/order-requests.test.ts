@@ -7,7 +7,7 @@ import { settledByEvent, settledByStatus } from '../../src-main/orders/outcomes'
 import { addressChangesOf, disputesOf, driverRequestOf, openRequestOf, type RequestEvent } from '../../src-main/orders/requests';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import { SyncService } from '../../src-main/sync/sync-service';
-import { FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';
+import { FakeGateway, memoryStore, offline, silentLogger } from '../support/sync-fakes';
 
 const T0 = Date.parse('2026-03-10T15:00:00.000Z');
 const at = (s: number): string => new Date(T0 + s * 1000).toISOString();

@@ -10,7 +10,7 @@ import { PromotionTracker, promotionSenders } from '../../src-main/features/prom
 import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import { readNumber } from '../../src-renderer/lib/numbers';
 import { draftOf, emptyForm, statusCounts } from '../../src-renderer/promotions/promotion-form';
-import { silentLogger } from './sync-fakes';
+import { silentLogger } from '../support/sync-fakes';
 
 const STORE = '7b2e9d41-3c5a-4f68-8d1e-2f3a4b5c6d72';
 const TODAY = '2026-11-24';

@@ -4,7 +4,7 @@ import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
 import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
 import { StoreOutbox } from '../../src-main/sync/store-outbox';
-import { silentLogger } from './sync-fakes';
+import { silentLogger } from '../support/sync-fakes';
 
 const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 

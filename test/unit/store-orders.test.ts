@@ -9,7 +9,7 @@ import { DATABASE_FILE } from '../../src-main/db/database';
 import { OrdersDb } from '../../src-main/db/orders-db';
 import { orderStub, type OrderProgress } from '../../src-main/orders/progress';
 import { EventIngest } from '../../src-main/sync/ingest';
-import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
+import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const HOUR = 3600_000;

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { readOrderEvent } from '../../src-shared/wire/events';
 import { ManualClock } from '../../src-main/base/clock';
 import { EventIngest } from '../../src-main/sync/ingest';
-import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
+import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 

@@ -6,7 +6,7 @@ import { ManualClock } from '../../src-main/base/clock';
 import { orderHandlers } from '../../src-main/features/orders/handlers';
 import { STANDARD_CANCELLATION_REASONS } from '../../src-main/features/orders/cancellation-reasons';
 import { SyncService } from '../../src-main/sync/sync-service';
-import { FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';
+import { FakeGateway, memoryStore, offline, silentLogger } from '../support/sync-fakes';
 
 async function setup() {
   const clock = new ManualClock();

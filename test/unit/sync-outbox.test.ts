@@ -5,7 +5,7 @@ import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { ManualClock } from '../../src-main/base/clock';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import { SyncService } from '../../src-main/sync/sync-service';
-import { advance, FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';
+import { advance, FakeGateway, memoryStore, offline, silentLogger } from '../support/sync-fakes';
 
 function setup() {
   const clock = new ManualClock();

@@ -8,7 +8,7 @@ import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import { MAX_POLL_GAP_MS } from '../../src-main/sync/poller';
 import type { SyncStep } from '../../src-main/sync/probe';
 import { SyncService } from '../../src-main/sync/sync-service';
-import { advance, FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';
+import { advance, FakeGateway, memoryStore, offline, silentLogger } from '../support/sync-fakes';
 
 function setup(options: { intervalMs?: number; limit?: number; random?: () => number } = {}) {
   const clock = new ManualClock();

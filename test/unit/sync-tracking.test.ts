@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { TrackingPoller, TRACKING_GAP_MS } from '../../src-main/sync/tracking-poller';
-import { FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';
+import { FakeGateway, memoryStore, offline, silentLogger } from '../support/sync-fakes';
 
 async function setup() {
   const clock = new ManualClock();

@@ -1,7 +1,7 @@
 import type { OrdersDb } from '../../src-main/db/orders-db';
 import type { SyncService } from '../../src-main/sync/sync-service';
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
-import { TEST_INSTANT_MS } from '../support/clock';
+import { TEST_INSTANT_MS } from './clock';
 
 /**
  * A kitchen that presses the next button of every order on the board as soon as the previous action

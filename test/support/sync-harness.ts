@@ -16,7 +16,7 @@ import type { OrderGateway } from '../../src-main/sync/gateway';
 import type { SyncProbe } from '../../src-main/sync/probe';
 import { SyncService } from '../../src-main/sync/sync-service';
 import type { Clock } from '../../src-main/base/clock';
-import { testClock } from '../support/clock';
+import { testClock } from './clock';
 
 /**
  * The app's real sync stack (API client, token manager, rate limiter, SQLite store, poller, outbox,

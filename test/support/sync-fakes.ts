@@ -4,6 +4,7 @@ import type { OrderAction } from '../../src-shared/ipc/channels/orders';
 import type { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { OrdersDb } from '../../src-main/db/orders-db';
+import type { WireEvent } from '../../src-shared/wire/events';
 import type { DeliveryQuote } from '../../src-shared/wire/shipping';
 import type { OrderGateway } from '../../src-main/sync/gateway';
 
@@ -12,15 +13,6 @@ import type { OrderGateway } from '../../src-main/sync/gateway';
  * poll, actions move the order and emit their outcome event (409 when out of place), and failures
  * can be queued per method.
  */
-export interface FakeEvent {
-  id: string;
-  code: string;
-  fullCode: string;
-  orderId: string;
-  merchantId: string;
-  createdAt: string;
-  metadata: Record<string, unknown>;
-}
 
 type Method = 'poll' | 'acknowledge' | 'getOrder' | 'act' | 'tracking' | 'cancellationReasons' | 'validatePickupCode' | 'verifyDeliveryCode' | 'driverQuote';
 
@@ -35,7 +27,7 @@ const NEXT_STATUS: Partial<Record<OrderAction, { from: string[]; to: string; cod
 };
 
 export class FakeGateway implements OrderGateway {
-  events: FakeEvent[] = [];
+  events: WireEvent[] = [];
   acked = new Set<string>();
   details = new Map<string, Record<string, unknown>>();
   calls: { method: Method; args: unknown[] }[] = [];
@@ -63,8 +55,8 @@ export class FakeGateway implements OrderGateway {
     return this.calls.filter((c) => c.method === method).length;
   }
 
-  emit(orderId: string, code: string, fullCode: string, options: { at?: number; merchantId?: string; metadata?: Record<string, unknown> } = {}): FakeEvent {
-    const event: FakeEvent = {
+  emit(orderId: string, code: string, fullCode: string, options: { at?: number; merchantId?: string; metadata?: Record<string, unknown> } = {}): WireEvent {
+    const event: WireEvent = {
       id: randomUUID(),
       code,
       fullCode,

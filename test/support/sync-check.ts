@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
 import type { OrdersDb } from '../../src-main/db/orders-db';
-import type { ControlEvent, Sandbox } from '../support/sandbox-orders';
+import type { ControlEvent, Sandbox } from './sandbox-orders';
 
 /**
  * The "nothing lost, nothing twice" check shared by the fault and crash tests, comparing the
