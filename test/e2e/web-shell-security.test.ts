@@ -77,20 +77,21 @@ describe('web shell process: survives hostile input, keeps its data private, lea
     assert.equal(shell.process.exitCode, null, 'the process is still running');
   });
 
-  it('keeps the data folder 0700 and every file in it 0600 (database, WAL, stores, launch link)', () => {
+  it('keeps the data folder 0700 and every file in it 0600 (database, WAL, stores, launch link, logs)', () => {
     assert.equal(statSync(dataDir).mode & 0o777, 0o700);
     const entries = modes(dataDir);
     const names = entries.map((e) => e.path.slice(dataDir.length + 1));
-    for (const expected of ['demo/store-terminal.sqlite', 'demo/store-terminal.sqlite-wal', 'stores.json', 'launch-url', 'launch.html']) {
+    for (const expected of ['demo/store-terminal.sqlite', 'demo/store-terminal.sqlite-wal', 'stores.json', 'launch-url', 'launch.html', 'logs/store-terminal.log']) {
       assert.ok(names.includes(expected), `${expected} exists (${names.join(', ')})`);
     }
     for (const entry of entries) assert.equal(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);
   });
 
-  it('prints no launch token, and has none on its command line', () => {
+  it('prints no launch token, logs none, and has none on its command line', () => {
     const token = /#launch=([\w-]+)/.exec(readFileSync(join(dataDir, 'launch-url'), 'utf8'))?.[1];
     assert.ok(token);
     assert.ok(!shell.output().includes(token), 'not in stdout or stderr');
+    assert.ok(!readFileSync(join(dataDir, 'logs', 'store-terminal.log'), 'utf8').includes(token), 'not in the log file');
     assert.doesNotMatch(shell.output(), /#launch=|secret=/);
     const cmdline = readFileSync(`/proc/${shell.process.pid}/cmdline`, 'utf8');
     assert.ok(!cmdline.includes(token));
