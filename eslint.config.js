@@ -12,7 +12,7 @@ import svelteConfig from './svelte.config.js';
  *   src-renderer imports src-shared, never src-main
  *   src-sandbox  imports src-shared at most, never the client
  * Inside src-main, rooms are layered, each importing only rooms below it (and itself), as VS Code
- * layers base/ platform/ workbench/: base < config, api, orders < auth, db < sync, merchant, print <
+ * layers base/ platform/ workbench/: base < config, api, orders < auth, db < sync, merchant, print, diagnostics <
  * ipc < account < features < app < shells. Import cycles (type-only imports included) are
  * refused by `npm run lint:cycles` (dpdm).
  */
@@ -34,6 +34,7 @@ const MAIN_LAYERS = [
   ['main-sync', 'src-main/sync/**', 3],
   ['main-merchant', 'src-main/merchant/**', 3],
   ['main-print', 'src-main/print/**', 3],
+  ['main-diagnostics', 'src-main/diagnostics/**', 3],
   ['main-ipc', 'src-main/ipc/**', 4],
   ['main-account', 'src-main/account/**', 5],
   ['main-features', 'src-main/features/**', 6],

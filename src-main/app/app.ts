@@ -10,6 +10,8 @@ import { clockRunningFrom, systemClock, type Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { makePrivate, ownerOnlyFromNowOn } from '../base/private-folder';
 import type { Config } from '../config/config';
+import { exportDiagnostics, terminalReaders } from '../diagnostics/export';
+import { terminalVariables } from '../diagnostics/readers';
 import { emptyConfig, loadConfigFile, saveConfigFile, type SavedAccount, type TerminalConfig } from '../config/terminal-config';
 import type { StartFeature } from '../features/feature';
 import { deliveryOrdersFeature } from '../features/delivery-orders';
@@ -51,7 +53,7 @@ const FEATURES: readonly [name: string, start: StartFeature][] = [
 ];
 
 /** Channels answered whether or not an account is open: the frame, the first run, the settings. */
-const ALWAYS = ['app:status', 'setup:state', 'setup:demo', 'setup:checkCentralized', 'setup:startAuthorization', 'setup:completeAuthorization', 'setup:finish', 'setup:signOut', 'settings:get', 'settings:update'] as const satisfies readonly ChannelName[];
+const ALWAYS = ['app:status', 'app:exportDiagnostics', 'setup:state', 'setup:demo', 'setup:checkCentralized', 'setup:startAuthorization', 'setup:completeAuthorization', 'setup:finish', 'setup:signOut', 'settings:get', 'settings:update'] as const satisfies readonly ChannelName[];
 type AlwaysChannel = (typeof ALWAYS)[number];
 
 const OFFLINE_CONNECTIVITY = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null } as const;
@@ -165,6 +167,20 @@ export async function startApp(options: StartOptions): Promise<App> {
       connectivity: session?.connectivity.current ?? OFFLINE_CONNECTIVITY,
       now: new Date(clock.now()).toISOString(),
     }),
+    'app:exportDiagnostics': ({ userAgent }) => {
+      const account = session?.account;
+      return exportDiagnostics(
+        {
+          generatedAt: new Date(clock.now()).toISOString(),
+          appVersion: options.version,
+          window: userAgent ?? null,
+          terminal: { shell: options.shell, mode: account?.mode ?? 'setup', account: account ? { kind: account.kind, apiBaseUrl: account.apiBaseUrl, clientId: account.clientId } : null, vault: secrets.kind, dataDir: config.dataDir, environment: terminalVariables(process.env) },
+          connectivity: session?.connectivity.current ?? OFFLINE_CONNECTIVITY,
+          pollIntervalSeconds: session?.pollSeconds ?? 0,
+        },
+        terminalReaders({ dataDir: config.dataDir, accountDir: account?.dataDir ?? config.dataDir, settings: () => file.settings, stores: [secrets, ...(account ? [account.secrets] : [])], givenSecrets: [config.clientSecret, account?.clientSecret] }),
+      );
+    },
     'setup:state': () => setupState(),
     'setup:demo': async () => {
       await close();

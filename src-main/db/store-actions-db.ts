@@ -4,7 +4,7 @@ import { ErrorInfo } from '../../src-shared/errors';
 import type { StoreActionEntry, StoreActionKind, StoreActionState } from '../../src-shared/ipc/channels/store-actions';
 import { isSqliteError, openDatabase, storageError, type Db } from './database';
 import { parseJsonObject, parseJsonText } from './json-text';
-import { queueProgress } from './queue-row';
+import { countsByState, queueProgress } from './queue-row';
 import * as m0001 from './store-actions-migrations/0001-store-actions';
 import * as m0002 from './store-actions-migrations/0002-promotion-status';
 import * as m0003 from './store-actions-migrations/0003-delivery-orders';
@@ -157,3 +157,6 @@ export class StoreActionsDb {
     if (this.db.open) this.db.close();
   }
 }
+
+/** Store actions by state (the diagnostics export reads them on its own read-only connection). */
+export const storeActionCountsByState = (db: Db): Record<string, number> => countsByState(db, 'store_actions');
