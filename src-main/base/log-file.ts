@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import { makePrivate, PRIVATE_FILE_MODE } from './private-folder';
 
@@ -34,6 +35,11 @@ export interface LogFile {
   close(): Promise<void>;
 }
 
+/** How long closing may wait for the disk: a stuck disk must not keep the terminal from stopping. */
+const CLOSE_WAIT_MS = 2_000;
+
+const ROTATED_FILE = new RegExp(`^${LOG_FILE.replaceAll('.', '\\.')}\\.\\d+$`);
+
 /** The log folder of a data folder. */
 export function logFolder(dataDir: string): string {
   return join(dataDir, LOG_FOLDER);
@@ -49,7 +55,7 @@ export function logFilesNewestFirst(dir: string): string[] {
   }
   const rank = (name: string): number => (name === LOG_FILE ? 0 : Number(name.slice(LOG_FILE.length + 1)));
   return names
-    .filter((name) => name === LOG_FILE || new RegExp(`^${LOG_FILE.replaceAll('.', '\\.')}\\.\\d+$`).test(name))
+    .filter((name) => name === LOG_FILE || ROTATED_FILE.test(name))
     .sort((a, b) => rank(a) - rank(b))
     .map((name) => join(dir, name));
 }
@@ -100,7 +106,7 @@ export function openLogFile(dataDir: string, options: { limits?: LogFileLimits; 
     async close() {
       if (closed) return;
       if (!stream.writableEnded) stream.end();
-      await finished;
+      await Promise.race([finished, sleep(CLOSE_WAIT_MS, undefined, { ref: false })]);
     },
   };
 }
