@@ -11,7 +11,10 @@ describe('Settings › Support: the diagnostics export on screen', () => {
   it('asks the main process for the file, giving the window’s browser (cut to the contract’s length), and says which file it got', async () => {
     const bridge = fakeBridge({ 'app:exportDiagnostics': () => FILE });
     const terminal = createTerminal(bridge, { systemNow: () => 0 });
-    const file = await terminal.diagnosticsState.export(`Mozilla/5.0 ${'x'.repeat(600)}`);
+    const pending = terminal.diagnosticsState.export(`Mozilla/5.0 ${'x'.repeat(600)}`);
+    const busy = render(DiagnosticsPanel, { context: terminalContext(terminal) }).body;
+    assert.match(busy, /<button[^>]*data-testid="export-diagnostics"[^>]*disabled[^>]*>\s*Preparando o arquivo…/, 'progress while the file is made');
+    const file = await pending;
     assert.deepEqual(file, FILE);
     const input = bridge.calls[0]?.input as { userAgent: string };
     assert.equal(bridge.calls[0]?.channel, 'app:exportDiagnostics');
