@@ -12,9 +12,11 @@ import svelteConfig from './svelte.config.js';
  *   src-renderer imports src-shared, never src-main
  *   src-sandbox  imports src-shared at most, never the client
  * Inside src-main, rooms are layered, each importing only rooms below it (and itself), as VS Code
- * layers base/ platform/ workbench/: base < config, api, orders < auth, db < sync, merchant, print, diagnostics <
- * ipc < account < features < app < shells. Import cycles (type-only imports included) are
- * refused by `npm run lint:cycles` (dpdm).
+ * layers base/ platform/ workbench/: base < config, api, orders, queue < auth, db < sync, merchant,
+ * print, diagnostics < ipc < account < feature-kit < features < app < shells. Each feature is a folder of its
+ * own (features/<name>/) that imports the rooms below (the feature kit among them), never another
+ * feature. Import cycles (type-only imports included) are refused by
+ * `npm run lint:cycles` (dpdm).
  */
 const element = (type) => ({ to: { element: { type } } });
 const from = (type) => ({ element: { type } });
@@ -28,6 +30,7 @@ const MAIN_LAYERS = [
   ['main-config', 'src-main/config/**', 1],
   ['main-api', 'src-main/api/**', 1],
   ['main-orders', 'src-main/orders/**', 1],
+  ['main-queue', 'src-main/queue/**', 1],
   ['main-auth', 'src-main/auth/**', 2],
   ['main-db', 'src-main/db/**', 2],
   ['demo', 'src-main/demo/**', 2],
@@ -37,15 +40,18 @@ const MAIN_LAYERS = [
   ['main-diagnostics', 'src-main/diagnostics/**', 3],
   ['main-ipc', 'src-main/ipc/**', 4],
   ['main-account', 'src-main/account/**', 5],
-  ['main-features', 'src-main/features/**', 6],
-  ['main-app', 'src-main/app/**', 7],
-  ['main-shells', 'src-main/shells/**', 8],
+  ['main-feature-kit', 'src-main/feature-kit/**', 6],
+  ['main-feature', 'src-main/features/*/**', 7],
+  ['main-app', 'src-main/app/**', 8],
+  ['main-shells', 'src-main/shells/**', 9],
 ];
 /** The element rules a room at `index` may import: itself and every room of a lower level. */
 const mainBelow = (index) => {
   const level = index < MAIN_LAYERS.length ? MAIN_LAYERS[index][2] : Infinity;
-  return MAIN_LAYERS.filter(([, , l], i) => i === index || l < level).map(([type]) => element(type));
+  return MAIN_LAYERS.filter(([, , l], i) => (i === index && MAIN_LAYERS[i][0] !== 'main-feature') || l < level).map(([type]) => element(type));
 };
+/** A feature imports its own folder (and the rooms below), never another feature. */
+const FEATURE_OWN = [{ to: { element: { type: 'main-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } }];
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.data/'] },
@@ -76,7 +82,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'shared', pattern: 'src-shared/**', partialMatch: false },
         { type: 'electron-shell', pattern: 'src-main/shells/electron/**', partialMatch: false },
-        ...MAIN_LAYERS.map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
+        ...MAIN_LAYERS.map(([type, pattern]) => ({ type, pattern, partialMatch: false, ...(type === 'main-feature' ? { capture: ['feature'] } : {}) })),
         { type: 'renderer', pattern: 'src-renderer/**', partialMatch: false },
         { type: 'sandbox', pattern: 'src-sandbox/**', partialMatch: false },
       ],
@@ -89,7 +95,10 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: 'zod' } } }] },
-            ...MAIN_LAYERS.map(([type], level) => ({ from: from(type), allow: [element('shared'), ...mainBelow(level), ...(type === 'demo' ? [element('sandbox')] : [])] })),
+            ...MAIN_LAYERS.map(([type], level) => ({
+              from: from(type),
+              allow: [element('shared'), ...mainBelow(level), ...(type === 'demo' ? [element('sandbox')] : []), ...(type === 'main-feature' ? FEATURE_OWN : [])],
+            })),
             { from: from('electron-shell'), allow: [element('shared'), element('electron-shell'), ...mainBelow(MAIN_LAYERS.length)] },
             { from: from('renderer'), allow: [element('shared'), element('renderer')] },
             { from: from('sandbox'), allow: [element('shared'), element('sandbox')] },

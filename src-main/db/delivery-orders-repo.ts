@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { DeliveryOnlyView } from '../../src-shared/ipc/channels/delivery-orders';
-import type { StoreActionsDb } from './store-actions-db';
+import type { Db } from './database';
 
 interface DeliveryOrderRow {
   order_id: string;
@@ -18,26 +18,26 @@ const toView = (r: DeliveryOrderRow): DeliveryOnlyView => ({
   registeredAt: new Date(r.created_ms).toISOString(),
 });
 
-/** The delivery-only orders this terminal registered (store-actions file, beside the store outbox). */
+/** The delivery-only orders this terminal registered (the store outbox's file, beside its actions). */
 export class DeliveryOrdersRepo {
   private readonly s: {
     insert: Statement<DeliveryOrderRow>;
     get: Statement<[string], DeliveryOrderRow>;
   };
 
-  constructor(private readonly store: StoreActionsDb) {
+  constructor(db: Db) {
     this.s = {
-      insert: store.db.prepare(
+      insert: db.prepare(
         `INSERT OR REPLACE INTO delivery_orders (order_id, merchant_id, tracking_url, customer_name, created_ms)
          VALUES (@order_id, @merchant_id, @tracking_url, @customer_name, @created_ms)`,
       ),
-      get: store.db.prepare('SELECT * FROM delivery_orders WHERE order_id = ?'),
+      get: db.prepare('SELECT * FROM delivery_orders WHERE order_id = ?'),
     };
   }
 
   add(view: { orderId: string; merchantId: string; trackingUrl: string; customerName: string }, now: number): DeliveryOnlyView {
     const row = { order_id: view.orderId, merchant_id: view.merchantId, tracking_url: view.trackingUrl, customer_name: view.customerName, created_ms: now };
-    this.store.write(() => this.s.insert.run(row));
+    this.s.insert.run(row);
     return toView(row);
   }
 

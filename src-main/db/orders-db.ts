@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openDatabase, isSqliteError, storageError, DATABASE_FILE, type Db } from './database';
+import { openDatabase, DATABASE_FILE, type Db } from './database';
 import { CodeChecksRepo } from './code-checks-repo';
 import { EventsRepo } from './events-repo';
 import { HistoryQuery } from './history-query';
@@ -8,15 +8,13 @@ import { OrderWrites } from './order-writes';
 import { OutboxRepo } from './outbox-repo';
 import { PrintQueueRepo } from './print-queue-repo';
 import { Retention } from './retention';
+import { SqliteFile } from './sqlite-file';
 import { SummaryQuery } from './summary-query';
 import { SyncStateRepo } from './sync-state-repo';
 import { TrackingRepo } from './tracking-repo';
 
-/**
- * The terminal's order database (SQLite): one connection, its repositories, and transactions that
- * fail as AppError('storage').
- */
-export class OrdersDb {
+/** The terminal's order database (`store-terminal.sqlite`): the order cache, its outbox, its print queue. */
+export class OrdersDb extends SqliteFile {
   /** The write path: progression and details. */
   readonly orders: OrderWrites;
   /** The board's reads. */
@@ -31,12 +29,9 @@ export class OrdersDb {
   readonly outbox: OutboxRepo;
   readonly syncState: SyncStateRepo;
   readonly codeChecks: CodeChecksRepo;
-  private closed = false;
 
-  constructor(
-    readonly db: Db,
-    readonly file: string,
-  ) {
+  constructor(db: Db, file: string) {
+    super(db, file);
     this.orders = new OrderWrites(db);
     this.board = new BoardQuery(db);
     this.history = new HistoryQuery(db);
@@ -56,41 +51,16 @@ export class OrdersDb {
     return new OrdersDb(openDatabase({ file }), file);
   }
 
-  get isOpen(): boolean {
-    return !this.closed;
-  }
-
-  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none of it. */
-  write<T>(fn: () => T): T {
-    try {
-      return this.db.transaction(fn).immediate();
-    } catch (error) {
-      this.orders.forgetRecent();
-      throw isSqliteError(error) ? storageError(this.file, error) : error;
-    }
-  }
-
-  /** Reads outside a transaction, with SQLite failures as AppError('storage'). */
-  read<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (error) {
-      throw isSqliteError(error) ? storageError(this.file, error) : error;
-    }
+  protected override writeFailed(): void {
+    this.orders.forgetRecent();
   }
 
   /**
-   * Copies committed pages from the WAL into the database file, when nothing is waiting on the store
+   * Copies committed pages from the WAL into the database file, when nothing is waiting on the database
    * (the poller, between rounds): commits stay cheap, and the WAL small. PASSIVE: it never waits for
    * a reader nor blocks one; whatever it cannot copy now, a later call does.
    */
   checkpoint(): void {
     this.read(() => this.db.pragma('wal_checkpoint(PASSIVE)'));
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.db.close();
   }
 }

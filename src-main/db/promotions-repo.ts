@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { PromotionItem } from '../../src-shared/wire/promotion';
 import { parseJsonText } from './json-text';
-import type { StoreActionRecord, StoreActionsDb } from './store-actions-db';
+import type { Db } from './database';
+import type { StoreActionRecord } from './store-actions-repo';
 
 /** A promotion action with what the platform last said of it (null before the first read). */
 export interface PromotionRecord extends StoreActionRecord {
@@ -22,12 +23,12 @@ export class PromotionsRepo {
     save: Statement<{ action: number; aggregation: string; items: string; now: number }>;
   };
 
-  constructor(private readonly store: StoreActionsDb) {
+  constructor(db: Db) {
     const select = `SELECT a.*, p.aggregation_id, p.items, p.checked_ms FROM store_actions a LEFT JOIN promotion_status p ON p.action_id = a.id WHERE a.kind = 'promotion'`;
     this.s = {
-      list: store.db.prepare(`${select} AND a.merchant_id = @merchant ORDER BY a.id DESC LIMIT @limit`),
-      get: store.db.prepare(`${select} AND a.id = ?`),
-      save: store.db.prepare(
+      list: db.prepare(`${select} AND a.merchant_id = @merchant ORDER BY a.id DESC LIMIT @limit`),
+      get: db.prepare(`${select} AND a.id = ?`),
+      save: db.prepare(
         `INSERT INTO promotion_status (action_id, aggregation_id, items, checked_ms) VALUES (@action, @aggregation, @items, @now)
          ON CONFLICT (action_id) DO UPDATE SET aggregation_id = excluded.aggregation_id, items = excluded.items, checked_ms = excluded.checked_ms`,
       ),
@@ -43,7 +44,7 @@ export class PromotionsRepo {
   }
 
   saveStatus(actionId: number, aggregationId: string, items: readonly PromotionItem[], now: number): void {
-    this.store.write(() => this.s.save.run({ action: actionId, aggregation: aggregationId, items: JSON.stringify(items), now }));
+    this.s.save.run({ action: actionId, aggregation: aggregationId, items: JSON.stringify(items), now });
   }
 }
 

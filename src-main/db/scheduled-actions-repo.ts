@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { StoreActionKind } from '../../src-shared/ipc/channels/store-actions';
 import { parseJsonObject } from './json-text';
-import type { StoreActionsDb } from './store-actions-db';
+import type { Db } from './database';
 
 export interface ScheduledActionRecord {
   id: number;
@@ -29,8 +29,7 @@ export class ScheduledActionsRepo {
     submitted: Statement<{ id: number; action: number }>;
   };
 
-  constructor(private readonly store: StoreActionsDb) {
-    const db = store.db;
+  constructor(db: Db) {
     this.s = {
       insert: db.prepare(
         `INSERT INTO scheduled_store_actions (merchant_id, kind, subject, payload, due_ms, state, created_ms)
@@ -46,9 +45,7 @@ export class ScheduledActionsRepo {
   }
 
   add(input: { merchantId: string; kind: StoreActionKind; subject: string | null; payload: Record<string, unknown>; dueMs: number; now: number }): ScheduledActionRecord {
-    const info = this.store.write(() =>
-      this.s.insert.run({ merchant_id: input.merchantId, kind: input.kind, subject: input.subject, payload: JSON.stringify(input.payload), due_ms: input.dueMs, now: input.now }),
-    );
+    const info = this.s.insert.run({ merchant_id: input.merchantId, kind: input.kind, subject: input.subject, payload: JSON.stringify(input.payload), due_ms: input.dueMs, now: input.now });
     return this.s.get.get(Number(info.lastInsertRowid)) as ScheduledActionRecord;
   }
 
@@ -66,10 +63,10 @@ export class ScheduledActionsRepo {
 
   /** Withdraws what waits for this subject (a dish put back on sale by hand needs no comeback). */
   cancelFor(merchantId: string, kind: StoreActionKind, subject: string): number {
-    return this.store.write(() => this.s.cancelFor.run({ merchant_id: merchantId, kind, subject }).changes);
+    return this.s.cancelFor.run({ merchant_id: merchantId, kind, subject }).changes;
   }
 
   markSubmitted(id: number, actionId: number): void {
-    this.store.write(() => this.s.submitted.run({ id, action: actionId }));
+    this.s.submitted.run({ id, action: actionId });
   }
 }

@@ -5,7 +5,8 @@ import { logFilesNewestFirst, logFolder } from '../base/log-file';
 import { DATABASE_FILE, openDatabase, type Db } from '../db/database';
 import { outboxCountsByState } from '../db/outbox-repo';
 import { printJobCountsByState } from '../db/print-queue-repo';
-import { STORE_ACTIONS_FILE, storeActionCountsByState } from '../db/store-actions-db';
+import { storeActionCountsByState } from '../db/store-actions-repo';
+import { STORE_OUTBOX_FILE } from '../db/store-outbox-db';
 import { LAST_POLL_AT, SyncStateRepo } from '../db/sync-state-repo';
 import type { GatheredReport } from './report';
 
@@ -76,7 +77,7 @@ export function queueStates(accountDir: string): { queues: GatheredReport['queue
   const orders = join(accountDir, DATABASE_FILE);
   const orderOutbox: Counts = look(orders, outboxCountsByState);
   const printQueue: Counts = look(orders, printJobCountsByState);
-  const storeOutbox: Counts = look(join(accountDir, STORE_ACTIONS_FILE), storeActionCountsByState);
+  const storeOutbox: Counts = look(join(accountDir, STORE_OUTBOX_FILE), storeActionCountsByState);
   const saved = look(orders, (db) => new SyncStateRepo(db).get(LAST_POLL_AT) ?? null);
   return { queues: { orderOutbox, storeOutbox, printQueue }, lastPollAtSaved: typeof saved === 'string' ? saved : null };
 }

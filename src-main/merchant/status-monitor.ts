@@ -2,6 +2,7 @@ import { toAppError } from '../../src-shared/errors';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
 import type { MerchantApi } from '../api/merchant';
 import type { Clock } from '../base/clock';
+import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/log';
 import { Loop } from '../base/loop';
 import { summarizeStatus } from './status-summary';
@@ -33,7 +34,7 @@ const FIRST_LIST_RETRY_MS = 10_000;
  */
 export class StoreStatusMonitor {
   private readonly snapshots = new Map<string, StoreStatusSnapshot>();
-  private readonly listeners = new Set<(snapshot: StoreStatusSnapshot) => void>();
+  private readonly listeners: Listeners<[StoreStatusSnapshot]>;
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Reads are numbered so a slow, older read never overwrites a newer answer. */
   private readonly appliedSeq = new Map<string, number>();
@@ -51,6 +52,7 @@ export class StoreStatusMonitor {
     this.intervalMs = options.intervalMs ?? STATUS_INTERVAL_MS;
     this.relistMs = options.relistMs ?? RELIST_MS;
     this.concurrency = Math.max(1, options.concurrency ?? 4);
+    this.listeners = new Listeners('store status', options.logger);
     this.loop = new Loop({ name: 'store-status', clock: options.clock, logger: options.logger, tick: () => this.round() });
   }
 
@@ -65,8 +67,7 @@ export class StoreStatusMonitor {
   }
 
   onChange(listener: (snapshot: StoreStatusSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** The last snapshot of every store, in the platform's list order. */
@@ -142,13 +143,7 @@ export class StoreStatusMonitor {
     }
     this.appliedSeq.set(merchantId, seq);
     this.snapshots.set(merchantId, next);
-    for (const listener of this.listeners) {
-      try {
-        listener(next);
-      } catch (error) {
-        logger.warn('store status listener failed', { error });
-      }
-    }
+    this.listeners.emit(next);
     return next;
   }
 }

@@ -5,18 +5,17 @@ import type { OrderTicket, PrinterSettings, Settings } from '../../src-shared/se
 import { readOrderDetail } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { LoopWorker } from '../base/loop';
 import type { OrdersDb } from '../db/orders-db';
 import type { NewPrintJob, PrintJobRecord } from '../db/print-queue-repo';
+import { DurableQueue } from '../queue/durable-queue';
 import { saveTicketFiles } from './printers/file';
 import { sendToNetworkPrinter } from './printers/network';
 import { cupsSystemPrinter, type SystemPrinter } from './printers/system';
 import { testTicket, ticketFor, type TicketContext } from './tickets/layouts';
 import { COLUMNS_OF, toEscPos, toSvg, toText } from './tickets/render';
 
-/** Retry waits for a printer that is off: 5 s, doubling, at most a minute. */
-const RETRY_BASE_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
+/** Retry waits for a printer that is off: 5 s, doubling, at most a minute (no spread: the printer is the store's own). */
+const RETRY = { baseMs: 5_000, maxMs: 60_000, jitter: 0 } as const;
 /** With nothing queued, the worker still looks this often (a job written by another path). */
 const IDLE_MS = 30_000;
 /** At start, confirms accepted this recently get their tickets if a stop came between (the queue ignores doubles). */
@@ -51,24 +50,55 @@ export function autoPrintJobs(printers: readonly PrinterSettings[], orderId: str
 }
 
 /**
- * The print queue's worker and its triggers. A confirm the platform accepted (staff or
- * auto-confirm) writes that order's tickets into the queue (once: the queue's UNIQUE key); a
- * cancellation of an order whose ticket came out writes a slip for the same printers. The worker
- * sends each queued job, marks it printed only once the printer took it, and retries a printer
- * that is off with backoff: tickets wait, none is lost, a retry prints nothing twice.
+ * The print queue and its triggers. A confirm the platform accepted (staff or auto-confirm) writes
+ * that order's tickets into the queue (once: the queue's UNIQUE key); a cancellation of an order
+ * whose ticket came out writes a slip for the same printers. A ticket is known to be done when the
+ * printer took it: only then is it marked printed. A printer that is off holds its line (its tickets
+ * wait, in order) and is retried with backoff: none is lost, a retry prints nothing twice.
  */
-export class PrintService extends LoopWorker {
+export class PrintService {
   private readonly states = new Map<string, PrinterState>();
+  private readonly queue: DurableQueue<PrintJobRecord>;
 
   constructor(private readonly options: PrintServiceOptions) {
-    super({ name: 'print queue', clock: options.clock, logger: options.logger });
+    const { db, clock, logger } = options;
+    this.queue = new DurableQueue<PrintJobRecord>({
+      name: 'print queue',
+      clock,
+      logger,
+      backoff: RETRY,
+      roundLimit: 20,
+      idleMs: IDLE_MS,
+      minWaitMs: 250,
+      driver: {
+        lineOf: (job) => job.printer_id,
+        due: (now, limit) => (db.isOpen ? db.read(() => db.printQueue.due(now, limit)) : []),
+        nextDueMs: () => (db.isOpen ? (db.read(() => db.printQueue.nextWake()) ?? undefined) : undefined),
+        attempt: (job) => this.printJob(job),
+        // A printer's every failure passes by waiting: paper out, switched off, unplugged.
+        waits: () => true,
+        retryLater: (job, untilMs, error) => this.waitForPrinter(job, untilMs, error.toInfo()),
+        refused: async (job, error) => db.write(() => db.printQueue.markFailed(job.id, error.message)),
+        // One failure of a printer is enough this round: its other tickets wait for the next try.
+        holdBack: (job, untilMs) => db.write(() => db.printQueue.retryLater(job.id, 'waiting for the printer', untilMs)),
+      },
+    });
   }
 
-  override start(): void {
+  start(): void {
     const { db, clock } = this.options;
     // A stop between a confirm and its tickets: the confirms of the last half hour are looked at again.
     if (db.isOpen) this.queueTickets(db.read(() => db.outbox.acceptedConfirmsSince(clock.now() - CATCH_UP_MS)), []);
-    super.start();
+    this.queue.start();
+  }
+
+  stop(): Promise<void> {
+    return this.queue.stop();
+  }
+
+  /** One round of the queue (tests drive it by hand). */
+  tick(signal?: AbortSignal): Promise<number> {
+    return this.queue.round(signal);
   }
 
   /** Follows the orders feed: confirms accepted, cancellations after a ticket. */
@@ -97,7 +127,7 @@ export class PrintService extends LoopWorker {
     });
     if (added > 0) {
       this.announce();
-      this.wake();
+      this.queue.wake();
     }
   }
 
@@ -109,7 +139,7 @@ export class PrintService extends LoopWorker {
     if (jobs.length === 0) throw new AppError('validation', 'no printer prints these tickets: add one in Settings', { field: 'printers' });
     const added = db.write(() => db.printQueue.add(jobs, now));
     this.announce();
-    this.wake();
+    this.queue.wake();
     return added;
   }
 
@@ -142,58 +172,37 @@ export class PrintService extends LoopWorker {
     };
   }
 
-  async tick(signal: AbortSignal): Promise<number> {
-    const { db, clock } = this.options;
-    if (!db.isOpen) return IDLE_MS;
-    const failedPrinters = new Set<string>();
-    for (const job of db.read(() => db.printQueue.due(clock.now()))) {
-      if (signal.aborted) break;
-      // One failure of a printer is enough this round: its other tickets wait for the next try.
-      if (failedPrinters.has(job.printer_id)) {
-        db.write(() => db.printQueue.retryLater(job.id, 'waiting for the printer', clock.now() + this.backoff(job)));
-        continue;
-      }
-      if (!(await this.printJob(job))) failedPrinters.add(job.printer_id);
-    }
-    const next = db.read(() => db.printQueue.nextWake());
-    return next === null ? IDLE_MS : Math.max(250, Math.min(IDLE_MS, next - clock.now()));
-  }
-
-  private backoff(job: PrintJobRecord): number {
-    return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(job.attempts, 6));
-  }
-
-  /** Sends one job; true once printed (or given up), false when its printer failed. */
-  private async printJob(job: PrintJobRecord): Promise<boolean> {
-    const { db, clock, logger, settings } = this.options;
+  /** Sends one job; throws the printer's error (the job then waits for it). */
+  private async printJob(job: PrintJobRecord): Promise<void> {
+    const { db, clock, settings } = this.options;
     const printer = settings().printers.find((p) => p.id === job.printer_id);
     if (!printer) {
       db.write(() => db.printQueue.markFailed(job.id, 'printer removed from the settings'));
-      return true;
+      return;
     }
     const stored = db.read(() => db.orders.detail(job.order_id));
     const order = stored?.detail ? readOrderDetail(stored.detail) : undefined;
     if (!order) {
-      // The detail has not arrived yet: try again soon, it is on its way.
-      db.write(() => db.printQueue.retryLater(job.id, 'order detail not stored yet', clock.now() + RETRY_BASE_MS));
-      return true;
+      // The detail has not arrived yet: try again soon, it is on its way (the printer's line goes on).
+      db.write(() => db.printQueue.retryLater(job.id, 'order detail not stored yet', clock.now() + RETRY.baseMs));
+      return;
     }
     const cancelReason = job.kind === 'cancellation' ? db.read(() => db.board.rowsOf([job.order_id])[0]?.cancellation?.reason) : undefined;
     const doc = ticketFor(job.kind, order, { ...this.context(), cancelReason });
-    try {
-      await this.send(printer, doc, `${job.order_id}-${job.kind}-${job.copy}-${job.id}`);
-    } catch (error) {
-      const info = toAppError(error).toInfo();
-      logger.warn('ticket not printed: printer unreachable, it waits in the queue', { printer: printer.name, kind: job.kind, error: info.message });
-      db.write(() => db.printQueue.retryLater(job.id, info.message, clock.now() + this.backoff(job)));
-      this.setState(printer.id, info);
-      if (job.attempts === 0) this.options.onOrdersPrinted?.([job.order_id]);
-      return false;
-    }
+    await this.send(printer, doc, `${job.order_id}-${job.kind}-${job.copy}-${job.id}`);
     db.write(() => db.printQueue.markPrinted(job.id, clock.now()));
     this.setState(printer.id, null);
     this.options.onOrdersPrinted?.([job.order_id]);
-    return true;
+  }
+
+  /** The printer did not take the ticket: it waits in the queue, and the top bar and the card say so. */
+  private waitForPrinter(job: PrintJobRecord, untilMs: number, error: ErrorInfo): void {
+    const { db, logger, settings } = this.options;
+    const printer = settings().printers.find((p) => p.id === job.printer_id);
+    logger.warn('ticket not printed: printer unreachable, it waits in the queue', { printer: printer?.name, kind: job.kind, error: error.message });
+    db.write(() => db.printQueue.retryLater(job.id, error.message, untilMs));
+    this.setState(job.printer_id, error);
+    if (job.attempts === 0) this.options.onOrdersPrinted?.([job.order_id]);
   }
 
   private async send(printer: PrinterSettings, doc: string, name: string): Promise<void> {

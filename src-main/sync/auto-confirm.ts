@@ -5,7 +5,7 @@ import { LoopWorker } from '../base/loop';
 import type { OrdersDb } from '../db/orders-db';
 import type { UnconfirmedOrder } from '../db/board-query';
 import type { OrderChangeFeed } from './change-feed';
-import type { OutboxWorker } from './outbox-worker';
+import type { OrderOutbox } from './order-outbox';
 
 /** How often the auto-confirmer looks again with no change to prompt it (a setting switched on, a restart). */
 const SWEEP_EVERY_MS = 15_000;
@@ -38,7 +38,7 @@ export class AutoConfirmer extends LoopWorker {
   constructor(
     private readonly options: {
       db: OrdersDb;
-      outbox: Pick<OutboxWorker, 'enqueue'>;
+      outbox: Pick<OrderOutbox, 'enqueue'>;
       feed: OrderChangeFeed;
       clock: Clock;
       logger: Logger;

@@ -1,4 +1,5 @@
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
+import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/log';
 import type { OrdersDb } from '../db/orders-db';
 import { toOutboxEntry } from '../db/outbox-repo';
@@ -8,16 +9,17 @@ import { toOutboxEntry } from '../db/outbox-repo';
  * orders touched (their pending action included) and the outbox entries that moved.
  */
 export class OrderChangeFeed {
-  private readonly listeners = new Set<(change: OrdersChanged) => void>();
+  private readonly listeners: Listeners<[OrdersChanged]>;
 
   constructor(
     private readonly db: OrdersDb,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.listeners = new Listeners('orders change', logger);
+  }
 
   onChange(listener: (change: OrdersChanged) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   publish(orderIds: Iterable<string>, actionIds: Iterable<number> = []): void {
@@ -31,13 +33,6 @@ export class OrderChangeFeed {
       orders.add(record.order_id);
     }
     if (orders.size === 0 && actions.length === 0) return;
-    const change: OrdersChanged = { rows: this.db.board.rowsOf(orders), actions };
-    for (const listener of this.listeners) {
-      try {
-        listener(change);
-      } catch (error) {
-        this.logger.warn('orders change listener failed', { error });
-      }
-    }
+    this.listeners.emit({ rows: this.db.board.rowsOf(orders), actions });
   }
 }

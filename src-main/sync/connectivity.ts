@@ -2,6 +2,8 @@ import type { Connectivity, ConnectivityState } from '../../src-shared/ipc/contr
 import type { AppError } from '../../src-shared/errors';
 import type { CallOutcome } from '../api/client';
 import type { Clock } from '../base/clock';
+import { Listeners } from '../base/listeners';
+import { silentLogger, type Logger } from '../base/log';
 
 /**
  * What the terminal knows of its link to the marketplace, from the outcome of every API call and
@@ -9,17 +11,28 @@ import type { Clock } from '../base/clock';
  */
 export class ConnectivityMonitor {
   private value: Connectivity = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null };
-  private readonly listeners = new Set<(value: Connectivity) => void>();
+  private readonly listeners: Listeners<[Connectivity]>;
+  private readonly reconnects: Listeners<[]>;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    logger: Pick<Logger, 'warn'> = silentLogger,
+  ) {
+    this.listeners = new Listeners('connectivity', logger);
+    this.reconnects = new Listeners('reconnect', logger);
+  }
 
   get current(): Connectivity {
     return this.value;
   }
 
   onChange(listener: (value: Connectivity) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
+  }
+
+  /** Told each time the link comes back (online after any other state): work that waited can go now. */
+  onReconnect(listener: () => void): () => void {
+    return this.reconnects.add(listener);
   }
 
   /** Fed by the API client after every call. */
@@ -61,10 +74,12 @@ export class ConnectivityMonitor {
     const changed = next.state !== this.value.state || next.reason?.code !== this.value.reason?.code;
     const polledNow = next.lastPollAt !== this.value.lastPollAt;
     const firstContact = this.value.lastSuccessAt === null && next.lastSuccessAt !== null;
+    const back = next.state === 'online' && this.value.state !== 'online';
     this.value = next;
     // Every poll is pushed too, so the screen's "last poll" time stays true; other successful calls
     // only when they change something, so a busy client does not flood the renderer.
-    if (changed || polledNow || firstContact) for (const listener of this.listeners) listener(next);
+    if (changed || polledNow || firstContact) this.listeners.emit(next);
+    if (back) this.reconnects.emit();
   }
 }
 

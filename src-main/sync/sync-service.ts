@@ -7,7 +7,7 @@ import type { ConnectivityMonitor } from './connectivity';
 import { DetailFetcher } from './details';
 import type { OrderGateway } from './gateway';
 import { EventIngest } from './ingest';
-import { OutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
+import { OrderOutbox, type OrderOutboxOptions } from './order-outbox';
 import { EventPoller } from './poller';
 import type { SyncProbe } from './probe';
 import { TrackingPoller } from './tracking-poller';
@@ -22,7 +22,7 @@ export interface SyncServiceOptions {
   pollLimit?: number;
   random?: () => number;
   probe?: SyncProbe;
-  outbox?: Pick<OutboxWorkerOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sentCheckMs' | 'sentGiveUpMs'>;
+  outbox?: Pick<OrderOutboxOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'sentCheckMs' | 'sentGiveUpMs'>;
   trackingCheckEveryMs?: number;
 }
 
@@ -36,7 +36,7 @@ export class SyncService {
   readonly ingest: EventIngest;
   readonly details: DetailFetcher;
   readonly poller: EventPoller;
-  readonly outbox: OutboxWorker;
+  readonly outbox: OrderOutbox;
   readonly tracking: TrackingPoller;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -60,7 +60,7 @@ export class SyncService {
       ...(connectivity ? { connectivity } : {}),
       ...(probe ? { probe } : {}),
     });
-    this.outbox = new OutboxWorker({
+    this.outbox = new OrderOutbox({
       db,
       gateway,
       details: this.details,
@@ -86,17 +86,6 @@ export class SyncService {
     if (connectivity) {
       const lastPoll = db.read(() => db.syncState.get(LAST_POLL_AT));
       if (lastPoll) connectivity.restoreLastPoll(lastPoll);
-      let previous = connectivity.current.state;
-      // The link is back: actions waiting out their backoff go now, not at the end of it.
-      this.unsubscribe.push(
-        connectivity.onChange((value) => {
-          if (value.state === 'online' && previous !== 'online' && db.isOpen) {
-            db.write(() => db.outbox.wakeQueued(clock.now()));
-            this.outbox.wake();
-          }
-          previous = value.state;
-        }),
-      );
     }
   }
 

@@ -1,6 +1,7 @@
 import { toAppError } from '../../src-shared/errors';
 import type { OrderTracking } from '../../src-shared/ipc/channels/orders';
 import type { Clock } from '../base/clock';
+import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/log';
 import type { OrdersDb } from '../db/orders-db';
 import type { OrderGateway } from './gateway';
@@ -15,7 +16,7 @@ export const TRACKING_GAP_MS = 30_000;
  * leaves, so a restart does not break the spacing). A 404 (no position yet) is a normal answer.
  */
 export class TrackingPoller extends LoopWorker {
-  private readonly listeners = new Set<(orderId: string, tracking: OrderTracking) => void>();
+  private readonly listeners: Listeners<[string, OrderTracking]>;
 
   constructor(
     private readonly options: {
@@ -28,11 +29,11 @@ export class TrackingPoller extends LoopWorker {
     },
   ) {
     super({ name: 'tracking poller', clock: options.clock, logger: options.logger });
+    this.listeners = new Listeners('tracking', options.logger);
   }
 
   onTracking(listener: (orderId: string, tracking: OrderTracking) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   async tick(signal?: AbortSignal): Promise<number> {
@@ -55,7 +56,7 @@ export class TrackingPoller extends LoopWorker {
       const now = clock.now();
       db.write(() => db.tracking.save(orderId, position, now));
       const tracking = db.read(() => db.tracking.get(orderId));
-      if (tracking) for (const listener of this.listeners) listener(orderId, tracking);
+      if (tracking) this.listeners.emit(orderId, tracking);
     }
     return this.options.checkEveryMs ?? 5_000;
   }

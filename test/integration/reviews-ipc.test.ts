@@ -5,9 +5,10 @@ import type { AnswerOutcome, ReviewList } from '../../src-shared/ipc/channels/re
 import type { Review, ReviewSummary } from '../../src-shared/wire/review';
 import type { Clock } from '../../src-main/base/clock';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
-import { registerReviewActions, reviewHandlers } from '../../src-main/ipc/handlers/reviews';
-import { StoreActionsDb } from '../../src-main/db/store-actions-db';
-import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
+import { reviewHandlers } from '../../src-main/features/reviews/handlers';
+import { reviewSenders } from '../../src-main/features/reviews/senders';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { connectApi, type ConnectedApi } from '../support/api-client';
@@ -51,9 +52,9 @@ describe('reviews IPC against the sandbox', () => {
   };
 
   /** The store outbox the answers go through, in memory. */
-  const reviewActions = (client: typeof api): StoreActionQueue => {
-    const queue = new StoreActionQueue({ db: StoreActionsDb.open(':memory:'), clock, logger: silentLogger });
-    registerReviewActions(queue, client.review);
+  const reviewActions = (client: typeof api): StoreOutbox => {
+    const queue = new StoreOutbox({ db: StoreOutboxDb.open(':memory:'), clock, logger: silentLogger });
+    queue.register(reviewSenders(client.review));
     return queue;
   };
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
-import { orderHandlers } from '../../src-main/ipc/handlers/orders';
+import { orderHandlers } from '../../src-main/features/orders/handlers';
 import { withSandbox } from '../support/sandbox';
 import { control, createOrder, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
 import { startSyncStack, waitFor, type SyncStack } from './sync-harness';

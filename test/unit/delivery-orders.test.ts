@@ -4,10 +4,10 @@ import { AppError } from '../../src-shared/errors';
 import { checkDeliveryAddress, checkDeliveryOrder, orderTotal, readCoordinates, toRegistration, type DeliveryOrderDraft } from '../../src-shared/store-rules/delivery-order';
 import type { AddressChangeRequest, DeliveryOrderRegistration, DeliveryQuote } from '../../src-shared/wire/shipping';
 import { ManualClock } from '../../src-main/base/clock';
-import { DeliveryOrdersRepo } from '../../src-main/db/delivery-orders-repo';
-import { StoreActionsDb } from '../../src-main/db/store-actions-db';
-import { deliveryOrderHandlers, registerDeliveryOrderActions } from '../../src-main/ipc/handlers/delivery-orders';
-import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { deliveryOrderHandlers } from '../../src-main/features/delivery-orders/handlers';
+import { deliveryOrderSenders } from '../../src-main/features/delivery-orders/senders';
+import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import { silentLogger } from './sync-fakes';
 import { addressDraftOf, deliveryDraftOf, emptyDeliveryForm } from '../../src-renderer/delivery-orders/delivery-form';
 
@@ -86,9 +86,8 @@ describe('delivery-only order rules (spec §4.1)', () => {
 
 function setup() {
   const clock = new ManualClock(Date.parse('2026-11-24T12:00:00-03:00'));
-  const db = StoreActionsDb.open(':memory:');
-  const repo = new DeliveryOrdersRepo(db);
-  const queue = new StoreActionQueue({ db, clock, logger: silentLogger, random: () => 0.5 });
+  const db = StoreOutboxDb.open(':memory:');
+  const queue = new StoreOutbox({ db, clock, logger: silentLogger, random: () => 0.5 });
   const state = { offline: false, cancelled: false, loseNextAnswer: false };
   const calls: string[] = [];
   const changes: AddressChangeRequest[] = [];
@@ -129,9 +128,9 @@ function setup() {
       return 'ok';
     },
   };
-  registerDeliveryOrderActions(queue, shipping, { getOrder: async () => ({ status: state.cancelled ? 'CANCELLED' : 'CONFIRMED' }) as never });
-  const tick = () => (queue as unknown as { tick(signal: AbortSignal): Promise<number> }).tick(new AbortController().signal);
-  return { clock, repo, queue, calls, changes, state, tick, handlers: deliveryOrderHandlers({ shipping, repo, actions: queue, clock }) };
+  queue.register(deliveryOrderSenders(shipping, { getOrder: async () => ({ status: state.cancelled ? 'CANCELLED' : 'CONFIRMED' }) as never }));
+  const tick = () => queue.tick(new AbortController().signal);
+  return { clock, db, queue, calls, changes, state, tick, handlers: deliveryOrderHandlers({ shipping, db, actions: queue, clock }) };
 }
 
 describe('delivery-only order channels', () => {

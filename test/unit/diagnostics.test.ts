@@ -8,7 +8,7 @@ import { MemoryCredentialStore } from '../../src-main/auth/credentials/credentia
 import { createLogger } from '../../src-main/base/log';
 import { LogOutput, openLogFile } from '../../src-main/base/log-file';
 import { OrdersDb } from '../../src-main/db/orders-db';
-import { StoreActionsDb } from '../../src-main/db/store-actions-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
 import { LAST_POLL_AT } from '../../src-main/db/sync-state-repo';
 import { exportDiagnostics, terminalReaders, type DiagnosticsFacts, type DiagnosticsReaders } from '../../src-main/diagnostics/export';
 import { queueStates, recentLogLines, terminalVariables } from '../../src-main/diagnostics/readers';
@@ -141,13 +141,13 @@ describe('diagnostics readers on a real data folder', () => {
     assert.deepEqual(queueStates(dir), {
       queues: {
         orderOutbox: { unavailable: 'store-terminal.sqlite does not exist yet' },
-        storeOutbox: { unavailable: 'store-actions.sqlite does not exist yet' },
+        storeOutbox: { unavailable: 'store-outbox.sqlite does not exist yet' },
         printQueue: { unavailable: 'store-terminal.sqlite does not exist yet' },
       },
       lastPollAtSaved: null,
     });
     const orders = OrdersDb.open(dir);
-    const storeActions = StoreActionsDb.open(dir);
+    const storeOutbox = StoreOutboxDb.open(dir);
     try {
       orders.write(() => {
         orders.orders.insertProgress(orderStub({ id: 'order-1', merchantId: 'store-1', createdAt: AT, createdMs: T0, now: T0 }), T0);
@@ -157,12 +157,12 @@ describe('diagnostics readers on a real data folder', () => {
         orders.printQueue.add([{ orderId: 'order-1', printerId: 'p1', kind: 'kitchen', copy: 1, reason: 'new' }], T0);
         orders.syncState.set(LAST_POLL_AT, AT);
       });
-      storeActions.write(() => storeActions.insert({ merchantId: 'store-1', kind: 'pause', subject: null, payload: {}, now: T0 }));
+      storeOutbox.write(() => storeOutbox.actions.insert({ merchantId: 'store-1', kind: 'pause', subject: null, payload: {}, now: T0 }));
       // Read while the app's own connections are open, as the export does.
       assert.deepEqual(queueStates(dir), { queues: { orderOutbox: { confirmed: 1, queued: 1 }, storeOutbox: { queued: 1 }, printQueue: { queued: 1 } }, lastPollAtSaved: AT });
     } finally {
       orders.close();
-      storeActions.close();
+      storeOutbox.close();
     }
   });
 

@@ -18,9 +18,14 @@ const forbidden: [file: string, source: string][] = [
   ['src-main/orders/x.ts', "import '../db/orders-db';"],
   ['src-main/merchant/x.ts', "import '../ipc/dispatcher';"],
   ['src-main/merchant/x.ts', "import '../sync/connectivity';"],
-  ['src-main/sync/x.ts', "import '../features/orders';"],
+  ['src-main/sync/x.ts', "import '../features/orders/index';"],
   ['src-main/ipc/x.ts', "import '../app/app';"],
-  ['src-main/features/x.ts', "import '../shells/web/host';"],
+  ['src-main/features/menu/x.ts', "import '../../shells/web/host';"],
+  ['src-main/queue/x.ts', "import '../sync/connectivity';"],
+  ['src-main/feature-kit/x.ts', "import '../features/orders/index';"],
+  // A feature never imports another feature: what two share lives in a room below.
+  ['src-main/features/menu/x.ts', "import '../orders/handlers';"],
+  ['src-main/features/reviews/x.ts', "import { storeSenders } from '../stores/senders';\nexport const s = storeSenders;"],
   ['src-main/base/x.ts', "import '../api/client';"],
 ];
 
@@ -31,7 +36,10 @@ const allowed: [file: string, source: string][] = [
   ['src-renderer/lib/x.ts', "import { channelNames } from '../../src-shared/ipc/contract';\nexport const c = channelNames;"],
   ['src-main/sync/x.ts', "import { OrdersDb } from '../db/orders-db';\nexport const d = OrdersDb;"],
   ['src-main/auth/x.ts', "import { ApiError } from '../api/errors';\nexport const e = ApiError;"],
-  ['src-main/features/x.ts', "import { SyncService } from '../sync/sync-service';\nexport const s = SyncService;"],
+  ['src-main/features/menu/x.ts', "import { SyncService } from '../../sync/sync-service';\nexport const s = SyncService;"],
+  ['src-main/features/menu/x.ts', "import { menuSenders } from './senders';\nexport const s = menuSenders;"],
+  ['src-main/features/menu/x.ts', "import { sessionFeature } from '../../feature-kit/feature';\nexport const s = sessionFeature;"],
+  ['src-main/app/x.ts', "import { menuFeature } from '../features/menu/index';\nexport const s = menuFeature;"],
   ['src-main/shells/web/x.ts', "import { startApp } from '../../app/app';\nexport const s = startApp;"],
 ];
 

@@ -4,9 +4,8 @@ import { AppError } from '../../src-shared/errors';
 import { secondsUntilOpeningTomorrow } from '../../src-shared/store-rules/opening-hours';
 import type { StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
 import { ManualClock } from '../../src-main/base/clock';
-import { ScheduledActionsRepo } from '../../src-main/db/scheduled-actions-repo';
-import { StoreActionsDb } from '../../src-main/db/store-actions-db';
-import { tomorrowsOpening } from '../../src-main/ipc/handlers/menu';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { tomorrowsOpening } from '../../src-main/features/menu/comeback';
 import { ScheduledStoreActions } from '../../src-main/sync/scheduled-store-actions';
 import { silentLogger } from './sync-fakes';
 
@@ -40,7 +39,7 @@ describe('sold out until tomorrow: when it comes back', () => {
 
   it('waits outside the outbox and is submitted at its time; one withdrawn by hand never is', async () => {
     const clock = new ManualClock(Date.parse('2026-11-24T23:00:00Z'));
-    const repo = new ScheduledActionsRepo(StoreActionsDb.open(':memory:'));
+    const db = StoreOutboxDb.open(':memory:');
     const submitted: Record<string, unknown>[] = [];
     const queue = {
       submit: async (input: { merchantId: string; kind: string; subject?: string | null; payload: Record<string, unknown> }) => {
@@ -48,18 +47,18 @@ describe('sold out until tomorrow: when it comes back', () => {
         return { id: submitted.length, state: 'done' } as StoreActionEntry;
       },
     };
-    const scheduler = new ScheduledStoreActions({ repo, queue, clock, logger: silentLogger });
+    const scheduler = new ScheduledStoreActions({ db, outbox: queue, clock, logger: silentLogger });
     const tick = () => (scheduler as unknown as { tick(signal: AbortSignal): Promise<number> }).tick(new AbortController().signal);
     scheduler.schedule({ merchantId: STORE, kind: 'itemStatus', subject: 'lasanha', payload: { itemId: 'lasanha', status: 'AVAILABLE' }, dueMs: clock.now() + 2 * 3_600_000 });
     scheduler.schedule({ merchantId: STORE, kind: 'itemStatus', subject: 'pudim', payload: { itemId: 'pudim', status: 'AVAILABLE' }, dueMs: clock.now() + 2 * 3_600_000 });
-    assert.equal(repo.waiting(STORE).length, 2);
+    assert.equal(db.scheduled.waiting(STORE).length, 2);
     assert.equal(await tick(), 60_000, 'looks again within a minute');
     assert.deepEqual(submitted, []);
-    assert.equal(repo.cancelFor(STORE, 'itemStatus', 'pudim'), 1, 'put back on sale by hand');
+    assert.equal(db.scheduled.cancelFor(STORE, 'itemStatus', 'pudim'), 1, 'put back on sale by hand');
     await clock.advance(2 * 3_600_000);
     assert.equal(await tick(), 60_000);
     assert.deepEqual(submitted, [{ subject: 'lasanha', itemId: 'lasanha', status: 'AVAILABLE' }]);
-    assert.deepEqual(repo.waiting(STORE), []);
+    assert.deepEqual(db.scheduled.waiting(STORE), []);
     await tick();
     assert.equal(submitted.length, 1, 'submitted once');
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { MenuView } from '../../src-shared/ipc/channels/menu';
 import type { ItemFlat } from '../../src-shared/wire/catalog';
-import { marketplaceCatalog, menuOf, optionGroupsOf } from '../../src-main/ipc/handlers/menu';
+import { marketplaceCatalog, menuOf, optionGroupsOf } from '../../src-main/features/menu/menu-view';
 import { menuRows } from '../../src-renderer/menu/menu-state.svelte';
 
 const menu: MenuView = {

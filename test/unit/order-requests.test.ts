@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
-import { answerDeadline } from '../../src-main/ipc/handlers/orders';
+import { answerDeadline } from '../../src-main/features/orders/answer-deadline';
 import { settledByEvent, settledByStatus } from '../../src-main/orders/outcomes';
 import { addressChangesOf, disputesOf, driverRequestOf, openRequestOf, type RequestEvent } from '../../src-main/orders/requests';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';

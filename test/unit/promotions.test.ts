@@ -4,11 +4,10 @@ import { AppError } from '../../src-shared/errors';
 import { checkPromotionDraft, splitEans, toPromotionRequest, type PromotionDraft } from '../../src-shared/store-rules/promotion';
 import type { PromotionItem, PromotionRequest } from '../../src-shared/wire/promotion';
 import { ManualClock } from '../../src-main/base/clock';
-import { PromotionsRepo } from '../../src-main/db/promotions-repo';
-import { StoreActionsDb } from '../../src-main/db/store-actions-db';
-import { promotionHandlers } from '../../src-main/ipc/handlers/promotions';
-import { PromotionTracker } from '../../src-main/sync/promotion-tracker';
-import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { promotionHandlers } from '../../src-main/features/promotions/handlers';
+import { PromotionTracker, promotionSenders } from '../../src-main/features/promotions/tracker';
+import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import { readNumber } from '../../src-renderer/lib/numbers';
 import { draftOf, emptyForm, statusCounts } from '../../src-renderer/promotions/promotion-form';
 import { silentLogger } from './sync-fakes';
@@ -135,14 +134,16 @@ function platform() {
 
 function setup() {
   const clock = new ManualClock(Date.parse('2026-11-24T12:00:00-03:00'));
-  const db = StoreActionsDb.open(':memory:');
-  const queue = new StoreActionQueue({ db, clock, logger: silentLogger, random: () => 0.5 });
+  const db = StoreOutboxDb.open(':memory:');
+  const queue = new StoreOutbox({ db, clock, logger: silentLogger, random: () => 0.5 });
   const p = platform();
-  const tracker = new PromotionTracker({ repo: new PromotionsRepo(db), promotion: p.api, queue, clock, logger: silentLogger, firstWaitMs: 2_500, intervalMs: 3_000 });
+  queue.register(promotionSenders(p.api));
+  const tracker = new PromotionTracker({ db, promotion: p.api, outbox: queue, clock, logger: silentLogger, firstWaitMs: 2_500, intervalMs: 3_000 });
+  tracker.start();
   const handlers = promotionHandlers({ tracker, actions: queue, clock, order: { getVirtualBag: async () => Promise.reject(new AppError('connection', 'down')) } });
   const pushed: string[] = [];
   tracker.onChange((view) => pushed.push(`${view.state}:${view.items.map((i) => i.status).join(',')}`));
-  const tick = () => (queue as unknown as { tick(signal: AbortSignal): Promise<number> }).tick(new AbortController().signal);
+  const tick = () => queue.tick(new AbortController().signal);
   /** Lets the tracker's sleeps and reads run as the clock moves. */
   const advance = async (ms: number) => {
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
@@ -197,7 +198,7 @@ describe('promotions: sent through the store outbox and followed as the spec say
     const { p, db, handlers } = setup();
     await assert.rejects(async () => handlers['promotions:create']({ merchantId: STORE, draft: draft({ discountValue: 90 }), replaceAll: false }), (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'discountValue');
     assert.equal(p.state.created.length, 0);
-    assert.equal(db.list(STORE, 0).length, 0);
+    assert.equal(db.actions.list(STORE, 0).length, 0);
   });
 
   it('ends the whole set with an empty reset; refresh reads again what may still move, and keeps the last read offline', async () => {
@@ -225,7 +226,7 @@ describe('promotions: sent through the store outbox and followed as the spec say
 
   it('a damaged status column reads as never read, never as a crash', () => {
     const { db, tracker } = setup();
-    const action = db.write(() => db.insert({ merchantId: STORE, kind: 'promotion', subject: null, payload: { request: 'not a request' }, now: 0 }));
+    const action = db.write(() => db.actions.insert({ merchantId: STORE, kind: 'promotion', subject: null, payload: { request: 'not a request' }, now: 0 }));
     db.db.prepare(`INSERT INTO promotion_status (action_id, aggregation_id, items, checked_ms) VALUES (?, 'agg', '{"nope"', 0)`).run(action.id);
     const view = tracker.view(action.id);
     assert.deepEqual([view?.items, view?.eans, view?.name], [[], [], null]);

@@ -4,7 +4,8 @@ import { ReviewListInput } from '../../src-shared/ipc/channels/reviews';
 import type { Review, ReviewListQuery, ReviewPage } from '../../src-shared/wire/review';
 import { ApiError } from '../../src-main/api/errors';
 import { ManualClock } from '../../src-main/base/clock';
-import { allQuery, AWAITING_LOOKBACK_MS, AWAITING_MAX_PAGES, awaitingQuery, pageOf, refusalOf, reviewHandlers } from '../../src-main/ipc/handlers/reviews';
+import { reviewHandlers } from '../../src-main/features/reviews/handlers';
+import { allQuery, AWAITING_LOOKBACK_MS, AWAITING_MAX_PAGES, awaitingQuery, pageOf, refusalOf } from '../../src-main/features/reviews/review-rules';
 
 const STORE = '3f6c1f0e-8a51-4c1e-9d52-1b7a2f0c9e01';
 const DAY = 86_400_000;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
-import { StoreActionsDb } from '../../src-main/db/store-actions-db';
-import { StoreActionQueue } from '../../src-main/sync/store-action-queue';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import { silentLogger } from './sync-fakes';
 
 const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
@@ -38,10 +38,10 @@ function platform() {
 
 function setup() {
   const clock = new ManualClock();
-  const queue = new StoreActionQueue({ db: StoreActionsDb.open(':memory:'), clock, logger: silentLogger, random: () => 0.5 });
+  const queue = new StoreOutbox({ db: StoreOutboxDb.open(':memory:'), clock, logger: silentLogger, random: () => 0.5 });
   const p = platform();
-  queue.register('pause', p.sender);
-  const tick = () => (queue as unknown as { tick(signal: AbortSignal): Promise<number> }).tick(new AbortController().signal);
+  queue.register({ pause: p.sender });
+  const tick = () => queue.tick(new AbortController().signal);
   return { clock, queue, p, tick };
 }
 

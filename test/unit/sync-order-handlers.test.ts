@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { channels, pushEvents } from '../../src-shared/ipc/contract';
 import { ManualClock } from '../../src-main/base/clock';
-import { orderHandlers, STANDARD_CANCELLATION_REASONS } from '../../src-main/ipc/handlers/orders';
+import { orderHandlers } from '../../src-main/features/orders/handlers';
+import { STANDARD_CANCELLATION_REASONS } from '../../src-main/features/orders/cancellation-reasons';
 import { SyncService } from '../../src-main/sync/sync-service';
 import { FakeGateway, memoryStore, offline, silentLogger } from './sync-fakes';
 

@@ -95,7 +95,7 @@ function parseJson(text: string): unknown {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { app, logger } = options;
-  const sessions = new WebSessions(options.clock ?? systemClock);
+  const sessions = new WebSessions(options.clock ?? systemClock, logger);
   const serveStatic = sirv(options.rendererDir, {
     dev: false,
     etag: false,

@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../base/clock';
+import { Listeners } from '../../base/listeners';
+import { silentLogger, type Logger } from '../../base/log';
 
 /**
  * Who may drive the terminal through the web shell. A window gets in with a **launch token**:
@@ -27,15 +29,20 @@ export function sameId(a: string, b: string): boolean {
 export class WebSessions {
   private launch: { token: string; expiresAt: number } | undefined;
   private readonly sessions: string[] = [];
-  private readonly listeners = new Set<(token: string) => void>();
+  private readonly listeners: Listeners<[string]>;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    logger: Pick<Logger, 'warn'> = silentLogger,
+  ) {
+    this.listeners = new Listeners('launch token', logger);
+  }
 
   /** The launch token outstanding now (a fresh one when none is, or the last one expired or was used). */
   launchToken(): string {
     if (!this.launch || this.clock.now() >= this.launch.expiresAt) {
       this.launch = { token: randomId(), expiresAt: this.clock.now() + LAUNCH_TOKEN_TTL_MS };
-      for (const listener of this.listeners) listener(this.launch.token);
+      this.listeners.emit(this.launch.token);
     }
     return this.launch.token;
   }
@@ -47,8 +54,8 @@ export class WebSessions {
   }
 
   /** Told of every new launch token (the launch files are rewritten with it). */
-  onLaunchToken(listener: (token: string) => void): void {
-    this.listeners.add(listener);
+  onLaunchToken(listener: (token: string) => void): () => void {
+    return this.listeners.add(listener);
   }
 
   /** Spends a launch token for a new session; undefined when the token is wrong, used or expired. */

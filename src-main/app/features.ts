@@ -1,0 +1,69 @@
+import { AppError } from '../../src-shared/errors';
+import { channelNames, type ChannelName } from '../../src-shared/ipc/contract';
+import { appStatusFeature } from '../features/app-status/index';
+import { checkinFeature } from '../features/checkin/index';
+import { deliveryOrdersFeature } from '../features/delivery-orders/index';
+import { diagnosticsFeature } from '../features/diagnostics/index';
+import type { AppFeature, Feature, SessionFeature } from '../feature-kit/feature';
+import { historyFeature } from '../features/history/index';
+import { menuFeature } from '../features/menu/index';
+import { ordersFeature } from '../features/orders/index';
+import { printFeature } from '../features/print/index';
+import { promotionsFeature } from '../features/promotions/index';
+import { reviewsFeature } from '../features/reviews/index';
+import { settingsFeature } from '../features/settings/index';
+import { setupFeature } from '../features/setup/index';
+import { storeOutboxFeature } from '../features/store-outbox/index';
+import { storesFeature } from '../features/stores/index';
+
+/** Features answered whether or not an account is open. */
+export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature, diagnosticsFeature] as const;
+
+/** Features started on the account's session, in this order (and stopped in the reverse one). A new feature is one line here. */
+export const SESSION_FEATURES = [
+  storeOutboxFeature,
+  storesFeature,
+  checkinFeature,
+  ordersFeature,
+  historyFeature,
+  printFeature,
+  menuFeature,
+  reviewsFeature,
+  promotionsFeature,
+  deliveryOrdersFeature,
+] as const;
+
+type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;
+type Covered = ChannelsOf<(typeof APP_FEATURES)[number] | (typeof SESSION_FEATURES)[number]>;
+type Unanswered = Exclude<ChannelName, Covered>;
+/** A channel of the contract that no feature answers fails the type-check here, named. */
+const everyChannelAnswered: [Unanswered] extends [never] ? true : { unanswered: Unanswered } = true;
+void everyChannelAnswered;
+
+/**
+ * The same check when the app starts (a list edited without the type-check, a feature whose
+ * `channels` say one thing and its handlers another): every channel answered by exactly one feature.
+ */
+export function checkFeatures(features: readonly Feature[]): void {
+  const owner = new Map<ChannelName, string>();
+  for (const feature of features) {
+    for (const channel of feature.channels) {
+      const other = owner.get(channel);
+      if (other) throw new AppError('internal', `channel ${channel} is answered by two features: ${other} and ${feature.name}`);
+      owner.set(channel, feature.name);
+    }
+  }
+  const unanswered = channelNames.filter((name) => !owner.has(name));
+  if (unanswered.length > 0) throw new AppError('internal', `no feature answers ${unanswered.join(', ')}: the app cannot start`);
+}
+
+/** A started feature's handlers are exactly the channels it declared. */
+export function checkHandlers(feature: AppFeature | SessionFeature, handlers: object): void {
+  const declared = new Set<string>(feature.channels);
+  const given = Object.keys(handlers);
+  const missing = feature.channels.filter((c) => typeof (handlers as Record<string, unknown>)[c] !== 'function');
+  const extra = given.filter((c) => !declared.has(c));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new AppError('internal', `feature ${feature.name} does not answer what it declares (missing: ${missing.join(', ') || 'none'}; undeclared: ${extra.join(', ') || 'none'})`);
+  }
+}

@@ -1,0 +1,151 @@
+import type { AppStatus, ChannelName } from '../../src-shared/ipc/contract';
+import type { SetupState } from '../../src-shared/ipc/channels/setup';
+import type { Settings } from '../../src-shared/settings';
+import type { Account } from '../account/account';
+import type { MarketplaceApi } from '../api/index';
+import type { CredentialStore } from '../auth/credentials/credential-store';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import type { Config } from '../config/config';
+import type { SavedAccount, TerminalConfig } from '../config/terminal-config';
+import type { OrdersDb } from '../db/orders-db';
+import type { StoreOutboxDb } from '../db/store-outbox-db';
+import type { Handlers } from '../ipc/dispatcher';
+import type { PushHub } from '../ipc/push-hub';
+import type { SystemPrinter } from '../print/printers/system';
+import type { ConnectivityMonitor } from '../sync/connectivity';
+import type { StoreActionSenders, StoreOutbox } from '../sync/store-outbox';
+import type { SyncService } from '../sync/sync-service';
+
+/** Something that runs in the background (a loop, a monitor): started, and stopped waiting for work in flight. */
+export interface Service {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * How every feature of the terminal is wired: a folder `features/<name>/` whose `index.ts` defines
+ * the feature — the channels it answers, and a `start` that builds its services, subscribes its
+ * pushes, and returns its handlers (and, for features that make store actions, how they are sent).
+ * `app/features.ts` lists the features; the app refuses to start when a channel of the contract is
+ * answered by none or by two, and a session when a kind of store action has no sender. A feature
+ * never imports another one (lint).
+ */
+export interface FeatureParts<C extends ChannelName> {
+  /** Every channel the feature declares, and no other (the type says so here; the session checks it again). */
+  handlers: Pick<Handlers, C>;
+  /** How the store actions this feature makes reach the platform, by kind. */
+  senders?: StoreActionSenders;
+  /**
+   * What runs in the background: started once every feature is wired (senders registered, pushes
+   * subscribed), so nothing it does meets a half-built session; stopped in reverse order.
+   */
+  services?: readonly Service[];
+  /** Undoes the rest of what `start` did (the pushes it subscribed), after its services stopped. */
+  stop?(): void | Promise<void>;
+}
+
+/** A started feature as the app holds it, whatever its channels. */
+export type StartedFeature = Omit<FeatureParts<ChannelName>, 'handlers'> & { handlers: Partial<Handlers> };
+
+/** A feature that runs on the account's session (none on a first run): orders, menu, reviews... */
+export interface SessionFeature<C extends ChannelName = ChannelName> {
+  readonly scope: 'session';
+  readonly name: string;
+  readonly channels: readonly C[];
+  start(context: SessionContext): StartedFeature | Promise<StartedFeature>;
+}
+
+/** A feature answered whether or not an account is open: the frame's status, the first run, the settings. */
+export interface AppFeature<C extends ChannelName = ChannelName> {
+  readonly scope: 'app';
+  readonly name: string;
+  readonly channels: readonly C[];
+  start(context: AppContext): StartedFeature;
+}
+
+/** Any feature, as the app holds them in one list. */
+export type Feature = SessionFeature | AppFeature;
+
+/**
+ * Defines a session feature. Its `start` must answer every channel it declares, with handlers whose
+ * inputs and outputs are the contract's (checked by the type here, and again when it starts).
+ */
+export function sessionFeature<const C extends ChannelName>(feature: {
+  name: string;
+  channels: readonly C[];
+  start(context: SessionContext): FeatureParts<C> | Promise<FeatureParts<C>>;
+}): SessionFeature<C> {
+  return { scope: 'session', ...feature };
+}
+
+/** Defines an app-level feature (see `sessionFeature`). */
+export function appFeature<const C extends ChannelName>(feature: { name: string; channels: readonly C[]; start(context: AppContext): FeatureParts<C> }): AppFeature<C> {
+  return { scope: 'app', ...feature };
+}
+
+/** The order database and its sync (event poller, orders outbox, tracking), opened by the session. */
+export interface OrdersStorage {
+  db: OrdersDb;
+  sync: SyncService;
+}
+
+/** What a session feature is started with: the account, the API client on it, time, logs, pushes, the queues. */
+export interface SessionContext {
+  account: Account;
+  api: MarketplaceApi;
+  clock: Clock;
+  logger: Logger;
+  push: Pick<PushHub, 'push'>;
+  connectivity: ConnectivityMonitor;
+  /** Seconds between event polls. */
+  pollSeconds: number;
+  /** The manager's settings as they are now (they change without a restart). */
+  settings: () => Settings;
+  /**
+   * The order database and its sync. Throws AppError('storage') when the file cannot be used
+   * (damaged, newer than the app): the session then answers that feature's channels with that error.
+   */
+  orders(): OrdersStorage;
+  /** The store outbox: features submit their store actions to it (their senders say how each is sent). */
+  storeOutbox: StoreOutbox;
+  /** Its file, with what rides beside the actions (promotion statuses, delivery-only orders, scheduled actions). */
+  storeOutboxDb: StoreOutboxDb;
+  /** The shell's system printers, when it has its own way to them (Electron). */
+  systemPrinter?: SystemPrinter | undefined;
+}
+
+/** The session as the app-level features see it. */
+export interface OpenSession {
+  account: Account;
+  connectivity: ConnectivityMonitor;
+  pollSeconds: number;
+}
+
+/**
+ * What the app-level features may do to the terminal: read and save the settings file, open and
+ * close the account's session, keep secrets. `app/app.ts` implements it.
+ */
+export interface TerminalControl {
+  readonly config: Config;
+  readonly secrets: CredentialStore;
+  file(): TerminalConfig;
+  save(next: TerminalConfig): void;
+  session(): OpenSession | undefined;
+  open(saved: SavedAccount, clientSecret?: string): Promise<void>;
+  close(): Promise<void>;
+  /** The account comes from flags or the environment: the screen cannot sign it out. */
+  fromFlags: boolean;
+  /** Why the saved account could not be opened (its secret is missing, the file unreadable), or null. */
+  problem: SetupState['problem'];
+}
+
+/** What an app-level feature is started with. */
+export interface AppContext {
+  clock: Clock;
+  logger: Logger;
+  push: Pick<PushHub, 'push'>;
+  version: string;
+  shell: AppStatus['shell'];
+  terminal: TerminalControl;
+}

@@ -1,0 +1,26 @@
+import { appFeature } from '../../feature-kit/feature';
+
+const NOT_CONNECTED = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null } as const;
+
+/** The frame's status: version, mode, shell, the link to the platform, and the main process's clock. */
+export const appStatusFeature = appFeature({
+  name: 'app-status',
+  channels: ['app:status'],
+  start: ({ clock, version, shell, terminal }) => ({
+    handlers: {
+      'app:status': () => {
+        const session = terminal.session();
+        return {
+          version,
+          mode: session ? session.account.mode : 'setup',
+          shell,
+          apiBaseUrl: session ? session.account.apiBaseUrl : null,
+          dataDir: terminal.config.dataDir,
+          pollIntervalSeconds: session?.pollSeconds ?? 0,
+          connectivity: session?.connectivity.current ?? NOT_CONNECTED,
+          now: new Date(clock.now()).toISOString(),
+        };
+      },
+    },
+  }),
+});

@@ -1,0 +1,28 @@
+import type { OrdersDb } from '../../db/orders-db';
+import { summarise } from '../../orders/day-summary';
+import type { Handlers } from '../../ipc/dispatcher';
+
+/** History and the day's summary: reads of the order database only, so they answer offline too. */
+export function historyHandlers(db: OrdersDb): Pick<Handlers, 'orders:history' | 'orders:summary'> {
+  return {
+    'orders:history': (q) =>
+      db.read(() =>
+        db.history.search({
+          text: q.text,
+          merchantId: q.merchantId,
+          status: q.status,
+          orderType: q.orderType,
+          scheduledOnly: q.scheduledOnly,
+          fromMs: q.from === undefined ? undefined : Date.parse(q.from),
+          toMs: q.to === undefined ? undefined : Date.parse(q.to),
+          cursor: q.cursor,
+          limit: q.limit,
+        }),
+      ),
+    'orders:summary': ({ from, to }) => {
+      const fromMs = Date.parse(from);
+      const toMs = Date.parse(to);
+      return summarise(db.read(() => db.summary.between(fromMs, toMs)), fromMs, toMs);
+    },
+  };
+}
