@@ -6,6 +6,7 @@ import type { SandboxContext } from './context';
 import { registerControlRoutes } from './control/routes';
 import { installFaults } from './faults/hooks';
 import { errorBody, genericCode, moduleOf, SandboxError } from './http/errors';
+import { isControlRoute, routedPath } from './http/route-path';
 import { RateLimiter } from './http/rate-limit';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerMerchantOpsRoutes } from './merchant/ops-routes';
@@ -89,10 +90,11 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
   installFaults(app, ctx);
 
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/_sandbox') && !isLoopback(request.socket.remoteAddress)) {
+    const path = routedPath(request);
+    if ((isControlRoute(path) || request.url.startsWith('/_sandbox')) && !isLoopback(request.socket.remoteAddress)) {
       throw new SandboxError(403, 'Forbidden', 'control routes answer loopback callers only');
     }
-    if (isOpenRoute(request.url)) return;
+    if (isOpenRoute(path)) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     const principal = match?.[1] ? await world.tokens.verify(match[1]) : undefined;
     if (!principal || !world.applications.has(principal.clientId)) {

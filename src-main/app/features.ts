@@ -3,6 +3,7 @@ import { channelNames, type ChannelName } from '../../src-shared/ipc/contract';
 import { appStatusFeature } from '../features/app-status/index';
 import { checkinFeature } from '../features/checkin/index';
 import { deliveryOrdersFeature } from '../features/delivery-orders/index';
+import { diagnosticsFeature } from '../features/diagnostics/index';
 import type { AppFeature, Feature, SessionFeature } from '../feature-kit/feature';
 import { historyFeature } from '../features/history/index';
 import { menuFeature } from '../features/menu/index';
@@ -16,7 +17,7 @@ import { storeOutboxFeature } from '../features/store-outbox/index';
 import { storesFeature } from '../features/stores/index';
 
 /** Features answered whether or not an account is open. */
-export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature] as const;
+export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature, diagnosticsFeature] as const;
 
 /** Features started on the account's session, in this order (and stopped in the reverse one). A new feature is one line here. */
 export const SESSION_FEATURES = [

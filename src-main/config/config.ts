@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -71,14 +71,48 @@ const flags = {
 export const CLIENT_SECRET_FLAG_REFUSED =
   '--client-secret is refused: a command line can be read by every user of this machine (ps). Give the secret on the first-run screen, in the STORE_TERMINAL_CLIENT_SECRET environment variable, or in a file readable only by you with --client-secret-file PATH.';
 
-/** The secret in a file (trimmed); a file that cannot be read is a clear configuration error. */
-function secretFromFile(path: string | undefined): string | undefined {
+/** How to make a secret file owner-only, for the message that refuses a loose one. */
+export function looseSecretFileMessage(path: string, mode: number): string {
+  return `configuration: --client-secret-file ${path} can be read by other users of this machine (mode ${(mode & 0o777).toString(8).padStart(3, '0')}): make it readable by you only with \`chmod 600 ${path}\`, then start again`;
+}
+
+/**
+ * The secret in a file (trimmed). A file that cannot be read is a clear configuration error, and so
+ * is one that the group or others may read: its secret has been open to them, so it is refused
+ * rather than used (or silently tightened). The mode is read from the opened file, so it is the file
+ * that is read. Windows has no such modes: its ACLs are the installer's to set.
+ */
+function secretFromFile(path: string | undefined, platform: NodeJS.Platform): string | undefined {
   if (path === undefined) return undefined;
+  let text: string;
   try {
-    return readFileSync(path, 'utf8').trim() || undefined;
+    const fd = openSync(path, 'r');
+    try {
+      const { mode } = fstatSync(fd);
+      if (platform !== 'win32' && (mode & 0o077) !== 0) {
+        throw new AppError('bad-input', looseSecretFileMessage(path, mode), { field: 'clientSecret' });
+      }
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('bad-input', `configuration: cannot read --client-secret-file ${path}: ${(error as Error).message}`, { field: 'clientSecret' });
   }
+  return text.trim() || undefined;
+}
+
+/**
+ * The secret given in the environment, taken out of it: whatever this process starts (the Chromium
+ * window of the web shell, a print command) inherits the environment, and must not inherit the
+ * secret. Only the environment this process was given is changed, so it is read exactly once.
+ */
+function takeSecretFromEnvironment(env: NodeJS.ProcessEnv): string | undefined {
+  const name = envName('client-secret');
+  const value = env[name];
+  delete env[name];
+  return value === undefined || value === '' ? undefined : value;
 }
 
 function envName(flag: string): string {
@@ -93,7 +127,12 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'store-terminal');
 }
 
-export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
+/**
+ * The configuration of this launch. `STORE_TERMINAL_CLIENT_SECRET` is removed from `env` (pass
+ * `process.env`): see takeSecretFromEnvironment.
+ */
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Config {
+  const envSecret = takeSecretFromEnvironment(env);
   let values: Record<string, string | boolean | undefined>;
   try {
     // Electron and Chromium add switches of their own; unknown ones are not ours to refuse.
@@ -114,7 +153,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   const parsed = Config.safeParse({
     apiBaseUrl: pick('api-base-url'),
     clientId: pick('client-id'),
-    clientSecret: env[envName('client-secret')] || secretFromFile(pick('client-secret-file')),
+    clientSecret: envSecret ?? secretFromFile(pick('client-secret-file'), platform),
     dataDir: pick('data-dir') ?? defaultDataDir(env),
     pollIntervalSeconds: pick('poll-interval'),
     shell: pick('shell'),

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
 import type { Actor, OrderAction, OutboxEntry, OutboxState } from '../../src-shared/ipc/channels/orders';
 import type { Db } from './database';
-import { queueProgress } from './queue-row';
+import { countsByState, queueProgress } from './queue-row';
 
 export interface OutboxRecord {
   id: number;
@@ -174,3 +174,6 @@ export class OutboxRepo {
     return this.s.wakeQueued.run({ now }).changes;
   }
 }
+
+/** Staff actions by state (the diagnostics export reads them on its own read-only connection). */
+export const outboxCountsByState = (db: Db): Record<string, number> => countsByState(db, 'outbox');

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
+import { countsByState } from './queue-row';
 
 export type PrintJobKind = 'kitchen' | 'customer' | 'cancellation';
 
@@ -100,3 +101,6 @@ export class PrintQueueRepo {
     return new Map(this.s.waiting.all().map((r) => [r.printer_id, r.n]));
   }
 }
+
+/** Print jobs by state (the diagnostics export reads them on its own read-only connection). */
+export const printJobCountsByState = (db: Db): Record<string, number> => countsByState(db, 'print_jobs');

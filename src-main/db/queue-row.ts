@@ -1,3 +1,5 @@
+import type { Db } from './database';
+
 /** The columns every queue of the terminal (order outbox, store outbox) keeps for a waiting row. */
 export interface QueueRowTimes<S extends string> {
   state: S;
@@ -16,4 +18,13 @@ export function queueProgress<S extends string>(r: QueueRowTimes<S>): { state: S
     updatedAt: new Date(r.updated_ms).toISOString(),
     nextAttemptAt: r.state === 'queued' ? new Date(r.next_attempt_ms).toISOString() : null,
   };
+}
+
+/** The queue tables, each with a `state` column. */
+export type QueueTable = 'outbox' | 'print_jobs' | 'store_actions';
+
+/** How many rows of a queue are in each state, e.g. `{queued: 2, confirmed: 40}` (the diagnostics export). */
+export function countsByState(db: Db, table: QueueTable): Record<string, number> {
+  const rows = db.prepare<[], { state: string; n: number }>(`SELECT state, count(*) AS n FROM ${table} GROUP BY state ORDER BY state`).all();
+  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
 }

@@ -3,7 +3,7 @@ import { ErrorInfo } from '../../src-shared/errors';
 import type { StoreActionEntry, StoreActionKind, StoreActionState } from '../../src-shared/ipc/channels/store-actions';
 import type { Db } from './database';
 import { parseJsonObject, parseJsonText } from './json-text';
-import { queueProgress } from './queue-row';
+import { countsByState, queueProgress } from './queue-row';
 
 export interface StoreActionRecord {
   id: number;
@@ -132,3 +132,6 @@ export class StoreActionsRepo {
     return this.s.wake.run({ now }).changes;
   }
 }
+
+/** Store actions by state (the diagnostics export reads them on its own read-only connection). */
+export const storeActionCountsByState = (db: Db): Record<string, number> => countsByState(db, 'store_actions');

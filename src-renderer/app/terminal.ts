@@ -15,6 +15,7 @@ import type { SoundPlayer } from '../alerts/sounds';
 import { OrdersState } from '../orders/orders-state.svelte';
 import { PrintState } from '../print/print-state.svelte';
 import { ReviewsState } from '../reviews/reviews-state.svelte';
+import { DiagnosticsState } from '../settings/diagnostics-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
 import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
@@ -35,6 +36,7 @@ export interface Terminal {
   appState: AppState;
   setupState: SetupState;
   settingsState: SettingsState;
+  diagnosticsState: DiagnosticsState;
   storesState: StoresState;
   storeStatusState: StoreStatusState;
   pausesState: PausesState;
@@ -93,6 +95,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     appState,
     setupState: new SetupState(bridge),
     settingsState,
+    diagnosticsState: new DiagnosticsState(bridge),
     storesState: new StoresState(bridge, settingsState),
     storeStatusState: new StoreStatusState(bridge),
     pausesState: new PausesState(bridge, storeActionsState),

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { genericCode, SandboxError } from '../http/errors';
+import { isControlRoute, routedPath } from '../http/route-path';
 import { registerFaultControlRoutes } from './control';
 
 /**
@@ -9,7 +10,7 @@ import { registerFaultControlRoutes } from './control';
  * early drop happens "before doing anything" (before authentication, rate limits and the handler).
  */
 function isApiRoute(request: FastifyRequest): boolean {
-  return !request.url.startsWith('/_sandbox');
+  return !isControlRoute(routedPath(request));
 }
 
 export function installFaults(app: FastifyInstance, ctx: SandboxContext): void {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { request } from 'undici';
 import { catalogId } from '../../src-sandbox/seed/catalog';
-import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, type SandboxRoute, type World } from '../../src-sandbox/index';
+import { createSandboxServer, DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, type SandboxRoute, type World } from '../../src-sandbox/index';
+import { pinnedNow } from '../support/clock';
 import { withSandbox } from '../support/sandbox';
 import { action, createOrder, poll, type Sandbox } from '../support/sandbox-orders';
 import { assertShape, isOpen, key, paramsOf, pathOf, shapeOf } from '../support/sandbox-routes';
@@ -391,5 +392,66 @@ describe('sandbox: hostile input on every route never crashes, answers 4xx in th
     const answered = await sandbox.http.send('POST', `/review/v2.0/merchants/${DEMO_GROCERY_ID}/reviews/${review.id}/answers`, { token: demo, json: { text: reply } });
     assert.equal(answered.status, 201);
     assert.equal((answered.body as { text: string }).text, reply);
+  });
+});
+
+/**
+ * The control surface (`/_sandbox/`) answers loopback callers only, whatever token they hold and
+ * however the path is spelled: the router decodes percent-encoding before it matches, so
+ * `/%5Fsandbox/reset` is `/_sandbox/reset` to it. Requests go through the whole server (router,
+ * hooks, handlers) from a peer that is not this machine.
+ */
+describe('sandbox: control routes refuse a caller from another machine, however the path is spelled', () => {
+  const STRANGER = '203.0.113.7';
+  const spellings = (path: string): string[] => [
+    path,
+    path.replace('/_sandbox', '/%5Fsandbox'),
+    path.replace('/_sandbox', '/%5fsandbox'),
+    path.replace('/_sandbox', '/%5F%73andbox'),
+    path.replace('/_sandbox', '/_%73andbox'),
+  ];
+
+  it('answers 403 to each spelling, with a token or without, and changes nothing; loopback still reaches them', async () => {
+    const { app, ctx } = createSandboxServer({ now: pinnedNow(), rateLimitFactor: 0 });
+    try {
+      const tokenAnswer = await app.inject({
+        method: 'POST',
+        url: '/authentication/v1.0/oauth/token',
+        remoteAddress: STRANGER,
+        payload: { grant_type: 'client_credentials', client_id: 'demo', client_secret: 'demo-secret' },
+      });
+      assert.equal(tokenAnswer.statusCode, 200, 'the token route is open to any caller');
+      const token = (tokenAnswer.json() as { access_token: string }).access_token;
+      const clockBefore = ctx.world.clock.now();
+      const ordersBefore = ctx.world.orders.orders.size;
+      const created = await app.inject({ method: 'POST', url: '/_sandbox/orders', remoteAddress: '127.0.0.1', payload: { merchantId: DEMO_RESTAURANT_ID } });
+      assert.equal(created.statusCode, 201);
+
+      for (const [method, path, payload] of [
+        ['POST', '/_sandbox/reset', undefined],
+        ['POST', '/_sandbox/clock', { advanceSeconds: 3600 }],
+        ['GET', '/_sandbox/orders', undefined],
+        ['POST', '/_sandbox/orders', { merchantId: DEMO_RESTAURANT_ID }],
+        ['PUT', '/_sandbox/faults', { errorRate: 1 }],
+      ] as const) {
+        for (const url of spellings(path)) {
+          for (const headers of [{ authorization: `Bearer ${token}` }, {}]) {
+            const answer = await app.inject({ method, url, remoteAddress: STRANGER, headers, ...(payload ? { payload } : {}) });
+            assert.equal(answer.statusCode, 403, `${method} ${url} ${'authorization' in headers ? 'with' : 'without'} a token: ${answer.statusCode} ${answer.body}`);
+          }
+        }
+      }
+      assert.equal(ctx.world.orders.orders.size, ordersBefore + 1, 'no reset, no order placed from outside');
+      assert.ok(ctx.world.clock.now() - clockBefore < 600_000, 'the clock was not moved an hour');
+      assert.equal(ctx.world.faults.active, false, 'no fault switched on');
+
+      // The same spellings from this machine reach the route: the refusals above were the guard's.
+      for (const url of spellings('/_sandbox/clock')) {
+        const answer = await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+        assert.equal(answer.statusCode, 200, `${url} from loopback: ${answer.statusCode}`);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

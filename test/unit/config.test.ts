@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -63,6 +64,47 @@ describe('configuration from flags and environment', () => {
     for (const local of ['http://127.0.0.1:8787', 'http://localhost:9', 'http://[::1]:8080']) {
       assert.equal(loadConfig(['--api-base-url', local, '--client-id', 'a'], {}).apiBaseUrl, local);
     }
+  });
+
+  it('takes the secret out of the environment it read it from, so no process started later inherits it', () => {
+    const env: NodeJS.ProcessEnv = { STORE_TERMINAL_CLIENT_SECRET: 'env-secret-1', PATH: '/usr/bin' };
+    assert.equal(loadConfig([], env).clientSecret, 'env-secret-1');
+    assert.deepEqual(env, { PATH: '/usr/bin' });
+
+    // The real environment: a child started after the configuration is read (as the web shell starts
+    // its Chromium window) must not see the secret.
+    const before = process.env.STORE_TERMINAL_CLIENT_SECRET;
+    process.env.STORE_TERMINAL_CLIENT_SECRET = 'env-secret-2';
+    try {
+      assert.equal(loadConfig([], process.env).clientSecret, 'env-secret-2');
+      const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(process.env))'], { encoding: 'utf8' });
+      assert.equal(child.status, 0);
+      assert.ok(!child.stdout.includes('env-secret-2'), 'the child inherited the secret');
+      assert.ok(!('STORE_TERMINAL_CLIENT_SECRET' in (JSON.parse(child.stdout) as Record<string, string>)));
+    } finally {
+      if (before === undefined) delete process.env.STORE_TERMINAL_CLIENT_SECRET;
+      else process.env.STORE_TERMINAL_CLIENT_SECRET = before;
+    }
+  });
+
+  it('refuses a secret file the group or others may read, saying how to make it owner-only (not on Windows)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'st-secret-'));
+    const file = join(dir, 'secret');
+    writeFileSync(file, 'loose-secret\n');
+    for (const mode of [0o644, 0o640, 0o604, 0o660, 0o602]) {
+      chmodSync(file, mode);
+      for (const [argv, env] of [[['--client-secret-file', file], {}], [[], { STORE_TERMINAL_CLIENT_SECRET_FILE: file }]] as const) {
+        assert.throws(
+          () => loadConfig(argv, { ...env }, 'linux'),
+          (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'clientSecret' && e.message.includes(`chmod 600 ${file}`) && !e.message.includes('loose-secret'),
+          `mode ${mode.toString(8)} should be refused`,
+        );
+      }
+    }
+    chmodSync(file, 0o400);
+    assert.equal(loadConfig(['--client-secret-file', file], {}, 'linux').clientSecret, 'loose-secret');
+    chmodSync(file, 0o644);
+    assert.equal(loadConfig(['--client-secret-file', file], {}, 'win32').clientSecret, 'loose-secret', 'Windows has no such modes');
   });
 
   it('ignores switches that Electron or Chromium add', () => {

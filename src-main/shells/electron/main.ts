@@ -6,6 +6,7 @@ import { startApp } from '../../app/app';
 import { loadConfig } from '../../config/config';
 import { databaseModuleProblem } from '../../db/database';
 import { createLogger } from '../../base/log';
+import { LogOutput } from '../../base/log-file';
 import { APP_VERSION } from '../../base/version';
 import { electronSafeStorage } from './safe-storage';
 import { runElectronShell } from './shell';
@@ -13,7 +14,9 @@ import { electronSystemPrinter } from './system-printer';
 import { startUpdates } from './updates';
 
 const { autoUpdater } = electronUpdater;
-const logger = createLogger();
+/** The log: stderr, and the data folder's log files once the configuration names the folder. */
+const output = new LogOutput();
+const logger = createLogger({ write: output.write });
 
 // A native module built for another runtime: one line that says which and how to fix it.
 const native = databaseModuleProblem();
@@ -26,6 +29,8 @@ if (native) {
 try {
   const config = loadConfig(process.argv.slice(1), process.env);
   if (config.dataDir) electron.app.setPath('userData', config.dataDir);
+  output.toFiles(config.dataDir);
+  electron.app.on('will-quit', () => void output.close());
   await runElectronShell({
     electron,
     logger,

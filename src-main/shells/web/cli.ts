@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startApp } from '../../app/app';
 import { createLogger, type Logger } from '../../base/log';
+import { LogOutput } from '../../base/log-file';
 import { APP_VERSION } from '../../base/version';
 import { loadConfig } from '../../config/config';
 import { databaseModuleProblem } from '../../db/database';
@@ -19,11 +20,15 @@ function keepServing(logger: Logger): void {
   process.on('unhandledRejection', (error) => logger.error('unhandled rejection (the terminal keeps running)', { error }));
 }
 
+/** The log: stderr, and the data folder's log files once the configuration names the folder. */
+const output = new LogOutput();
+const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'debug' ? 'debug' : 'info', write: output.write });
+
 /** Entry of the web shell under plain Node: `node out/main/web.js [flags]`. */
 async function main(): Promise<void> {
-  const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
   keepServing(logger);
   const config = loadConfig(process.argv.slice(2), process.env);
+  output.toFiles(config.dataDir);
   const native = databaseModuleProblem();
   if (native) throw new Error(native);
   const here = dirname(fileURLToPath(import.meta.url));
@@ -54,6 +59,7 @@ async function main(): Promise<void> {
     clearInterval(renewal);
     await host.close();
     await app.stop();
+    await output.close();
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
@@ -81,7 +87,9 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(`Store Terminal could not start: ${(error as Error).message}`);
+  logger.error('Store Terminal could not start', { error });
+  await output.close();
   process.exit(1);
 });

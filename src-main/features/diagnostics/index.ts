@@ -1,0 +1,45 @@
+import { appFeature } from '../../feature-kit/feature';
+import { exportDiagnostics, terminalReaders } from '../../diagnostics/export';
+import { terminalVariables } from '../../diagnostics/readers';
+
+const NOT_CONNECTED = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null } as const;
+
+/** Settings › Support: one file for support (recent logs, versions, settings, sync and queue states), never a secret. */
+export const diagnosticsFeature = appFeature({
+  name: 'diagnostics',
+  channels: ['app:exportDiagnostics'],
+  start: ({ clock, version, shell, terminal }) => ({
+    handlers: {
+      'app:exportDiagnostics': ({ userAgent }) => {
+        const session = terminal.session();
+        const account = session?.account;
+        const { config, secrets } = terminal;
+        return exportDiagnostics(
+          {
+            generatedAt: new Date(clock.now()).toISOString(),
+            appVersion: version,
+            window: userAgent ?? null,
+            terminal: {
+              shell,
+              mode: account?.mode ?? 'setup',
+              account: account ? { kind: account.kind, apiBaseUrl: account.apiBaseUrl, clientId: account.clientId } : null,
+              vault: secrets.kind,
+              dataDir: config.dataDir,
+              environment: terminalVariables(process.env),
+            },
+            connectivity: session?.connectivity.current ?? NOT_CONNECTED,
+            pollIntervalSeconds: session?.pollSeconds ?? 0,
+          },
+          terminalReaders({
+            dataDir: config.dataDir,
+            // Demo mode keeps its databases in its own folder.
+            accountDir: account?.dataDir ?? config.dataDir,
+            settings: () => terminal.file().settings,
+            stores: [secrets, ...(account ? [account.secrets] : [])],
+            givenSecrets: [config.clientSecret, account?.clientSecret],
+          }),
+        );
+      },
+    },
+  }),
+});
