@@ -29,7 +29,7 @@ export function principalOf(request: FastifyRequest): Principal {
 /** The store named in the path: 404 when it does not exist, 403 when the token may not touch it. */
 export function storeFor(ctx: SandboxContext, request: FastifyRequest, merchantId: string): SeedStore {
   const store = ctx.world.stores.get(merchantId);
-  if (!store) throw fail.notFound(`merchant ${merchantId} not found`);
-  if (!ctx.world.canAccess(principalOf(request), merchantId)) throw fail.forbidden(`no access to merchant ${merchantId}`);
+  if (!store) throw fail.notFound(`loja ${merchantId} não encontrada`);
+  if (!ctx.world.canAccess(principalOf(request), merchantId)) throw fail.forbidden(`sem acesso à loja ${merchantId}`);
   return store;
 }

@@ -72,7 +72,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
     // A path that is not valid percent-encoding, or a parameter past maxParamLength, is refused
     // before any route is found: answer it in the module's error shape like every other error.
     frameworkErrors: (error, request, reply) => {
-      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the path is not a valid URL';
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'um parâmetro do caminho é longo demais' : 'o caminho não é uma URL válida';
       const status = error.statusCode ?? 400;
       sendError(new SandboxError(status, genericCode(status), message), request, reply);
     },
@@ -92,13 +92,13 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
   app.addHook('onRequest', async (request) => {
     const path = routedPath(request);
     if ((isControlRoute(path) || request.url.startsWith('/_sandbox')) && !isLoopback(request.socket.remoteAddress)) {
-      throw new SandboxError(403, 'Forbidden', 'control routes answer loopback callers only');
+      throw new SandboxError(403, 'Forbidden', 'as rotas de controle só atendem chamadas locais (loopback)');
     }
     if (isOpenRoute(path)) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     const principal = match?.[1] ? await world.tokens.verify(match[1]) : undefined;
     if (!principal || !world.applications.has(principal.clientId)) {
-      throw new SandboxError(401, genericCode(401), 'token missing, expired or invalid');
+      throw new SandboxError(401, genericCode(401), 'token ausente, expirado ou inválido');
     }
     request.principal = principal;
   });
@@ -115,12 +115,12 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Sandbox
     reply.header('X-RateLimit-Limit', verdict.limit);
     reply.header('X-RateLimit-Remaining', verdict.remaining);
     reply.header('X-RateLimit-Reset', verdict.resetSeconds);
-    if (!verdict.allowed) throw new SandboxError(429, genericCode(429), `rate limit of ${verdict.limit} exceeded for ${route}`);
+    if (!verdict.allowed) throw new SandboxError(429, genericCode(429), `limite de ${verdict.limit} requisições excedido em ${route}`);
   });
 
   app.setErrorHandler((error: FastifyError | SandboxError, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
-    sendError(new SandboxError(404, genericCode(404), `no route ${request.method} ${request.url.split('?')[0]}`), request, reply),
+    sendError(new SandboxError(404, genericCode(404), `rota inexistente: ${request.method} ${request.url.split('?')[0]}`), request, reply),
   );
 
   registerAuthRoutes(app, ctx);
@@ -148,7 +148,7 @@ function sendError(error: FastifyError | SandboxError, request: FastifyRequest, 
   } else {
     // Framework errors: malformed JSON, body too large, wrong content type. Never a crash.
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    const message = status === 500 ? 'internal error' : error.message;
+    const message = frameworkMessage(status, error.code);
     if (status === 500) request.log.error(error);
     sandboxError = new SandboxError(status, genericCode(status), message);
   }
@@ -156,4 +156,20 @@ function sendError(error: FastifyError | SandboxError, request: FastifyRequest, 
     .code(sandboxError.status)
     .type('application/json')
     .send(errorBody(module, sandboxError, request.url.split('?')[0] ?? request.url));
+}
+
+/**
+ * The framework's own refusals, in the platform's words (Portuguese): fastify writes them in English,
+ * and a Brazilian platform would not pass that through.
+ */
+function frameworkMessage(status: number, code: string | undefined): string {
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'o corpo JSON está vazio';
+  if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return 'o Content-Length não confere com o corpo';
+  const byStatus: Record<number, string> = {
+    400: 'o corpo da requisição é inválido (JSON ou formulário malformado)',
+    413: 'o corpo da requisição é grande demais',
+    415: 'tipo de conteúdo não suportado',
+    500: 'erro interno',
+  };
+  return byStatus[status] ?? 'requisição recusada';
 }

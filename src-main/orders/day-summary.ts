@@ -20,7 +20,10 @@ const OPEN = new Set(['PLACED', 'CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PI
 /** Cents, so a day of sums comes out as the screen shows money (no 0.1 + 0.2). */
 const cents = (value: number): number => Math.round(value * 100);
 
-function readCancellation(text: string | null): { origin: string | null; reason: string | null } {
+type Cancellation = { origin: string | null; reason: string | null; code: string | null };
+
+/** Who cancelled, the platform's words and its code (the screen words the reason by the code). */
+function readCancellation(text: string | null): Cancellation {
   let value: unknown = {};
   try {
     value = text ? JSON.parse(text) : {};
@@ -28,7 +31,7 @@ function readCancellation(text: string | null): { origin: string | null; reason:
     // unreadable metadata: a cancellation all the same, reason unknown
   }
   const read = CancellationMetadata.safeParse(value);
-  return read.success ? { origin: read.data.origin ?? null, reason: read.data.reason ?? null } : { origin: null, reason: null };
+  return read.success ? { origin: read.data.origin ?? null, reason: read.data.reason ?? null, code: read.data.cancelCode ?? null } : { origin: null, reason: null, code: null };
 }
 
 class Durations {
@@ -53,7 +56,7 @@ class Tally {
   cancelled = 0;
   grossCents = 0;
   scheduled = 0;
-  readonly cancellations = new Map<string, { origin: string | null; reason: string | null; count: number }>();
+  readonly cancellations = new Map<string, Cancellation & { count: number }>();
   readonly toConfirm = new Durations();
   readonly toReady = new Durations();
   readonly byType: Record<string, number> = {};
@@ -72,7 +75,7 @@ class Tally {
     if (f.status === 'CANCELLED') {
       this.cancelled++;
       const c = readCancellation(f.cancel_metadata);
-      const key = `${c.origin}\u0000${c.reason}`;
+      const key = `${c.origin}\u0000${c.code}\u0000${c.reason}`;
       const seen = this.cancellations.get(key) ?? { ...c, count: 0 };
       seen.count++;
       this.cancellations.set(key, seen);

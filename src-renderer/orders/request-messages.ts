@@ -118,6 +118,7 @@ export const requestMessages = defineMessages(
     'error.reason.DisputeSettled': 'Esta reclamação já foi encerrada.',
     'error.reason.AddressChangeExpired': 'O prazo para responder à mudança de endereço acabou.',
     'error.reason.NoAddressChangePending': 'Não há mudança de endereço esperando resposta.',
+    'error.reason.AwaitingCustomer': 'Esta mudança de endereço foi pedida pela loja: quem responde é o cliente.',
     'error.reason.InvalidOrderStatus': 'O pedido não está mais em uma etapa que permite isso.',
   },
   {
@@ -236,6 +237,7 @@ export const requestMessages = defineMessages(
     'error.reason.DisputeSettled': 'This complaint is already closed.',
     'error.reason.AddressChangeExpired': 'The time to answer the address change is over.',
     'error.reason.NoAddressChangePending': 'No address change is waiting for an answer.',
+    'error.reason.AwaitingCustomer': 'The store asked for this address change: the customer answers it.',
     'error.reason.InvalidOrderStatus': 'The order is no longer at a step that allows this.',
   },
 );

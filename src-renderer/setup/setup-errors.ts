@@ -22,9 +22,13 @@ export function connectErrorText(i18n: I18n, error: ErrorInfo): string {
   }
 }
 
-/** A refused authorization code: expired (ask again) or refused by the platform (check it). */
+/**
+ * A refused authorization code: expired (ask again) or refused by the platform (check it). OAuth
+ * names both `invalid_grant`, so only the words tell them apart: the terminal's own check of the
+ * user code says "expired", the platform (Portuguese) says "expirado".
+ */
 export function authorizationErrorText(i18n: I18n, error: ErrorInfo): string {
-  if (/expired/i.test(error.message)) return i18n.t('setup.error.codeExpired');
+  if (/expired|expirad[oa]/i.test(error.message)) return i18n.t('setup.error.codeExpired');
   if (error.code === 'validation' || error.code === 'auth') return i18n.t('setup.error.code');
   return connectErrorText(i18n, error);
 }

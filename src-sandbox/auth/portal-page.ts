@@ -23,30 +23,30 @@ export function authorizeFormPage(input: FormPageInput): string {
         `<label><input type="checkbox" name="merchantIds" value="${escapeHtml(s.id)}"${checked.has(s.id) ? ' checked' : ''}> ${escapeHtml(s.name)} <small>(${escapeHtml(s.type)}, ${escapeHtml(s.id)})</small></label>`,
     )
     .join('\n');
-  const who = input.clientId ? `<p>The application <strong>${escapeHtml(input.clientId)}</strong> asks to manage your stores.</p>` : '';
+  const who = input.clientId ? `<p>O aplicativo <strong>${escapeHtml(input.clientId)}</strong> pede para gerenciar suas lojas.</p>` : '';
   return htmlPage(
-    'Authorize an application',
+    'Autorizar um aplicativo',
     `${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 ${who}
 <form method="post" action="/_sandbox/authorize">
-<p><label>User code shown by the application <input type="text" name="userCode" value="${escapeHtml(input.userCode)}" autocomplete="off" required></label></p>
-<fieldset><legend>Stores to authorize</legend>
+<p><label>Código de usuário mostrado pelo aplicativo <input type="text" name="userCode" value="${escapeHtml(input.userCode)}" autocomplete="off" required></label></p>
+<fieldset><legend>Lojas a autorizar</legend>
 ${stores}
 </fieldset>
-<button type="submit">Authorize</button>
+<button type="submit">Autorizar</button>
 </form>
-<p><small>Sandbox merchant portal. Without a browser: POST /_sandbox/authorize {"userCode", "merchantIds"}.</small></p>`,
+<p><small>Portal do lojista (sandbox). Sem navegador: POST /_sandbox/authorize {"userCode", "merchantIds"}.</small></p>`,
   );
 }
 
 export function authorizedPage(input: { authorizationCode: string; clientId: string; stores: readonly SeedStore[]; expiresAt: string }): string {
   const names = input.stores.map((s) => `<li>${escapeHtml(s.name)}</li>`).join('');
   return htmlPage(
-    'Application authorized',
-    `<p><strong>${escapeHtml(input.clientId)}</strong> may now manage:</p>
+    'Aplicativo autorizado',
+    `<p><strong>${escapeHtml(input.clientId)}</strong> agora pode gerenciar:</p>
 <ul>${names}</ul>
-<p>Type this authorization code in the application:</p>
+<p>Digite este código de autorização no aplicativo:</p>
 <p class="code" id="authorization-code">${escapeHtml(input.authorizationCode)}</p>
-<p><small>Valid until ${escapeHtml(input.expiresAt)}, once.</small></p>`,
+<p><small>Válido até ${escapeHtml(input.expiresAt)}, uma única vez.</small></p>`,
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { SandboxError } from '../http/errors';
-import { describeIssues } from '../http/zod-issues';
+import { describeIssues, parsePt } from '../http/zod-issues';
 import type { SeedStore } from '../seed/stores';
 import { authorizedPage, authorizeFormPage } from './portal-page';
 
@@ -17,15 +17,16 @@ import { authorizedPage, authorizeFormPage } from './portal-page';
  * already authorized (the HTML flavour answers the same statuses with the form and the reason).
  */
 
-const UserCode = z.string().trim().min(1, 'userCode is required').max(64);
-const JsonBody = z.object({ userCode: UserCode, merchantIds: z.array(z.guid('merchantIds must be uuids')).min(1, 'pick at least one store').max(100) }).strict();
+const UserCode = z.string().trim().min(1, 'userCode é obrigatório').max(64);
+const JsonBody = z.object({ userCode: UserCode, merchantIds: z.array(z.guid('merchantIds devem ser uuids')).min(1, 'escolha pelo menos uma loja').max(100) }).strict();
 const FormBody = z.object({
   userCode: UserCode,
   merchantIds: z
-    .union([z.string(), z.array(z.string())], 'pick at least one store')
+    .union([z.string(), z.array(z.string())], 'escolha pelo menos uma loja')
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.guid('merchantIds must be uuids')).min(1).max(100)),
+    .pipe(z.array(z.guid('merchantIds devem ser uuids')).min(1).max(100)),
 });
+const REFUSAL_WORDS = { unknown: 'desconhecido', expired: 'expirado', used: 'já usado' } as const;
 const PageQuery = z.object({ userCode: z.string().max(64).optional() });
 
 const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
@@ -39,15 +40,15 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: SandboxContext):
   /** The user code's state as a refusal (status, reason), or undefined when it can be authorized. */
   const refusalOf = (userCode: string): [number, string, string] | undefined => {
     const record = world.authorizations.userCode(userCode);
-    if (!record) return [404, 'UserCodeNotFound', `user code ${userCode} is unknown`];
-    if (record.authorizationCode) return [409, 'UserCodeAlreadyUsed', 'this user code was already authorized; ask the application for a new one'];
-    if (world.clock.now() >= record.expiresAtMs) return [400, 'UserCodeExpired', `the user code expired (it lives ${world.authorizations.userCodeSeconds} seconds); ask the application for a new one`];
+    if (!record) return [404, 'UserCodeNotFound', `código de usuário ${userCode} desconhecido`];
+    if (record.authorizationCode) return [409, 'UserCodeAlreadyUsed', 'este código de usuário já foi autorizado; peça um novo ao aplicativo'];
+    if (world.clock.now() >= record.expiresAtMs) return [400, 'UserCodeExpired', `o código de usuário expirou (vale ${world.authorizations.userCodeSeconds} segundos); peça um novo ao aplicativo`];
     return undefined;
   };
 
   app.get('/_sandbox/authorize', async (request, reply) => {
-    const query = PageQuery.safeParse(request.query);
-    if (!query.success) return html(reply, 400, authorizeFormPage({ userCode: '', stores: allStores(), error: 'userCode must be one short text' }));
+    const query = parsePt(PageQuery, request.query);
+    if (!query.success) return html(reply, 400, authorizeFormPage({ userCode: '', stores: allStores(), error: 'userCode deve ser um texto curto' }));
     const userCode = query.data.userCode ?? '';
     if (!userCode) return html(reply, 200, authorizeFormPage({ userCode, stores: allStores() }));
     const refusal = refusalOf(userCode);
@@ -57,21 +58,21 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: SandboxContext):
 
   app.post('/_sandbox/authorize', async (request, reply) => {
     const form = isForm(request);
-    const parsed = (form ? FormBody : JsonBody).safeParse(request.body);
+    const parsed = form ? parsePt(FormBody, request.body) : parsePt(JsonBody, request.body);
     const raw = (request.body ?? {}) as { userCode?: unknown };
     const typedCode = typeof raw.userCode === 'string' ? raw.userCode.slice(0, 64) : '';
     const refuse = (status: number, code: string, message: string, checked: readonly string[] = []) => {
       if (!form) throw new SandboxError(status, code, message);
       return html(reply, status, authorizeFormPage({ userCode: typedCode, stores: allStores(), checked, error: message }));
     };
-    if (!parsed.success) return refuse(400, 'BadRequest', `body must be {userCode, merchantIds: uuid[]} (${describeIssues(parsed.error)})`);
+    if (!parsed.success) return refuse(400, 'BadRequest', `o corpo deve ser {userCode, merchantIds: uuid[]} (${describeIssues(parsed.error)})`);
     const { userCode, merchantIds } = parsed.data;
     const missing = merchantIds.filter((id) => !world.stores.has(id));
-    if (missing.length > 0) return refuse(404, 'NotFound', `stores not found: ${missing.join(', ')}`, merchantIds);
+    if (missing.length > 0) return refuse(404, 'NotFound', `lojas não encontradas: ${missing.join(', ')}`, merchantIds);
     const refusal = refusalOf(userCode);
     if (refusal) return refuse(refusal[0], refusal[1], refusal[2], merchantIds);
     const outcome = world.authorizations.authorize(userCode, merchantIds);
-    if (!outcome.ok) return refuse(409, 'UserCodeAlreadyUsed', `user code refused (${outcome.reason})`, merchantIds);
+    if (!outcome.ok) return refuse(409, 'UserCodeAlreadyUsed', `código de usuário recusado (${REFUSAL_WORDS[outcome.reason]})`, merchantIds);
     const stores = merchantIds.map((id) => world.stores.get(id)).filter((s): s is SeedStore => s !== undefined);
     const expiresAt = new Date(outcome.expiresAtMs).toISOString();
     if (form) return html(reply, 201, authorizedPage({ authorizationCode: outcome.authorizationCode, clientId: outcome.clientId, stores, expiresAt }));

@@ -28,7 +28,7 @@ export function registerBatchRoutes(app: FastifyInstance, ctx: SandboxContext): 
     { config: { route: 'GET /batch/{batchId}' } },
     async (request) => {
       const batch = catalogOf(ctx, request).batches.get(request.params.batchId);
-      if (!batch) throw fail.notFound(`batch ${request.params.batchId} not found`);
+      if (!batch) throw fail.notFound(`lote ${request.params.batchId} não encontrado`);
       return {
         batchId: batch.batchId,
         batchStatus: batch.batchStatus,

@@ -19,7 +19,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: SandboxContext
     const catalog = catalogOf(ctx, request);
     const body = parseBody(NewCategory, request.body);
     if ([...catalog.categories.values()].some((c) => c.name.toLowerCase() === body.name.toLowerCase())) {
-      throw fail.conflict('Conflict', `a category named ${body.name} already exists`);
+      throw fail.conflict('Conflict', `já existe uma categoria chamada ${body.name}`);
     }
     const category = { id: randomUUID(), ...body, index: body.index ?? catalog.nextCategoryIndex() };
     catalog.categories.set(category.id, category);
@@ -31,7 +31,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: SandboxContext
     { config: { route: 'GET /categories/{categoryId}/items' } },
     async (request) => {
       const catalog = catalogOf(ctx, request);
-      if (!catalog.categories.has(request.params.categoryId)) throw fail.notFound(`category ${request.params.categoryId} not found`);
+      if (!catalog.categories.has(request.params.categoryId)) throw fail.notFound(`categoria ${request.params.categoryId} não encontrada`);
       return catalog.itemsOfCategory(request.params.categoryId).map((item) => flatView(catalog, item));
     },
   );
@@ -41,7 +41,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: SandboxContext
   const contextOf = (catalogId: string, request: Parameters<typeof catalogOf>[1]) => {
     const catalog = catalogOf(ctx, request);
     const found = catalog.catalogs.find((c) => c.catalogId === catalogId);
-    if (!found?.context[0]) throw fail.notFound(`catalog ${catalogId} not found`);
+    if (!found?.context[0]) throw fail.notFound(`catálogo ${catalogId} não encontrado`);
     return { catalog, context: found.context[0] };
   };
 

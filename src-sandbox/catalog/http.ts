@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { storeFor, type SandboxContext } from '../context';
 import { fail } from '../http/errors';
-import { describeIssues } from '../http/zod-issues';
+import { describeIssues, parsePt } from '../http/zod-issues';
 import type { StoreCatalog } from './store-catalog';
 
 /** Shared plumbing of the catalog routes. */
@@ -16,7 +16,7 @@ export function catalogOf(ctx: SandboxContext, request: FastifyRequest<MerchantP
 }
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
+  const parsed = parsePt(schema, body);
   if (!parsed.success) throw fail.badRequest(describeIssues(parsed.error));
   return parsed.data;
 }

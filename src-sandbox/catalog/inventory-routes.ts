@@ -12,7 +12,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: SandboxContex
   app.post<MerchantParams>(`${CATALOG_PREFIX}/inventory`, { config: { route: 'POST /inventory' } }, async (request) => {
     const catalog = catalogOf(ctx, request);
     const body = parseBody(InventorySet, request.body);
-    if (!catalog.products.has(body.productId)) throw fail.notFound(`product ${body.productId} not found`);
+    if (!catalog.products.has(body.productId)) throw fail.notFound(`produto ${body.productId} não encontrado`);
     catalog.inventory.set(body.productId, body.quantity);
     return { productId: body.productId, quantity: body.quantity };
   });
@@ -23,9 +23,9 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: SandboxContex
     async (request) => {
       const catalog = catalogOf(ctx, request);
       const { productId } = request.params;
-      if (!catalog.products.has(productId)) throw fail.notFound(`product ${productId} not found`);
+      if (!catalog.products.has(productId)) throw fail.notFound(`produto ${productId} não encontrado`);
       const quantity = catalog.inventory.get(productId);
-      if (quantity === undefined) throw fail.notFound(`product ${productId} has no inventory limit`);
+      if (quantity === undefined) throw fail.notFound(`o produto ${productId} não tem limite de estoque`);
       return { productId, quantity };
     },
   );

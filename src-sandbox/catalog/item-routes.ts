@@ -20,7 +20,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: SandboxContext): v
     async (request) => {
       const catalog = catalogOf(ctx, request);
       const item = catalog.items.get(request.params.itemId);
-      if (!item) throw fail.notFound(`item ${request.params.itemId} not found`);
+      if (!item) throw fail.notFound(`item ${request.params.itemId} não encontrado`);
       return flatView(catalog, item);
     },
   );

@@ -26,7 +26,7 @@ interface PatchSpec<S extends z.ZodType> {
 
 function find(catalog: StoreCatalog, target: Target, id: string): Item | CatalogOption {
   const record = target === 'item' ? catalog.items.get(id) : catalog.options.get(id);
-  if (!record) throw fail.notFound(`${target} ${id} not found`);
+  if (!record) throw fail.notFound(target === 'item' ? `item ${id} não encontrado` : `opção ${id} não encontrada`);
   return record;
 }
 
@@ -71,7 +71,7 @@ export function registerPatchRoutes(app: FastifyInstance, ctx: SandboxContext): 
       const base = body[spec.field];
       const perCatalog = body[`${spec.field}ByCatalog`];
       if (base === undefined && (perCatalog === undefined || perCatalog.length === 0)) {
-        throw fail.badRequest(`give ${spec.field} or ${spec.field}ByCatalog`);
+        throw fail.badRequest(`informe ${spec.field} ou ${spec.field}ByCatalog`);
       }
       const record = find(catalog, spec.target, (spec.target === 'item' ? body.itemId : body.optionId) ?? '');
       apply(record, spec.field, body);

@@ -8,10 +8,10 @@ export const MAX_BATCH_ENTRIES = 1000;
 
 const Status = z.enum(CATALOG_STATUSES);
 const Context = z.enum(CATALOG_CONTEXTS);
-const Id = z.guid('ids are uuids');
+const Id = z.guid('ids são uuids');
 const Code = z.string().min(1).max(100);
 /** A selling price: a positive amount of the store's currency. */
-const Price = z.object({ value: z.number().positive('price.value must be greater than 0'), originalValue: z.number().positive().optional() });
+const Price = z.object({ value: z.number().positive('price.value deve ser maior que 0'), originalValue: z.number().positive().optional() });
 
 const ContextModifier = z.object({
   catalogContext: Context,
@@ -47,9 +47,9 @@ export const ItemUpsert = z.object({
         name: z.string().trim().min(1).max(200),
         description: z.string().max(2000).optional(),
         externalCode: Code.optional(),
-        ean: z.string().refine(isValidUpcA, 'ean must be a 12-digit UPC-A with a valid check digit').optional(),
+        ean: z.string().refine(isValidUpcA, 'ean deve ser um UPC-A de 12 dígitos com dígito verificador válido').optional(),
         optionGroups: z
-          .array(z.object({ id: Id, min: z.number().int().min(0), max: z.number().int().min(0) }).refine((g) => g.max >= g.min, 'max must be at least min'))
+          .array(z.object({ id: Id, min: z.number().int().min(0), max: z.number().int().min(0) }).refine((g) => g.max >= g.min, 'max deve ser no mínimo min'))
           .default([]),
       }),
     )
@@ -98,7 +98,7 @@ const productRef = {
   resources: z.array(z.enum(['ITEM', 'OPTION'])).min(1),
 };
 const oneRef = (e: { productId?: string; externalCode?: string }) => (e.productId === undefined) !== (e.externalCode === undefined);
-const REF_MESSAGE = 'each entry names a product by productId or by externalCode (one of them)';
+const REF_MESSAGE = 'cada entrada indica um produto por productId ou por externalCode (só um deles)';
 
 export const ProductPriceBatch = z
   .array(z.object({ ...productRef, price: Price, catalogContext: Context.optional() }).refine(oneRef, REF_MESSAGE))

@@ -18,6 +18,6 @@ export function catalogTotalLimitHook(ctx: SandboxContext) {
       reply.header('X-RateLimit-Remaining', verdict.remaining);
       reply.header('X-RateLimit-Reset', verdict.resetSeconds);
     }
-    if (!verdict.allowed) throw new SandboxError(429, 'TooManyRequests', `rate limit of ${verdict.limit} exceeded for all catalog routes together`);
+    if (!verdict.allowed) throw new SandboxError(429, 'TooManyRequests', `limite de ${verdict.limit} requisições excedido no conjunto das rotas de catálogo`);
   };
 }

@@ -22,24 +22,24 @@ function duplicates(ids: string[]): string | undefined {
 function check(catalog: StoreCatalog, body: ItemUpsert): void {
   for (const [name, list] of [['products', body.products], ['optionGroups', body.optionGroups], ['options', body.options]] as const) {
     const dup = duplicates(list.map((r) => r.id));
-    if (dup) throw fail.badRequest(`${name} lists ${dup} twice`);
+    if (dup) throw fail.badRequest(`${name} lista ${dup} duas vezes`);
   }
-  if (!catalog.categories.has(body.item.categoryId)) throw fail.badRequest(`category ${body.item.categoryId} not found`);
+  if (!catalog.categories.has(body.item.categoryId)) throw fail.badRequest(`categoria ${body.item.categoryId} não encontrada`);
   const products = new Set([...catalog.products.keys(), ...body.products.map((p) => p.id)]);
   const groups = new Set([...catalog.optionGroups.keys(), ...body.optionGroups.map((g) => g.id)]);
   const options = new Set([...catalog.options.keys(), ...body.options.map((o) => o.id)]);
-  if (!products.has(body.item.productId)) throw fail.badRequest(`item.productId ${body.item.productId} is neither in products nor in the catalog`);
+  if (!products.has(body.item.productId)) throw fail.badRequest(`item.productId ${body.item.productId} não está em products nem no catálogo`);
   for (const product of body.products) {
-    for (const ref of product.optionGroups) if (!groups.has(ref.id)) throw fail.badRequest(`option group ${ref.id} of product ${product.id} not found`);
+    for (const ref of product.optionGroups) if (!groups.has(ref.id)) throw fail.badRequest(`grupo de opções ${ref.id} do produto ${product.id} não encontrado`);
     if (product.ean) {
       const owner = catalog.productByEan(product.ean);
-      if (owner && owner.id !== product.id) throw new SandboxError(409, 'Conflict', `ean ${product.ean} already belongs to product ${owner.id}`);
+      if (owner && owner.id !== product.id) throw new SandboxError(409, 'Conflict', `o ean ${product.ean} já pertence ao produto ${owner.id}`);
     }
   }
   const eanDup = duplicates(body.products.flatMap((p) => (p.ean ? [p.ean] : [])));
-  if (eanDup) throw fail.badRequest(`ean ${eanDup} is given to two products`);
-  for (const group of body.optionGroups) for (const id of group.optionIds) if (!options.has(id)) throw fail.badRequest(`option ${id} of group ${group.id} not found`);
-  for (const option of body.options) if (!products.has(option.productId)) throw fail.badRequest(`product ${option.productId} of option ${option.id} not found`);
+  if (eanDup) throw fail.badRequest(`o ean ${eanDup} foi dado a dois produtos`);
+  for (const group of body.optionGroups) for (const id of group.optionIds) if (!options.has(id)) throw fail.badRequest(`opção ${id} do grupo ${group.id} não encontrada`);
+  for (const option of body.options) if (!products.has(option.productId)) throw fail.badRequest(`produto ${option.productId} da opção ${option.id} não encontrado`);
 }
 
 export function upsertItem(catalog: StoreCatalog, body: ItemUpsert): Item {

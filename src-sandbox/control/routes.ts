@@ -12,7 +12,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.post('/_sandbox/clock', async (request) => {
     const body = ClockBody.safeParse(request.body);
-    if (!body.success) throw fail.badRequest('body must be {advanceSeconds: number >= 0}');
+    if (!body.success) throw fail.badRequest('o corpo deve ser {advanceSeconds: número >= 0}');
     world.clock.advance(body.data.advanceSeconds);
     return { now: world.clock.nowIso() };
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { fail } from '../http/errors';
+import { describeIssues, parsePt } from '../http/zod-issues';
 import { FaultConfig } from './state';
 
 /** PUT /_sandbox/faults replaces the fault configuration; GET reads it; reset clears it. */
@@ -8,11 +9,8 @@ export function registerFaultControlRoutes(app: FastifyInstance, ctx: SandboxCon
   const faults = ctx.world.faults;
 
   app.put('/_sandbox/faults', async (request) => {
-    const parsed = FaultConfig.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-      throw fail.badRequest(`invalid fault configuration (${detail})`);
-    }
+    const parsed = parsePt(FaultConfig, request.body ?? {});
+    if (!parsed.success) throw fail.badRequest(`configuração de falhas inválida (${describeIssues(parsed.error)})`);
     faults.set(parsed.data);
     return { faults: faults.config };
   });

@@ -27,7 +27,7 @@ export function installFaults(app: FastifyInstance, ctx: SandboxContext): void {
     if (faults.shouldFail()) {
       const status = faults.config.errorStatus;
       if (status === 429) reply.header('Retry-After', 1);
-      throw new SandboxError(status, genericCode(status), `injected fault: ${status}`);
+      throw new SandboxError(status, genericCode(status), `falha simulada: ${status}`);
     }
   });
 

@@ -89,12 +89,12 @@ const OTHER_NAMES: Record<number, string> = {
   422: 'UnprocessableEntity',
 };
 
-/** Shorthands used by every module. */
+/** Shorthands used by every module. Messages are the platform's words: Portuguese (pt-BR). */
 export const fail = {
   badRequest: (message: string, code = 'BadRequest', details?: Record<string, unknown>) =>
     new SandboxError(400, code, message, details),
-  unauthorized: (message = 'token missing, expired or invalid') => new SandboxError(401, 'Unauthorized', message),
-  forbidden: (message = 'no permission on this resource') => new SandboxError(403, 'Forbidden', message),
-  notFound: (message = 'resource not found') => new SandboxError(404, 'NotFound', message),
+  unauthorized: (message = 'token ausente, expirado ou inválido') => new SandboxError(401, 'Unauthorized', message),
+  forbidden: (message = 'sem permissão sobre este recurso') => new SandboxError(403, 'Forbidden', message),
+  notFound: (message = 'recurso não encontrado') => new SandboxError(404, 'NotFound', message),
   conflict: (code: string, message: string) => new SandboxError(409, code, message),
 };

@@ -1,6 +1,7 @@
 /**
  * The few HTML pages the sandbox serves to people (the merchant portal, the customer's tracking
- * page): plain documents, no script, no external resource, every value escaped.
+ * page): plain documents, no script, no external resource, every value escaped; in Portuguese, as
+ * the Brazilian marketplace writes them.
  */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -21,7 +22,7 @@ const STYLE = `
 /** A whole document; `body` is trusted markup (callers escape what they put in it). */
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="pt-BR">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(title)}</h1>

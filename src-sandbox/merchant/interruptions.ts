@@ -11,9 +11,9 @@ export const MIN_INTERRUPTION_MS = 60_000;
 export const MAX_INTERRUPTION_MS = 7 * 24 * 3600_000;
 
 export const InterruptionInput = z.object({
-  description: z.string().max(255, 'description is at most 255 characters'),
-  start: z.iso.datetime({ offset: true, error: 'start must be an ISO 8601 date-time with a zone' }),
-  end: z.iso.datetime({ offset: true, error: 'end must be an ISO 8601 date-time with a zone' }),
+  description: z.string().max(255, 'a descrição tem no máximo 255 caracteres'),
+  start: z.iso.datetime({ offset: true, error: 'start deve ser data e hora ISO 8601 com fuso' }),
+  end: z.iso.datetime({ offset: true, error: 'end deve ser data e hora ISO 8601 com fuso' }),
 });
 export type InterruptionInput = z.infer<typeof InterruptionInput>;
 
@@ -33,13 +33,13 @@ export type InterruptionVerdict =
 export function checkInterruption(input: InterruptionInput, existing: readonly Interruption[], nowMs: number): InterruptionVerdict {
   const startMs = Date.parse(input.start);
   const endMs = Date.parse(input.end);
-  if (!(startMs < endMs)) return { ok: false, kind: 'invalid', message: 'start must be before end' };
+  if (!(startMs < endMs)) return { ok: false, kind: 'invalid', message: 'start deve ser anterior a end' };
   const duration = endMs - startMs;
-  if (duration < MIN_INTERRUPTION_MS) return { ok: false, kind: 'invalid', message: 'an interruption lasts at least 1 minute' };
-  if (duration > MAX_INTERRUPTION_MS) return { ok: false, kind: 'invalid', message: 'an interruption lasts at most 7 days' };
-  if (endMs <= nowMs) return { ok: false, kind: 'invalid', message: 'end must be in the future' };
+  if (duration < MIN_INTERRUPTION_MS) return { ok: false, kind: 'invalid', message: 'uma interrupção dura no mínimo 1 minuto' };
+  if (duration > MAX_INTERRUPTION_MS) return { ok: false, kind: 'invalid', message: 'uma interrupção dura no máximo 7 dias' };
+  if (endMs <= nowMs) return { ok: false, kind: 'invalid', message: 'end deve estar no futuro' };
   const clash = existing.find((i) => Date.parse(i.start) < endMs && startMs < Date.parse(i.end));
-  if (clash) return { ok: false, kind: 'overlap', message: `overlaps interruption ${clash.id} (${clash.start} to ${clash.end})` };
+  if (clash) return { ok: false, kind: 'overlap', message: `sobrepõe a interrupção ${clash.id} (${clash.start} a ${clash.end})` };
   return { ok: true, startMs, endMs };
 }
 

@@ -15,14 +15,14 @@ const HH_MM_SS = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
 export const ShiftInput = z.object({
   dayOfWeek: z.enum(DAYS_OF_WEEK),
-  start: z.string().regex(HH_MM_SS, 'start must be HH:MM:SS from 00:00:00 to 23:59:59'),
-  duration: z.number().int().positive('duration must be greater than 0').max(MAX_SHIFT_MINUTES, 'a shift lasts at most 1440 minutes'),
+  start: z.string().regex(HH_MM_SS, 'start deve ser HH:MM:SS de 00:00:00 a 23:59:59'),
+  duration: z.number().int().positive('duration deve ser maior que 0').max(MAX_SHIFT_MINUTES, 'um turno dura no máximo 1440 minutos'),
 });
 export type ShiftInput = z.infer<typeof ShiftInput>;
 
 export const OpeningHoursReplace = z.object({
   storeId: z.string(),
-  shifts: z.array(ShiftInput).min(1, 'the list of shifts cannot be empty').max(MAX_SHIFTS),
+  shifts: z.array(ShiftInput).min(1, 'a lista de turnos não pode ser vazia').max(MAX_SHIFTS),
 });
 
 export interface Shift extends ShiftInput {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Operation } from '../../src-shared/wire/merchant';
 import { storeFor, type SandboxContext } from '../context';
 import { fail, SandboxError } from '../http/errors';
-import { describeIssues } from '../http/zod-issues';
+import { describeIssues, parsePt } from '../http/zod-issues';
 import type { SeedStore } from '../seed/stores';
 import { registerCheckinRoute } from './checkin-routes';
 import { checkInterruption, InterruptionInput } from './interruptions';
@@ -49,7 +49,7 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
     async (request) => {
       const store = storeFor(ctx, request, request.params.merchantId);
       const operation = Operation.safeParse(request.params.operation);
-      if (!operation.success) throw fail.badRequest('operation must be DELIVERY, TAKEOUT or INDOOR');
+      if (!operation.success) throw fail.badRequest('operation deve ser DELIVERY, TAKEOUT ou INDOOR');
       return operationStatus(operation.data, statusInputs(store));
     },
   );
@@ -63,7 +63,7 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
     { config: { route: 'POST /merchants/{merchantId}/interruptions' } },
     async (request, reply) => {
       const store = storeFor(ctx, request, request.params.merchantId);
-      const body = InterruptionInput.safeParse(request.body);
+      const body = parsePt(InterruptionInput, request.body);
       if (!body.success) throw fail.badRequest(describeIssues(body.error));
       const verdict = checkInterruption(body.data, ops.interruptions(store.id), world.clock.now());
       if (!verdict.ok) {
@@ -79,8 +79,8 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
     async (request, reply) => {
       const store = storeFor(ctx, request, request.params.merchantId);
       const outcome = ops.removeInterruption(store.id, request.params.interruptionId);
-      if (outcome === 'not-found') throw fail.notFound(`interruption ${request.params.interruptionId} not found`);
-      if (outcome === 'platform') throw fail.forbidden('the platform imposed this pause (too many cancellations); it ends by itself');
+      if (outcome === 'not-found') throw fail.notFound(`interrupção ${request.params.interruptionId} não encontrada`);
+      if (outcome === 'platform') throw fail.forbidden('esta pausa foi aplicada pela plataforma (excesso de cancelamentos); ela termina sozinha');
       return reply.code(204).send();
     },
   );
@@ -95,11 +95,11 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
     { config: { route: 'PUT /merchants/{merchantId}/opening-hours' } },
     async (request, reply) => {
       const store = storeFor(ctx, request, request.params.merchantId);
-      const body = OpeningHoursReplace.safeParse(request.body);
+      const body = parsePt(OpeningHoursReplace, request.body);
       if (!body.success) throw fail.badRequest(describeIssues(body.error));
-      if (body.data.storeId !== store.id) throw fail.badRequest('storeId must be the merchantId of the path');
+      if (body.data.storeId !== store.id) throw fail.badRequest('storeId deve ser o merchantId do caminho');
       const overlap = findOverlap(body.data.shifts);
-      if (overlap) throw fail.badRequest(`shifts ${overlap[0]} and ${overlap[1]} overlap`);
+      if (overlap) throw fail.badRequest(`os turnos ${overlap[0]} e ${overlap[1]} se sobrepõem`);
       return reply.code(201).send({ storeId: store.id, shifts: ops.replaceShifts(store.id, body.data.shifts) });
     },
   );
@@ -109,12 +109,12 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
   // Control: flip the switches behind `catalog-enabled` and `delivery-area` (no token, loopback).
   app.put<MerchantParams>('/_sandbox/merchants/:merchantId/operations', async (request) => {
     const store = world.stores.get(request.params.merchantId);
-    if (!store) throw fail.notFound(`merchant ${request.params.merchantId} not found`);
-    const body = Switches.safeParse(request.body);
+    if (!store) throw fail.notFound(`loja ${request.params.merchantId} não encontrada`);
+    const body = parsePt(Switches, request.body);
     if (!body.success) throw fail.badRequest(describeIssues(body.error));
     const switches = ops.switches(store.id);
     if (body.data.deliveryArea !== undefined) {
-      if (body.data.operation !== 'DELIVERY') throw new SandboxError(400, 'BadRequest', 'deliveryArea applies to DELIVERY only');
+      if (body.data.operation !== 'DELIVERY') throw new SandboxError(400, 'BadRequest', 'deliveryArea vale só para DELIVERY');
       switches.deliveryArea = body.data.deliveryArea;
     }
     if (body.data.catalogEnabled !== undefined) switches.catalogEnabled[body.data.operation] = body.data.catalogEnabled;
@@ -128,8 +128,8 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
   // Control: store features the spec makes conditional (pickup-code validation, smart preparation).
   app.put<MerchantParams>('/_sandbox/merchants/:merchantId/features', async (request) => {
     const store = world.stores.get(request.params.merchantId);
-    if (!store) throw fail.notFound(`merchant ${request.params.merchantId} not found`);
-    const body = Features.safeParse(request.body);
+    if (!store) throw fail.notFound(`loja ${request.params.merchantId} não encontrada`);
+    const body = parsePt(Features, request.body);
     if (!body.success) throw fail.badRequest(describeIssues(body.error));
     const features = ops.features(store.id);
     if (body.data.pickupCode !== undefined) features.pickupCode = body.data.pickupCode;

@@ -29,7 +29,7 @@ export function storeDetail(store: SeedStore) {
 export function registerMerchantRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get(`${PREFIX}/merchants`, { config: { route: 'GET /merchants' } }, async (request) => {
     const query = ListQuery.safeParse(request.query);
-    if (!query.success) throw fail.badRequest('page must be an integer from 1 and size from 1 to 1000');
+    if (!query.success) throw fail.badRequest('page deve ser um inteiro a partir de 1 e size de 1 a 1000');
     const { page, size } = query.data;
     return ctx.world
       .storesOf(principalOf(request))

@@ -64,6 +64,12 @@ const CHECKS: Record<Operation, ValidationCode[]> = {
 
 const msg = (title: string, subtitle: string, description = ''): StatusMessage => ({ title, subtitle, description });
 
+/**
+ * The messages are the platform's free text, in Portuguese as a Brazilian marketplace writes them;
+ * what a terminal words in its own language is the validation's code and state.
+ */
+const OPERATION_WORDS: Record<Operation, string> = { DELIVERY: 'entrega', TAKEOUT: 'retirada', INDOOR: 'consumo no local' };
+
 function localTime(epochMs: number): string {
   return clockText(localMoment(epochMs).secondOfDay).slice(0, 5);
 }
@@ -74,29 +80,29 @@ function judge(code: ValidationCode, operation: Operation, inputs: StatusInputs)
     case 'is-connected': {
       const ok = inputs.lastPollAt !== undefined && nowMs - inputs.lastPollAt <= CONNECTED_WINDOW_MS;
       return ok
-        ? ['OK', msg('Connected', 'The store application is polling')]
-        : ['ERROR', msg('Not connected', 'No polling received in the last 30 seconds', 'Open the store application and keep it polling for orders.')];
+        ? ['OK', msg('Conectada', 'O aplicativo da loja está buscando pedidos')]
+        : ['ERROR', msg('Desconectada', 'Nenhuma busca de pedidos nos últimos 30 segundos', 'Abra o aplicativo da loja e mantenha-o buscando pedidos.')];
     }
     case 'opening-hours': {
-      if (isOpenAt(inputs.shifts, nowMs)) return ['OK', msg('Within opening hours', 'The store is open now')];
+      if (isOpenAt(inputs.shifts, nowMs)) return ['OK', msg('Dentro do horário de funcionamento', 'A loja está aberta agora')];
       const wait = secondsUntilNextOpening(inputs.shifts, nowMs);
-      const next = wait === undefined ? 'No opening hours are set.' : `Opens at ${localTime(nowMs + wait * 1000)} (store time).`;
-      return ['CLOSED', msg('Outside opening hours', 'Closed as expected', next)];
+      const next = wait === undefined ? 'Nenhum horário de funcionamento cadastrado.' : `Abre às ${localTime(nowMs + wait * 1000)} (horário da loja).`;
+      return ['CLOSED', msg('Fora do horário de funcionamento', 'Fechada como previsto', next)];
     }
     case 'catalog-enabled':
       return inputs.catalogEnabled(operation)
-        ? ['OK', msg('Catalog enabled', `The catalog is on sale for ${operation}`)]
-        : ['ERROR', msg('Catalog disabled', `No catalog is enabled for ${operation}`, 'Enable a catalog for this operation.')];
+        ? ['OK', msg('Cardápio ativo', `O cardápio está à venda para ${OPERATION_WORDS[operation]}`)]
+        : ['ERROR', msg('Cardápio desativado', `Nenhum cardápio ativo para ${OPERATION_WORDS[operation]}`, 'Ative um cardápio para esta operação.')];
     case 'delivery-area':
       return inputs.deliveryArea
-        ? ['OK', msg('Delivery area set', 'Customers in the area can order')]
-        : ['ERROR', msg('No delivery area', 'No delivery area is configured', 'Configure a delivery area to receive delivery orders.')];
+        ? ['OK', msg('Área de entrega definida', 'Clientes dentro da área podem pedir')]
+        : ['ERROR', msg('Sem área de entrega', 'Nenhuma área de entrega configurada', 'Configure uma área de entrega para receber pedidos de entrega.')];
     case 'unavailabilities': {
       const active = inputs.interruptions.find((i) => isActive(i, nowMs));
-      if (active) return ['CLOSED', msg('Paused', active.description || 'The store is paused', `Reopens at ${localTime(Date.parse(active.end))} (store time).`)];
+      if (active) return ['CLOSED', msg('Pausada', active.description || 'A loja está pausada', `Reabre às ${localTime(Date.parse(active.end))} (horário da loja).`)];
       const soon = inputs.interruptions.find((i) => Date.parse(i.start) > nowMs && Date.parse(i.start) - nowMs <= PAUSE_WARNING_MS);
-      if (soon) return ['WARNING', msg('Pause coming', soon.description || 'A pause is scheduled', `Pauses at ${localTime(Date.parse(soon.start))} (store time).`)];
-      return ['OK', msg('No pause', 'No interruption is active')];
+      if (soon) return ['WARNING', msg('Pausa programada', soon.description || 'Há uma pausa programada', `A pausa começa às ${localTime(Date.parse(soon.start))} (horário da loja).`)];
+      return ['OK', msg('Sem pausa', 'Nenhuma interrupção ativa')];
     }
   }
 }
@@ -130,7 +136,7 @@ function entriesFor(operation: Operation, channels: readonly string[], inputs: S
       state: vState,
       message,
     })),
-    message: decisive?.[2] ?? msg('Open', 'Online and ready to receive orders'),
+    message: decisive?.[2] ?? msg('Aberta', 'Online e pronta para receber pedidos'),
   }));
 }
 
@@ -141,17 +147,17 @@ function unavailable(operation: Operation, why: string): StatusEntry {
     available: false,
     state: 'UNAVAILABLE',
     validations: [],
-    message: msg('Unavailable', why),
+    message: msg('Indisponível', why),
   };
 }
 
 /** Entries of one operation: one per enabled channel, or a single UNAVAILABLE entry. */
 export function operationStatus(operation: Operation, inputs: StatusInputs): StatusEntry[] {
-  if (operation === 'INDOOR') return [unavailable(operation, 'INDOOR is currently unavailable')];
+  if (operation === 'INDOOR') return [unavailable(operation, 'O consumo no local (INDOOR) está indisponível no momento')];
   const offered = inputs.store.operations.find((o) => o.name === operation);
-  if (!offered) return [unavailable(operation, `The store does not offer ${operation}`)];
+  if (!offered) return [unavailable(operation, `A loja não oferece ${OPERATION_WORDS[operation]}`)];
   const channels = offered.salesChannels.filter((c) => c.enabled);
-  if (channels.length === 0) return [unavailable(operation, `No sales channel is enabled for ${operation}`)];
+  if (channels.length === 0) return [unavailable(operation, `Nenhum canal de venda ativo para ${OPERATION_WORDS[operation]}`)];
   return entriesFor(
     operation,
     channels.map((c) => c.name),

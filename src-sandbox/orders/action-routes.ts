@@ -29,7 +29,7 @@ export function registerOrderActionRoutes(app: FastifyInstance, ctx: SandboxCont
 
   app.post<Params>(`${PREFIX}/dispatch`, { config: { route: 'POST /orders/{id}/dispatch' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.id);
-    bodyOf(DispatchBody, request.body, 'body must be {deliveredBy: "MERCHANT"}');
+    bodyOf(DispatchBody, request.body, 'o corpo deve ser {deliveredBy: "MERCHANT"}');
     dispatchOrder(orders, order);
     return reply.code(202).send(ACCEPTED);
   });
@@ -40,7 +40,7 @@ export function registerOrderActionRoutes(app: FastifyInstance, ctx: SandboxCont
 
   app.post<Params>(`${PREFIX}/requestCancellation`, { config: { route: 'POST /orders/{id}/requestCancellation' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.id);
-    const body = bodyOf(CancellationBody, request.body, 'body must be {reason: a code from cancellationReasons}');
+    const body = bodyOf(CancellationBody, request.body, 'o corpo deve ser {reason: um código de cancellationReasons}');
     requestCancellation(orders, order, body.reason);
     return reply.code(202).send(ACCEPTED);
   });

@@ -17,7 +17,7 @@ import type { OrdersState } from './state';
 const LineRef = z
   .object({ id: z.string().optional(), ean: z.string().optional(), externalCode: z.string().optional(), quantity: z.number().positive().max(99).default(1) })
   .strict()
-  .refine((l) => [l.id, l.ean, l.externalCode].filter((v) => v !== undefined).length === 1, 'name the menu item by exactly one of id, ean, externalCode');
+  .refine((l) => [l.id, l.ean, l.externalCode].filter((v) => v !== undefined).length === 1, 'indique o item do cardápio por exatamente um entre id, ean e externalCode');
 
 const CreateBody = z
   .object({
@@ -42,7 +42,7 @@ type Params = { Params: { id: string } };
 function controlledOrder(orders: OrdersState, id: string): OrderRecord {
   checkUuid(id, 'id');
   const order = orders.get(id);
-  if (!order) throw fail.notFound(`order ${id} not found`);
+  if (!order) throw fail.notFound(`pedido ${id} não encontrado`);
   return order;
 }
 
@@ -51,15 +51,15 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
   const orders = world.orders;
 
   app.post('/_sandbox/orders', async (request, reply) => {
-    const body = bodyOf(CreateBody, request.body, 'body must be {merchantId, orderType?, deliveredBy?, orderTiming?, items?}');
+    const body = bodyOf(CreateBody, request.body, 'o corpo deve ser {merchantId, orderType?, deliveredBy?, orderTiming?, items?}');
     const store = world.stores.get(body.merchantId);
-    if (!store) throw fail.notFound(`merchant ${body.merchantId} not found`);
-    if (body.deliveredBy && body.orderType !== 'DELIVERY') throw fail.badRequest('deliveredBy applies to DELIVERY orders only');
+    if (!store) throw fail.notFound(`loja ${body.merchantId} não encontrada`);
+    if (body.deliveredBy && body.orderType !== 'DELIVERY') throw fail.badRequest('deliveredBy vale só para pedidos DELIVERY');
     const menu = menuFor(world.catalog, store.id);
-    if (menu.length === 0) throw fail.conflict('NothingToSell', `store ${store.id} has no sellable item in its catalog`);
+    if (menu.length === 0) throw fail.conflict('NothingToSell', `a loja ${store.id} não tem item à venda no cardápio`);
     const lines = body.items?.map((ref) => {
       const item = menu.find((m) => (ref.id !== undefined && m.id === ref.id) || (ref.ean !== undefined && m.ean === ref.ean) || (ref.externalCode !== undefined && m.externalCode === ref.externalCode));
-      if (!item) throw fail.badRequest(`no menu item ${ref.id ?? ref.ean ?? ref.externalCode} in store ${store.id}`);
+      if (!item) throw fail.badRequest(`nenhum item do cardápio ${ref.id ?? ref.ean ?? ref.externalCode} na loja ${store.id}`);
       return { item, quantity: ref.quantity };
     });
     const order = placeOrder(orders, store, {
@@ -102,7 +102,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
 
   app.post<Params>('/_sandbox/orders/:id/dispute', async (request, reply) => {
     const order = controlledOrder(orders, request.params.id);
-    const body = bodyOf(DisputeBody, request.body, 'body must be {action?, expiresInSeconds?, timeoutAction?}');
+    const body = bodyOf(DisputeBody, request.body, 'o corpo deve ser {action?, expiresInSeconds?, timeoutAction?}');
     return reply.code(201).send(publicDispute(openDispute(orders, order, body)));
   });
 
@@ -113,13 +113,13 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
 
   app.get<{ Querystring: { merchantId?: string } }>('/_sandbox/calls', async (request) => {
     const merchantId = request.query.merchantId;
-    if (merchantId === undefined || !world.stores.has(merchantId)) throw fail.notFound(`merchant ${merchantId ?? '(none)'} not found`);
+    if (merchantId === undefined || !world.stores.has(merchantId)) throw fail.notFound(`loja ${merchantId ?? '(nenhuma)'} não encontrada`);
     return { merchantId, calls: orders.storeCalls.of(merchantId) };
   });
 
   app.get<{ Querystring: { merchantId?: string } }>('/_sandbox/events', async (request) => {
     const merchantId = request.query.merchantId;
-    if (merchantId !== undefined && !world.stores.has(merchantId)) throw fail.notFound(`merchant ${merchantId} not found`);
+    if (merchantId !== undefined && !world.stores.has(merchantId)) throw fail.notFound(`loja ${merchantId} não encontrada`);
     return {
       events: orders.events
         .list(merchantId)

@@ -27,32 +27,32 @@ export function registerOrderDetailRoutes(app: FastifyInstance, ctx: SandboxCont
 
   app.get<Params>(`${PREFIX}/tracking`, { config: { route: 'GET /orders/{id}/tracking' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.id);
-    if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'tracking is only for a DELIVERY order delivered by PLATFORM');
+    if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'o rastreamento é só para um pedido DELIVERY entregue pela plataforma (PLATFORM)');
     paceTracking(ctx, request, reply.header.bind(reply), order);
     const store = world.stores.get(order.detail.merchant.id)?.address;
     const tracking = store ? trackingOf(order, store, world.clock.now()) : undefined;
-    if (!tracking) throw fail.notFound('no driver assigned yet: tracking is available after ASSIGN_DRIVER');
+    if (!tracking) throw fail.notFound('nenhum entregador designado ainda: o rastreamento fica disponível depois de ASSIGN_DRIVER');
     return tracking;
   });
 
   app.post<Params>(`${PREFIX}/validatePickupCode`, { config: { route: 'POST /orders/{id}/validatePickupCode' } }, async (request) => {
     const order = orderFor(ctx, request, request.params.id);
-    const { code } = bodyOf(CodeBody, request.body, 'body must be {code: string}');
-    if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'pickup codes exist only for a DELIVERY order delivered by PLATFORM');
+    const { code } = bodyOf(CodeBody, request.body, 'o corpo deve ser {code: texto}');
+    if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'códigos de coleta existem só para um pedido DELIVERY entregue pela plataforma (PLATFORM)');
     if (!world.merchantOps.features(order.detail.merchant.id).pickupCode) {
-      throw fail.conflict('PickupCodeNotEnabled', 'pickup-code validation is not enabled for this store');
+      throw fail.conflict('PickupCodeNotEnabled', 'a validação do código de coleta não está habilitada para esta loja');
     }
-    if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `the order is ${order.detail.status}`);
+    if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `o pedido está ${order.detail.status}`);
     return { valid: code === order.detail.delivery?.pickupCode };
   });
 
   app.post<Params>(`${PREFIX}/verifyDeliveryCode`, { config: { route: 'POST /orders/{id}/verifyDeliveryCode' } }, async (request) => {
     const order = orderFor(ctx, request, request.params.id);
-    const { code } = bodyOf(CodeBody, request.body, 'body must be {code: string}');
+    const { code } = bodyOf(CodeBody, request.body, 'o corpo deve ser {code: texto}');
     if (!isMerchantDelivery(order)) {
-      throw fail.conflict('NotMerchantDelivery', 'the delivery code is checked by the merchant only for a DELIVERY delivered by MERCHANT');
+      throw fail.conflict('NotMerchantDelivery', 'a loja confere o código de entrega só em um pedido DELIVERY entregue pela loja (MERCHANT)');
     }
-    if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `the order is ${order.detail.status}`);
+    if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `o pedido está ${order.detail.status}`);
     const valid = code === order.detail.customer.phone.localizer;
     // The customer's code at the door ends an own delivery on its way (docs/sandbox-orders.md).
     if (valid && order.detail.status === 'DISPATCHED') concludeOrder(world.orders, order);
@@ -69,7 +69,7 @@ function paceTracking(ctx: SandboxContext, request: FastifyRequest, header: (nam
   if (last !== undefined && now - last < TRACKING_INTERVAL_MS) {
     const waitSeconds = Math.ceil((last + TRACKING_INTERVAL_MS - now) / 1000);
     header('Retry-After', waitSeconds);
-    throw new SandboxError(429, 'TooManyRequests', `order tracking answers once every 30 seconds; retry in ${waitSeconds} s`);
+    throw new SandboxError(429, 'TooManyRequests', `o rastreamento do pedido responde uma vez a cada 30 segundos; tente de novo em ${waitSeconds} s`);
   }
   ctx.world.orders.trackingCalls.set(key, now);
 }

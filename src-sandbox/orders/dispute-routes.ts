@@ -19,7 +19,7 @@ export function registerDisputeRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.post<{ Params: { disputeId: string } }>(`${PREFIX}/reject`, { config: { route: 'POST /disputes/{disputeId}/reject' } }, async (request, reply) => {
     const dispute = disputeFor(ctx, request, request.params.disputeId);
-    const { reason } = bodyOf(RejectBody, request.body, 'body must be {reason: string of 1 to 500 characters}');
+    const { reason } = bodyOf(RejectBody, request.body, 'o corpo deve ser {reason: texto de 1 a 500 caracteres}');
     answerDispute(orders, dispute, { kind: 'reject', reason });
     return reply.code(202).send(ACCEPTED);
   });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { fail } from '../http/errors';
 import { disputeMetadata, type Dispute, type DisputeAction, type DisputeOutcome, type TimeoutAction } from './dispute-model';
 import { money, type OrderRecord } from './model';
-import { cancelOrder } from './platform';
+import { PLATFORM_CANCELLATIONS } from './cancellation-reasons';
+import { cancelOrder, cancellationBy } from './platform';
 import type { OrdersState } from './state';
 
 /**
@@ -25,9 +26,9 @@ export interface OpenDisputeOptions {
 }
 
 export function openDispute(state: OrdersState, order: OrderRecord, options: OpenDisputeOptions): Dispute {
-  if (order.detail.status === 'CANCELLED') throw fail.conflict('InvalidOrderStatus', 'the order is already cancelled');
+  if (order.detail.status === 'CANCELLED') throw fail.conflict('InvalidOrderStatus', 'o pedido já está cancelado');
   for (const d of state.disputes.values()) {
-    if (d.orderId === order.detail.id && d.status === 'OPEN') throw fail.conflict('DisputeOpen', `dispute ${d.id} is still open for this order`);
+    if (d.orderId === order.detail.id && d.status === 'OPEN') throw fail.conflict('DisputeOpen', `a disputa ${d.id} ainda está aberta para este pedido`);
   }
   const nowMs = state.clock.now();
   const expiresAtMs = nowMs + options.expiresInSeconds * 1000;
@@ -58,11 +59,11 @@ export type DisputeAnswer = { kind: 'accept' } | { kind: 'reject'; reason: strin
 
 /** The merchant's answer; refused with 409 once the dispute expired or was already settled. */
 export function answerDispute(state: OrdersState, dispute: Dispute, answer: DisputeAnswer): void {
-  if (dispute.status !== 'OPEN') throw fail.conflict('DisputeSettled', `the dispute was already settled (${dispute.status})`);
-  if (state.clock.now() >= dispute.expiresAtMs) throw fail.conflict('DisputeExpired', `the dispute expired at ${dispute.expiresAt}`);
+  if (dispute.status !== 'OPEN') throw fail.conflict('DisputeSettled', `a disputa já foi resolvida (${dispute.status})`);
+  if (state.clock.now() >= dispute.expiresAtMs) throw fail.conflict('DisputeExpired', `a disputa expirou em ${dispute.expiresAt}`);
   if (answer.kind === 'alternative') {
     if (!dispute.alternatives.some((a) => a.id === answer.alternativeId)) {
-      throw fail.notFound(`alternative ${answer.alternativeId} is not offered by dispute ${dispute.id}`);
+      throw fail.notFound(`a alternativa ${answer.alternativeId} não é oferecida pela disputa ${dispute.id}`);
     }
     dispute.alternativeId = answer.alternativeId;
     settle(state, dispute, 'ALTERNATIVE_ACCEPTED', 'MERCHANT');
@@ -93,6 +94,6 @@ function settle(state: OrdersState, dispute: Dispute, outcome: DisputeOutcome, b
     atMs,
   );
   if (outcome === 'ACCEPTED' && dispute.action === 'CANCELLATION' && order.detail.status !== 'CANCELLED') {
-    cancelOrder(state, order, { origin: 'CUSTOMER', reason: 'cancellation dispute accepted' }, atMs);
+    cancelOrder(state, order, cancellationBy('CUSTOMER', by === 'TIMEOUT' ? PLATFORM_CANCELLATIONS.disputeUnanswered : PLATFORM_CANCELLATIONS.disputeAccepted), atMs);
   }
 }

@@ -16,7 +16,7 @@ export const DEFAULT_POLL_LIMIT = 100;
 export const MAX_POLL_LIMIT = 1000;
 export const MAX_ACK_IDS = 2000;
 
-const PollQuery = z.object({ limit: z.string().regex(/^\d+$/, 'an integer').optional() });
+const PollQuery = z.object({ limit: z.string().regex(/^\d+$/, 'um inteiro').optional() });
 const AckBody = z.object({ acknowledgedEventIds: z.array(z.string()).max(MAX_ACK_IDS) });
 
 export function registerEventRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -27,7 +27,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const query = PollQuery.safeParse(request.query);
     const limit = query.success ? Number(query.data.limit ?? DEFAULT_POLL_LIMIT) : NaN;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_POLL_LIMIT) {
-      throw fail.badRequest(`limit must be an integer from 1 to ${MAX_POLL_LIMIT} (default ${DEFAULT_POLL_LIMIT})`);
+      throw fail.badRequest(`limit deve ser um inteiro de 1 a ${MAX_POLL_LIMIT} (padrão ${DEFAULT_POLL_LIMIT})`);
     }
     const principal = principalOf(request);
     world.recordPoll(principal);
@@ -38,7 +38,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: SandboxContext): 
   };
 
   const acknowledge = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = bodyOf(AckBody, request.body, `body must be {acknowledgedEventIds: string[]} with at most ${MAX_ACK_IDS} ids`);
+    const body = bodyOf(AckBody, request.body, `o corpo deve ser {acknowledgedEventIds: string[]} com no máximo ${MAX_ACK_IDS} ids`);
     const principal = principalOf(request);
     const merchantIds = new Set(world.storesOf(principal).map((s) => s.id));
     world.orders.events.acknowledge(principal.clientId, body.acknowledgedEventIds, merchantIds);

@@ -1,8 +1,8 @@
 import { fail } from '../http/errors';
-import { isCancellationCode, ORDER_CANCELLATION_REASONS } from './cancellation-reasons';
+import { isCancellationCode, ORDER_CANCELLATION_REASONS, PLATFORM_CANCELLATIONS } from './cancellation-reasons';
 import { isMerchantDelivery, type OrderRecord, type OrderStatus } from './model';
 import { PENALTY_CANCELLATIONS } from './penalties';
-import { cancelOrder, DEADLINE_REASON, setStatus } from './platform';
+import { cancelOrder, setStatus } from './platform';
 import type { OrdersState } from './state';
 
 /**
@@ -12,14 +12,33 @@ import type { OrdersState } from './state';
  */
 export const CANCELLATION_REVIEW_MS = 5_000;
 
+/**
+ * Why a cancellation request failed (CARF metadata, docs/merchant-api.md's gap filled): a code a
+ * terminal can word, and the platform's text in Portuguese.
+ */
+export const CARF_REASONS = {
+  merchantConfirmed: { failureCode: 'MERCHANT_CONFIRMED', reason: 'A loja confirmou o pedido e retirou o pedido de cancelamento' },
+  driverOnTheWay: { failureCode: 'DRIVER_ON_THE_WAY', reason: 'Um entregador da plataforma já está a caminho' },
+} as const;
+
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PLACED', 'CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'];
 
-function statusConflict(order: OrderRecord, action: string): Error {
+/** The merchant's actions in the platform's words (Portuguese), for the refusal's message. */
+type Action = 'confirm' | 'startPreparation' | 'readyToPickup' | 'dispatch' | 'requestCancellation';
+const ACTION_WORDS: Record<Action, string> = {
+  confirm: 'confirmar',
+  startPreparation: 'iniciar o preparo de',
+  readyToPickup: 'marcar como pronto',
+  dispatch: 'despachar',
+  requestCancellation: 'pedir o cancelamento de',
+};
+
+function statusConflict(order: OrderRecord, action: Action): Error {
   const { status } = order.detail;
-  if (status === 'CANCELLED' && order.cancellation?.reason === DEADLINE_REASON) {
-    return fail.conflict('ConfirmationDeadlinePassed', `cannot ${action}: the order was cancelled because it was ${DEADLINE_REASON}`);
+  if (status === 'CANCELLED' && order.cancellation?.cancelCode === PLATFORM_CANCELLATIONS.confirmationTimeout.code) {
+    return fail.conflict('ConfirmationDeadlinePassed', `não é possível ${ACTION_WORDS[action]} o pedido: ele foi cancelado por não ter sido confirmado em até 8 minutos`);
   }
-  return fail.conflict('InvalidOrderStatus', `cannot ${action} an order in status ${status}`);
+  return fail.conflict('InvalidOrderStatus', `não é possível ${ACTION_WORDS[action]} um pedido com status ${status}`);
 }
 
 /**
@@ -30,29 +49,29 @@ function statusConflict(order: OrderRecord, action: string): Error {
 export function confirmOrder(state: OrdersState, order: OrderRecord): void {
   const withdrawing = order.detail.status === 'CANCELLATION_REQUESTED' && order.statusBeforeCancellationRequest === 'PLACED';
   if (order.detail.status !== 'PLACED' && !withdrawing) throw statusConflict(order, 'confirm');
-  if (withdrawing) state.emit(order, 'CARF', { reasonCode: order.pendingCancellationCode, reason: 'the merchant confirmed the order' });
+  if (withdrawing) state.emit(order, 'CARF', { reasonCode: order.pendingCancellationCode, ...CARF_REASONS.merchantConfirmed });
   setStatus(order, 'CONFIRMED');
   state.emit(order, 'CFM');
 }
 
 export function startPreparation(state: OrdersState, order: OrderRecord): void {
-  if (order.detail.status !== 'CONFIRMED') throw statusConflict(order, 'start preparation of');
+  if (order.detail.status !== 'CONFIRMED') throw statusConflict(order, 'startPreparation');
   if (state.clock.now() < order.preparationStartMs) {
-    throw fail.conflict('PreparationNotDue', `a scheduled order starts preparation at ${order.detail.preparationStartDateTime}`);
+    throw fail.conflict('PreparationNotDue', `um pedido agendado começa o preparo em ${order.detail.preparationStartDateTime}`);
   }
   setStatus(order, 'PREPARATION_STARTED');
   state.emit(order, 'PRS');
 }
 
 export function readyToPickup(state: OrdersState, order: OrderRecord): void {
-  if (order.detail.status !== 'CONFIRMED' && order.detail.status !== 'PREPARATION_STARTED') throw statusConflict(order, 'mark ready');
+  if (order.detail.status !== 'CONFIRMED' && order.detail.status !== 'PREPARATION_STARTED') throw statusConflict(order, 'readyToPickup');
   setStatus(order, 'READY_TO_PICKUP');
   state.emit(order, 'RTP');
 }
 
 export function dispatchOrder(state: OrdersState, order: OrderRecord): void {
   if (!isMerchantDelivery(order)) {
-    throw fail.conflict('NotMerchantDelivery', 'dispatch is only for a DELIVERY order delivered by MERCHANT');
+    throw fail.conflict('NotMerchantDelivery', 'despachar é só para um pedido DELIVERY entregue pela loja (MERCHANT)');
   }
   if (!['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'].includes(order.detail.status)) throw statusConflict(order, 'dispatch');
   setStatus(order, 'DISPATCHED');
@@ -71,10 +90,10 @@ export function cancellationReasonsFor(order: OrderRecord) {
  */
 export function requestCancellation(state: OrdersState, order: OrderRecord, reasonCode: string): void {
   if (!isCancellationCode(reasonCode)) {
-    throw fail.badRequest(`reason must be a code from cancellationReasons (${ORDER_CANCELLATION_REASONS.map((r) => r.code).join(', ')})`);
+    throw fail.badRequest(`reason deve ser um código de cancellationReasons (${ORDER_CANCELLATION_REASONS.map((r) => r.code).join(', ')})`);
   }
   const previous = order.detail.status;
-  if (!CANCELLABLE_STATUSES.includes(previous)) throw statusConflict(order, 'request cancellation of');
+  if (!CANCELLABLE_STATUSES.includes(previous)) throw statusConflict(order, 'requestCancellation');
   order.statusBeforeCancellationRequest = previous;
   order.pendingCancellationCode = reasonCode;
   setStatus(order, 'CANCELLATION_REQUESTED');
@@ -83,7 +102,7 @@ export function requestCancellation(state: OrdersState, order: OrderRecord, reas
     if (order.detail.status !== 'CANCELLATION_REQUESTED') return; // the customer cancelled meanwhile
     if (order.driver) {
       setStatus(order, order.statusBeforeCancellationRequest ?? previous);
-      state.emit(order, 'CARF', { reasonCode, reason: 'a platform driver is already on the way' }, due);
+      state.emit(order, 'CARF', { reasonCode, ...CARF_REASONS.driverOnTheWay }, due);
       return;
     }
     const description = ORDER_CANCELLATION_REASONS.find((r) => r.code === reasonCode)?.description ?? reasonCode;

@@ -149,8 +149,12 @@ export interface OrderRecord {
 
 export interface Cancellation {
   origin: 'MERCHANT' | 'CUSTOMER' | 'PLATFORM';
-  /** The cancellation code (spec §4.5 list) when the merchant asked for it. */
-  cancelCode?: string;
+  /**
+   * The code the terminal words the cancellation by: the spec §4.5 code the merchant chose, or the
+   * platform's own (PLATFORM_CANCELLATIONS) when the platform or the customer cancelled.
+   */
+  cancelCode: string;
+  /** The platform's text for it, Portuguese (a delivery-only cancellation keeps the merchant's own words). */
   reason: string;
 }
 

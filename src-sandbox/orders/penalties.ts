@@ -8,7 +8,8 @@
 export const PENALTY_CANCELLATIONS = 5;
 export const PENALTY_WINDOW_MS = 60 * 60_000;
 export const PENALTY_PAUSE_MS = 30 * 60_000;
-export const PENALTY_PAUSE_DESCRIPTION = 'Paused by the platform: too many cancellations';
+/** The pause's description is free text (spec §2.4): the platform's words, in Portuguese. */
+export const PENALTY_PAUSE_DESCRIPTION = 'Pausa aplicada pela plataforma: excesso de cancelamentos';
 
 export class CancellationTally {
   private byStore = new Map<string, number[]>();

@@ -1,6 +1,7 @@
 import { fail } from '../http/errors';
 import type { SeedStore } from '../seed/stores';
 import { seedDriverNames } from '../seed/orders-seed';
+import { PLATFORM_CANCELLATIONS } from './cancellation-reasons';
 import { isPlatformDelivery, type Cancellation, type DriverStep, type OrderRecord, type OrderStatus } from './model';
 import { newOrder, type NewOrderOptions } from './order-factory';
 import type { OrdersState } from './state';
@@ -13,7 +14,6 @@ import type { OrdersState } from './state';
 const MINUTE = 60_000;
 export const PICKUP_RIDE_MS = 8 * MINUTE;
 export const DELIVERY_RIDE_MS = 15 * MINUTE;
-export const DEADLINE_REASON = 'not confirmed within 8 minutes';
 
 export function placeOrder(state: OrdersState, store: SeedStore, options: Omit<NewOrderOptions, 'nowMs' | 'promotionFor'>): OrderRecord {
   const nowMs = state.clock.now();
@@ -21,7 +21,7 @@ export function placeOrder(state: OrdersState, store: SeedStore, options: Omit<N
   state.orders.set(order.detail.id, order);
   state.emit(order, 'PLC', {}, nowMs);
   state.timeline.schedule(order.confirmDeadlineMs, (due) => {
-    if (order.detail.status === 'PLACED') cancelOrder(state, order, { origin: 'PLATFORM', reason: DEADLINE_REASON }, due);
+    if (order.detail.status === 'PLACED') cancelOrder(state, order, cancellationBy('PLATFORM', PLATFORM_CANCELLATIONS.confirmationTimeout), due);
   });
   if (order.detail.orderTiming === 'SCHEDULED') {
     state.timeline.schedule(order.preparationStartMs, (due) => {
@@ -32,6 +32,11 @@ export function placeOrder(state: OrdersState, store: SeedStore, options: Omit<N
     });
   }
   return order;
+}
+
+/** A cancellation the store did not ask for, with the platform's code and words. */
+export function cancellationBy(origin: Cancellation['origin'], reason: { code: string; description: string }): Cancellation {
+  return { origin, cancelCode: reason.code, reason: reason.description };
 }
 
 export function setStatus(order: OrderRecord, status: OrderStatus): void {
@@ -47,10 +52,10 @@ export function cancelOrder(state: OrdersState, order: OrderRecord, cancellation
 const DRIVER_STATUSES: readonly OrderStatus[] = ['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'];
 
 export function assignDriver(state: OrdersState, order: OrderRecord, atMs = state.clock.now()): void {
-  if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'only a DELIVERY order delivered by PLATFORM gets a platform driver');
-  if (order.driver) throw fail.conflict('DriverAlreadyAssigned', 'a driver is already assigned to this order');
+  if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'só um pedido DELIVERY entregue pela plataforma (PLATFORM) recebe entregador da plataforma');
+  if (order.driver) throw fail.conflict('DriverAlreadyAssigned', 'já há um entregador designado para este pedido');
   if (!DRIVER_STATUSES.includes(order.detail.status)) {
-    throw fail.conflict('InvalidOrderStatus', `a driver is assigned to a confirmed order, not one in status ${order.detail.status}`);
+    throw fail.conflict('InvalidOrderStatus', `um entregador é designado para um pedido confirmado, não para um com status ${order.detail.status}`);
   }
   const { rng } = state;
   const store = order.detail.merchant;
@@ -82,14 +87,14 @@ const NEXT_STEP: Partial<Record<DriverStep, DriverStep>> = {
 /** Moves the platform driver one step; collecting the order dispatches it. */
 export function advanceDriver(state: OrdersState, order: OrderRecord, atMs = state.clock.now()): DriverStep {
   const driver = order.driver;
-  if (!driver) throw fail.conflict('NoDriverAssigned', 'no driver is assigned to this order');
+  if (!driver) throw fail.conflict('NoDriverAssigned', 'nenhum entregador designado para este pedido');
   if (order.detail.status === 'CANCELLED' || order.detail.status === 'CONCLUDED') {
-    throw fail.conflict('InvalidOrderStatus', `the order is already ${order.detail.status}`);
+    throw fail.conflict('InvalidOrderStatus', `o pedido já está ${order.detail.status}`);
   }
   const next = NEXT_STEP[driver.step];
-  if (!next) throw fail.conflict('DriverAtDestination', 'the driver is at the destination; conclude the order');
+  if (!next) throw fail.conflict('DriverAtDestination', 'o entregador está no destino; conclua o pedido');
   if (next === 'COLLECTED' && order.detail.status === 'CANCELLATION_REQUESTED') {
-    throw fail.conflict('InvalidOrderStatus', 'the order has a cancellation request pending');
+    throw fail.conflict('InvalidOrderStatus', 'o pedido tem um pedido de cancelamento pendente');
   }
   driver.step = next;
   if (next === 'GOING_TO_ORIGIN') state.emit(order, 'GTO', {}, atMs);
@@ -119,15 +124,15 @@ export function concludeOrder(state: OrdersState, order: OrderRecord, atMs = sta
   const { status, orderType } = order.detail;
   const conflict = (code: string, message: string) => fail.conflict(code, message);
   if (orderType !== 'DELIVERY') {
-    if (status !== 'READY_TO_PICKUP') throw conflict('InvalidOrderStatus', `a ${orderType} order is concluded once READY_TO_PICKUP, not ${status}`);
+    if (status !== 'READY_TO_PICKUP') throw conflict('InvalidOrderStatus', `um pedido ${orderType} é concluído quando READY_TO_PICKUP, não ${status}`);
   } else if (isPlatformDelivery(order)) {
     if (!['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP', 'DISPATCHED'].includes(status)) {
-      throw conflict('InvalidOrderStatus', `cannot conclude an order in status ${status}`);
+      throw conflict('InvalidOrderStatus', `não é possível concluir um pedido com status ${status}`);
     }
-    if (!order.driver) throw conflict('NoDriverAssigned', 'a platform delivery is concluded by its driver: assign one first');
+    if (!order.driver) throw conflict('NoDriverAssigned', 'uma entrega da plataforma é concluída pelo entregador: designe um antes');
     if (status !== 'DISPATCHED') collect(state, order, atMs);
   } else if (status !== 'DISPATCHED') {
-    throw conflict('InvalidOrderStatus', `a merchant delivery is concluded once DISPATCHED, not ${status}`);
+    throw conflict('InvalidOrderStatus', `uma entrega da loja é concluída quando DISPATCHED, não ${status}`);
   }
   setStatus(order, 'CONCLUDED');
   state.emit(order, 'CON', {}, atMs);
@@ -137,7 +142,7 @@ const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['PLACED', 'CONFIRMED', 'PR
 
 export function customerCancel(state: OrdersState, order: OrderRecord, atMs = state.clock.now()): void {
   if (!CUSTOMER_CANCELLABLE.includes(order.detail.status)) {
-    throw fail.conflict('InvalidOrderStatus', `the customer cannot cancel an order in status ${order.detail.status}`);
+    throw fail.conflict('InvalidOrderStatus', `o cliente não pode cancelar um pedido com status ${order.detail.status}`);
   }
-  cancelOrder(state, order, { origin: 'CUSTOMER', reason: 'cancelled by the customer' }, atMs);
+  cancelOrder(state, order, cancellationBy('CUSTOMER', PLATFORM_CANCELLATIONS.customerGaveUp), atMs);
 }

@@ -5,7 +5,7 @@ import type { PromotionItemRecord } from './model';
 
 export const MAX_ITEMS_LIMIT = 1000;
 
-const count = (name: string) => z.string().regex(/^\d{1,9}$/, `${name} must be a non-negative integer`).transform(Number);
+const count = (name: string) => z.string().regex(/^\d{1,9}$/, `${name} deve ser um inteiro não negativo`).transform(Number);
 
 export const ItemsQuery = z.object({
   ean: z.string().optional(),
@@ -14,7 +14,7 @@ export const ItemsQuery = z.object({
   status: z.string().optional(),
   offset: count('offset').default(0),
   limit: count('limit')
-    .refine((n) => n >= 1 && n <= MAX_ITEMS_LIMIT, `limit must be from 1 to ${MAX_ITEMS_LIMIT}`)
+    .refine((n) => n >= 1 && n <= MAX_ITEMS_LIMIT, `limit deve ser de 1 a ${MAX_ITEMS_LIMIT}`)
     .default(100),
 });
 export type ItemsQuery = z.infer<typeof ItemsQuery>;

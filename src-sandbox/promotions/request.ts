@@ -24,7 +24,7 @@ export const PromotionRequest = z.object({
   aggregationTag: z.string().max(255).optional(),
   promotions: z.array(
     z.object({
-      promotionName: z.string().max(255, 'promotionName is at most 255 characters').optional(),
+      promotionName: z.string().max(255, 'promotionName tem no máximo 255 caracteres').optional(),
       channels: z.array(z.string()),
       items: z.array(ItemBody),
     }),
@@ -40,9 +40,9 @@ export function itemCount(request: PromotionRequest): number {
 
 /** Business rules answered 400 "Business Exception", or undefined. */
 export function businessProblem(request: PromotionRequest, reset: boolean, tagTaken: boolean): string | undefined {
-  if (tagTaken) return `aggregationTag ${request.aggregationTag} was already used`;
-  if (!reset && itemCount(request) === 0) return 'the request holds no promotion item (only reset=true may send an empty set)';
+  if (tagTaken) return `aggregationTag ${request.aggregationTag} já foi usada`;
+  if (!reset && itemCount(request) === 0) return 'a requisição não tem item de promoção (só reset=true pode enviar um conjunto vazio)';
   const noChannel = request.promotions.findIndex((p) => p.items.length > 0 && p.channels.filter((c) => c.trim()).length === 0);
-  if (noChannel >= 0) return `promotions.${noChannel}.channels needs at least one channel`;
+  if (noChannel >= 0) return `promotions.${noChannel}.channels precisa de pelo menos um canal`;
   return undefined;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { storeFor, type SandboxContext } from '../context';
 import { SandboxError } from '../http/errors';
-import { describeIssues } from '../http/zod-issues';
+import { describeIssues, parsePt } from '../http/zod-issues';
 import { itemView } from './model';
 import { ItemsQuery, pageOf } from './query';
 import { businessProblem, itemCount, MAX_RESET_ITEMS, PromotionRequest, ResetQuery } from './request';
@@ -30,7 +30,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: SandboxContex
       try {
         done(null, JSON.parse(body as string));
       } catch {
-        done(invalidBody('the body is not valid JSON'), undefined);
+        done(invalidBody('o corpo não é um JSON válido'), undefined);
       }
     });
 
@@ -39,19 +39,19 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: SandboxContex
       { config: { route: 'POST /merchants/{merchantId}/promotions' }, bodyLimit: PROMOTION_BODY_LIMIT },
       async (request, reply) => {
         const store = storeFor(ctx, request, request.params.merchantId);
-        const query = ResetQuery.safeParse(request.query);
-        if (!query.success) throw business('reset must be true or false');
+        const query = parsePt(ResetQuery, request.query);
+        if (!query.success) throw business('reset deve ser true ou false');
         const reset = query.data.reset === 'true';
-        const body = PromotionRequest.safeParse(request.body);
+        const body = parsePt(PromotionRequest, request.body);
         if (!body.success) throw invalidBody(describeIssues(body.error));
-        if (reset && itemCount(body.data) > MAX_RESET_ITEMS) throw invalidBody(`at most ${MAX_RESET_ITEMS} promotion items per reset request`);
+        if (reset && itemCount(body.data) > MAX_RESET_ITEMS) throw invalidBody(`no máximo ${MAX_RESET_ITEMS} itens de promoção por requisição de reset`);
         const problem = businessProblem(body.data, reset, world.promotions.isTagTaken(store.id, body.data.aggregationTag));
         if (problem) throw business(problem);
         const aggregation = world.promotions.submit(store.id, body.data, reset, lookup(store.id));
         const count = aggregation.itemIds.length;
         return reply.code(202).send({
           aggregationId: aggregation.aggregationId,
-          message: reset ? `reset queued with ${count} promotion items` : `${count} promotion items queued for processing`,
+          message: reset ? `reset na fila com ${count} itens de promoção` : `${count} itens de promoção na fila para processamento`,
         });
       },
     );
@@ -59,10 +59,10 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: SandboxContex
     // Not in the limits table (spec §8), so not rate limited.
     scope.get<{ Params: { merchantId: string; aggregationId: string } }>(`${PREFIX}/promotions/:aggregationId/items`, async (request) => {
       const store = storeFor(ctx, request, request.params.merchantId);
-      const query = ItemsQuery.safeParse(request.query);
+      const query = parsePt(ItemsQuery, request.query);
       if (!query.success) throw business(describeIssues(query.error));
       const aggregation = world.promotions.aggregation(store.id, request.params.aggregationId);
-      if (!aggregation) throw new SandboxError(404, 'Not Found', `aggregation ${request.params.aggregationId} not found`);
+      if (!aggregation) throw new SandboxError(404, 'Not Found', `agregação ${request.params.aggregationId} não encontrada`);
       const { page, pagination } = pageOf(world.promotions.itemsOf(aggregation, lookup(store.id)), query.data);
       return { promotions: page.map(itemView), pagination };
     });

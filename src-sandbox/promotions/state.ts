@@ -131,7 +131,7 @@ export class PromotionsState {
       if (item.status === 'FINISHING' && now - (item.finishingAt ?? now) >= FINISH_MS) item.status = 'FINISHED';
       if (item.status !== 'PROCESSING' || item.readyAt > now) continue;
       const check = this.internalFailure()
-        ? ({ ok: false, code: 'INTERNAL_ERROR', message: 'internal failure while processing the item; contact support' } as const)
+        ? ({ ok: false, code: 'INTERNAL_ERROR', message: 'falha interna ao processar o item; fale com o suporte' } as const)
         : checkItem(item.input, today, lookup);
       if (!check.ok) {
         Object.assign(item, { status: 'ERROR', error: check.code, errorMessage: check.message });
@@ -139,7 +139,7 @@ export class PromotionsState {
       }
       const clash = (liveByEan.get(item.input.ean) ?? []).find((other) => isLive(other) && !item.replaces.includes(other.promotionItemId) && periodsOverlap(other.input, item.input));
       if (clash) {
-        Object.assign(item, { status: 'DUPLICATE', errorMessage: `promotion item ${clash.promotionItemId} has the same ean and an overlapping period` });
+        Object.assign(item, { status: 'DUPLICATE', errorMessage: `o item de promoção ${clash.promotionItemId} tem o mesmo ean e um período sobreposto` });
         continue;
       }
       addLive(item);

@@ -26,36 +26,36 @@ const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInt
 function checkDiscount(input: ItemInput): ItemCheck {
   const { promotionType: type, discountValue: value, progressiveDiscount: progressive } = input;
   if (type === 'PERCENTAGE' || type === 'PERCENTAGE_PER_X_UNITS') {
-    if (typeof value !== 'number') return bad('DISCOUNT_INVALID', `${type} needs discountValue`);
-    if (value < 0 || value > MAX_DISCOUNT_PERCENT) return bad('DISCOUNT_INVALID', `discountValue must be from 0 to ${MAX_DISCOUNT_PERCENT}`);
+    if (typeof value !== 'number') return bad('DISCOUNT_INVALID', `${type} exige discountValue`);
+    if (value < 0 || value > MAX_DISCOUNT_PERCENT) return bad('DISCOUNT_INVALID', `discountValue deve ser de 0 a ${MAX_DISCOUNT_PERCENT}`);
   }
   if (type === 'LXPY' || type === 'PERCENTAGE_PER_X_UNITS') {
     const buy = progressive?.quantityToBuy;
-    if (!isInt(buy) || buy < 2) return bad('DISCOUNT_INVALID', `${type} needs progressiveDiscount.quantityToBuy, an integer of at least 2`);
+    if (!isInt(buy) || buy < 2) return bad('DISCOUNT_INVALID', `${type} exige progressiveDiscount.quantityToBuy, um inteiro de no mínimo 2`);
   }
   if (type === 'LXPY') {
     const buy = progressive?.quantityToBuy as number;
     const pay = progressive?.quantityToPay;
-    if (!isInt(pay) || pay < 1 || pay >= buy) return bad('DISCOUNT_INVALID', 'LXPY needs progressiveDiscount.quantityToPay, an integer from 1 to quantityToBuy - 1');
-    if ((1 - pay / buy) * 100 > MAX_DISCOUNT_PERCENT) return bad('DISCOUNT_INVALID', `take ${buy} pay ${pay} is a discount above ${MAX_DISCOUNT_PERCENT}%`);
+    if (!isInt(pay) || pay < 1 || pay >= buy) return bad('DISCOUNT_INVALID', 'LXPY exige progressiveDiscount.quantityToPay, um inteiro de 1 a quantityToBuy - 1');
+    if ((1 - pay / buy) * 100 > MAX_DISCOUNT_PERCENT) return bad('DISCOUNT_INVALID', `leve ${buy} pague ${pay} é um desconto acima de ${MAX_DISCOUNT_PERCENT}%`);
   }
   return { ok: true };
 }
 
 export function checkItem(input: ItemInput, today: string, lookup: (ean: string) => EanLookup): ItemCheck {
   if (!(PROMOTION_TYPES as readonly string[]).includes(input.promotionType)) {
-    return bad('PROMOTION_TYPE_INVALID', `promotionType must be one of ${PROMOTION_TYPES.join(', ')}`);
+    return bad('PROMOTION_TYPE_INVALID', `promotionType deve ser um entre ${PROMOTION_TYPES.join(', ')}`);
   }
-  if (!isCalendarDate(input.initialDate) || !isCalendarDate(input.finalDate)) return bad('DATE_INVALID', 'dates must be YYYY-MM-DD');
-  if (input.finalDate <= input.initialDate) return bad('DATE_INVALID', 'finalDate must be after initialDate');
-  if (input.finalDate < today) return bad('DATE_INVALID', 'finalDate has already passed');
+  if (!isCalendarDate(input.initialDate) || !isCalendarDate(input.finalDate)) return bad('DATE_INVALID', 'as datas devem ser AAAA-MM-DD');
+  if (input.finalDate <= input.initialDate) return bad('DATE_INVALID', 'finalDate deve ser posterior a initialDate');
+  if (input.finalDate < today) return bad('DATE_INVALID', 'finalDate já passou');
   const discount = checkDiscount(input);
   if (!discount.ok) return discount;
-  if (!isValidUpcA(input.ean)) return bad('ITEM_NOT_FOUND', 'ean is not a 12-digit UPC-A');
+  if (!isValidUpcA(input.ean)) return bad('ITEM_NOT_FOUND', 'o ean não é um UPC-A de 12 dígitos');
   const found = lookup(input.ean);
-  if (found === 'not-found') return bad('ITEM_NOT_FOUND', 'no product of the store has this ean');
-  if (found === 'inactive') return bad('ITEM_NOT_FOUND', 'the product is inactive');
-  if (found === 'no-stock') return bad('ITEM_NOT_FOUND', 'the product is out of stock');
+  if (found === 'not-found') return bad('ITEM_NOT_FOUND', 'nenhum produto da loja tem este ean');
+  if (found === 'inactive') return bad('ITEM_NOT_FOUND', 'o produto está inativo');
+  if (found === 'no-stock') return bad('ITEM_NOT_FOUND', 'o produto está sem estoque');
   return { ok: true };
 }
 

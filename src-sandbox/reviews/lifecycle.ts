@@ -53,6 +53,6 @@ export type AnswerVerdict = { kind: 'answer' } | { kind: 'edit' } | { kind: 'con
 export function answerVerdict(review: ReviewRecord, nowMs: number): AnswerVerdict {
   if (review.status === 'NOT_REPLIED') return { kind: 'answer' };
   if (review.status === 'REPLIED' && review.answer && nowMs - review.answer.sentAt <= EDIT_WINDOW_MS) return { kind: 'edit' };
-  if (review.status === 'REPLIED') return { kind: 'conflict', message: 'review already replied; the 10-minute edit window has passed' };
-  return { kind: 'conflict', message: `review status is ${review.status}; only NOT_REPLIED accepts an answer` };
+  if (review.status === 'REPLIED') return { kind: 'conflict', message: 'avaliação já respondida; o prazo de 10 minutos para editar terminou' };
+  return { kind: 'conflict', message: `o status da avaliação é ${review.status}; só NOT_REPLIED aceita resposta` };
 }

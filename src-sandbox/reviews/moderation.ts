@@ -7,6 +7,14 @@
 
 export type ContentProblem = 'insult' | 'personal-data' | 'link' | 'promotion';
 
+/** What a refused answer is told (the 422's message), in the platform's words. */
+export const PROBLEM_WORDS: Record<ContentProblem, string> = {
+  insult: 'ofensa ou insulto',
+  'personal-data': 'dados pessoais do cliente',
+  link: 'link não autorizado',
+  promotion: 'promoção não autorizada',
+};
+
 const INSULTS = [
   'idiota', 'burro', 'burra', 'otario', 'otaria', 'imbecil', 'estupido', 'estupida', 'babaca', 'palhaco',
   'merda', 'porra', 'caralho', 'puta', 'vagabundo', 'vagabunda',

@@ -8,20 +8,20 @@ export const MAX_PAGE_SIZE = 50;
 const positiveInt = (name: string) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, `${name} must be a positive integer`)
+    .regex(/^\d{1,9}$/, `${name} deve ser um inteiro positivo`)
     .transform(Number)
-    .refine((n) => n >= 1, `${name} starts at 1`);
+    .refine((n) => n >= 1, `${name} começa em 1`);
 
 export const ReviewListQuery = z.object({
   page: positiveInt('page').default(1),
   pageSize: positiveInt('pageSize')
-    .refine((n) => n <= MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
+    .refine((n) => n <= MAX_PAGE_SIZE, `pageSize é no máximo ${MAX_PAGE_SIZE}`)
     .default(10),
-  addCount: z.enum(['true', 'false'], 'addCount must be true or false').transform((v) => v === 'true').default(false),
-  dateFrom: z.iso.datetime({ offset: true, error: 'dateFrom must be ISO 8601 with a zone' }).optional(),
-  dateTo: z.iso.datetime({ offset: true, error: 'dateTo must be ISO 8601 with a zone' }).optional(),
-  sort: z.enum(['ASC', 'DESC'], 'sort must be ASC or DESC').default('DESC'),
-  sortBy: z.enum(['CREATED_AT', 'ORDER_DATE'], 'sortBy must be CREATED_AT or ORDER_DATE').default('CREATED_AT'),
+  addCount: z.enum(['true', 'false'], 'addCount deve ser true ou false').transform((v) => v === 'true').default(false),
+  dateFrom: z.iso.datetime({ offset: true, error: 'dateFrom deve ser ISO 8601 com fuso' }).optional(),
+  dateTo: z.iso.datetime({ offset: true, error: 'dateTo deve ser ISO 8601 com fuso' }).optional(),
+  sort: z.enum(['ASC', 'DESC'], 'sort deve ser ASC ou DESC').default('DESC'),
+  sortBy: z.enum(['CREATED_AT', 'ORDER_DATE'], 'sortBy deve ser CREATED_AT ou ORDER_DATE').default('CREATED_AT'),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
 

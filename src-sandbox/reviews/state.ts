@@ -52,14 +52,14 @@ export class ReviewsState {
       visibility: data.visibility,
       version: data.version,
       ...(data.comment !== undefined ? { comment: data.comment } : {}),
-      customerName: data.customerName ?? CUSTOMERS[randomInt(CUSTOMERS.length)] ?? 'Customer',
+      customerName: data.customerName ?? CUSTOMERS[randomInt(CUSTOMERS.length)] ?? 'Cliente',
       createdAt,
       order: { id: randomUUID(), shortId: String(randomInt(1000, 10000)), createdAt: createdAt - 90 * 60_000 },
       questions: survey.questions,
       surveyId: survey.surveyId,
       // A REPLIED review made here carries a reply that was not sent through the answer route, so it
       // has no edit window: answering it is a 409 at once.
-      replies: data.status === 'REPLIED' ? [{ text: 'Thank you for your review, we hope to see you again soon!', from: 'MERCHANT', createdAt: now }] : [],
+      replies: data.status === 'REPLIED' ? [{ text: 'Obrigado pela avaliação, esperamos ver você de novo em breve!', from: 'MERCHANT', createdAt: now }] : [],
     };
     this.reviews.set(review.id, review);
     return review;

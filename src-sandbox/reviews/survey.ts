@@ -1,23 +1,58 @@
 import { stableUuid } from '../seed/ids';
 import type { Question, ReviewVersion } from './model';
 
-/** The questionnaire each review version carries (spec §2.3: questions[] and surveyId). */
+/**
+ * The questionnaire each review version carries (spec §2.3: questions[] and surveyId). Titles are
+ * the platform's free text, in Portuguese as its customers read them; ids are uuids made from a
+ * fixed key, so a question keeps its id whatever its wording.
+ */
 
-const answer = (survey: string, title: string) => ({ id: stableUuid(`survey/${survey}/answer/${title}`), title });
+interface QuestionSpec {
+  key: string;
+  type: Question['type'];
+  title: string;
+  answers: readonly (readonly [key: string, title: string])[];
+}
+
+const RATING: QuestionSpec = {
+  key: 'overall',
+  type: 'RATING',
+  title: 'Como foi o seu pedido?',
+  answers: ['1', '2', '3', '4', '5'].map((n) => [n, n] as const),
+};
+
+const HIGHLIGHTS: QuestionSpec = {
+  key: 'highlights',
+  type: 'CHOICE',
+  title: 'O que mais chamou sua atenção?',
+  answers: [
+    ['taste', 'Sabor'],
+    ['packaging', 'Embalagem'],
+    ['portion', 'Tamanho da porção'],
+    ['delivery-time', 'Tempo de entrega'],
+  ],
+};
+
+const AGAIN: QuestionSpec = {
+  key: 'order-again',
+  type: 'BINARY',
+  title: 'Você pediria de novo?',
+  answers: [
+    ['yes', 'Sim'],
+    ['no', 'Não'],
+  ],
+};
 
 function build(version: ReviewVersion): { surveyId: string; questions: Question[] } {
   const survey = `reviews-${version}`;
-  const question = (type: Question['type'], title: string, answers: string[]): Question => ({
-    id: stableUuid(`survey/${survey}/question/${title}`),
-    type,
-    title,
-    answers: answers.map((a) => answer(survey, a)),
+  const question = (spec: QuestionSpec): Question => ({
+    id: stableUuid(`survey/${survey}/question/${spec.key}`),
+    type: spec.type,
+    title: spec.title,
+    answers: spec.answers.map(([key, title]) => ({ id: stableUuid(`survey/${survey}/question/${spec.key}/answer/${key}`), title })),
   });
-  const questions = [
-    question('RATING', 'How was your order?', ['1', '2', '3', '4', '5']),
-    question('CHOICE', 'What stood out?', ['Taste', 'Packaging', 'Portion size', 'Delivery time']),
-  ];
-  if (version === 'v2') questions.push(question('BINARY', 'Would you order again?', ['Yes', 'No']));
+  const questions = [question(RATING), question(HIGHLIGHTS)];
+  if (version === 'v2') questions.push(question(AGAIN));
   return { surveyId: stableUuid(`survey/${survey}`), questions };
 }
 

@@ -27,27 +27,28 @@ interface Template {
 
 const TEMPLATES: Template[] = [
   { age: 1 * MIN, score: 5, status: 'CREATED' },
-  { age: 2 * MIN, score: 2, status: 'CREATED', comment: (t) => `Took a long time to arrive and the ${t} was lukewarm.` },
-  { age: 2 * HOUR, score: 2, status: 'NOT_REPLIED', comment: (t) => `The ${t} arrived cold.` },
-  { age: 1 * DAY, score: 4, status: 'NOT_REPLIED', comment: (t) => `Very good ${t}, but the napkins were missing.` },
-  { age: 4 * DAY + 20 * HOUR, score: 3, status: 'NOT_REPLIED', comment: () => 'Fine, nothing special.' },
-  { age: 2 * DAY, score: 3, status: 'REPLIED', comment: (t) => `The ${t} was good but the portion was small.`, answeredAgo: 1 * DAY },
-  { age: 6 * HOUR, score: 1, status: 'REPLIED', comment: () => 'My order came incomplete.', answeredAgo: 5 * HOUR },
-  { age: 10 * DAY, score: 5, status: 'PUBLISHED', comment: (t) => `Best ${t} in the neighbourhood!`, answeredAgo: 9 * DAY, customerReply: 'Thanks, see you next week!' },
+  { age: 2 * MIN, score: 2, status: 'CREATED', comment: (t) => `Demorou muito para chegar e a ${t} veio morna.` },
+  { age: 2 * HOUR, score: 2, status: 'NOT_REPLIED', comment: (t) => `A ${t} chegou fria.` },
+  { age: 1 * DAY, score: 4, status: 'NOT_REPLIED', comment: (t) => `A ${t} estava muito boa, mas faltaram os guardanapos.` },
+  { age: 4 * DAY + 20 * HOUR, score: 3, status: 'NOT_REPLIED', comment: () => 'Normal, nada de especial.' },
+  { age: 2 * DAY, score: 3, status: 'REPLIED', comment: (t) => `A ${t} estava boa, mas a porção era pequena.`, answeredAgo: 1 * DAY },
+  { age: 6 * HOUR, score: 1, status: 'REPLIED', comment: () => 'Meu pedido veio incompleto.', answeredAgo: 5 * HOUR },
+  { age: 10 * DAY, score: 5, status: 'PUBLISHED', comment: (t) => `A melhor ${t} do bairro!`, answeredAgo: 9 * DAY, customerReply: 'Obrigado, até a semana que vem!' },
   { age: 20 * DAY, score: 4, status: 'PUBLISHED' },
-  { age: 15 * DAY, score: 2, status: 'PUBLISHED', comment: () => 'Packaging was leaking.', visibility: 'PRIVATE' },
-  { age: 40 * DAY, score: 5, status: 'PUBLISHED', comment: (t) => `Always great ${t}.`, version: 'v1' },
-  { age: 120 * DAY, score: 1, status: 'PUBLISHED', comment: () => 'Never arrived.' },
+  { age: 15 * DAY, score: 2, status: 'PUBLISHED', comment: () => 'A embalagem estava vazando.', visibility: 'PRIVATE' },
+  { age: 40 * DAY, score: 5, status: 'PUBLISHED', comment: (t) => `Sempre uma ótima ${t}.`, version: 'v1' },
+  { age: 120 * DAY, score: 1, status: 'PUBLISHED', comment: () => 'Nunca chegou.' },
   { age: 200 * DAY, score: 3, status: 'PUBLISHED', version: 'v1' },
-  { age: 8 * DAY, score: 1, status: 'INVALID', comment: () => 'Service was shit.' },
-  { age: 12 * DAY, score: 5, status: 'DISCARDED', comment: () => 'test test' },
+  { age: 8 * DAY, score: 1, status: 'INVALID', comment: () => 'Atendimento de merda.' },
+  { age: 12 * DAY, score: 5, status: 'DISCARDED', comment: () => 'teste teste' },
 ];
 
+/** What the store's customers write about, in their language: a feminine noun the comments agree with. */
 const STORES: { id: string; topic: string }[] = [
-  { id: DEMO_RESTAURANT_ID, topic: 'lasagna' },
-  { id: DEMO_GROCERY_ID, topic: 'fruit' },
+  { id: DEMO_RESTAURANT_ID, topic: 'lasanha' },
+  { id: DEMO_GROCERY_ID, topic: 'fruta' },
   { id: DEMO_PIZZERIA_ID, topic: 'pizza' },
-  { id: OTHER_BAKERY_ID, topic: 'bread' },
+  { id: OTHER_BAKERY_ID, topic: 'torta' },
 ];
 
 const NAMES = ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Diego Rocha', 'Elisa Prado', 'Felipe Nunes', 'Gabi Torres', 'Hugo Melo', 'Iara Campos', 'João Pires', 'Karina Luz', 'Lucas Braga', 'Marta Reis', 'Nina Alves', 'Otávio Cruz'];
@@ -65,7 +66,7 @@ export function seedReviews(now: number): ReviewRecord[] {
       const createdAt = now - t.age;
       const version = t.version ?? 'v2';
       const replies: Reply[] = [];
-      if (t.answeredAgo !== undefined) replies.push({ text: 'Thank you for telling us, we are looking into it.', from: 'MERCHANT', createdAt: now - t.answeredAgo });
+      if (t.answeredAgo !== undefined) replies.push({ text: 'Obrigado por nos avisar, estamos verificando o que aconteceu.', from: 'MERCHANT', createdAt: now - t.answeredAgo });
       if (t.customerReply && t.answeredAgo !== undefined) replies.push({ text: t.customerReply, from: 'CUSTOMER', createdAt: now - t.answeredAgo + HOUR });
       const survey = SURVEYS[version];
       return {
@@ -77,7 +78,7 @@ export function seedReviews(now: number): ReviewRecord[] {
         visibility: t.visibility ?? 'PUBLIC',
         version,
         ...(t.comment ? { comment: t.comment(store.topic) } : {}),
-        customerName: NAMES[(i + s * 4) % NAMES.length] ?? 'Customer',
+        customerName: NAMES[(i + s * 4) % NAMES.length] ?? 'Cliente',
         createdAt,
         order: { id: stableUuid(`review-order/${store.id}/${i}`), shortId: String(1000 + s * 1000 + i * 37).padStart(4, '0'), createdAt: createdAt - 2 * HOUR },
         questions: survey.questions,

@@ -19,8 +19,8 @@ export const MERCHANT_ANSWER_MS = 10 * 60_000;
 
 export function deliveryOf(order: OrderRecord) {
   const delivery = order.detail.delivery;
-  if (!delivery) throw fail.conflict('NotDelivery', `a ${order.detail.orderType} order has no delivery address`);
-  if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `the order is ${order.detail.status}`);
+  if (!delivery) throw fail.conflict('NotDelivery', `um pedido ${order.detail.orderType} não tem endereço de entrega`);
+  if (FINAL_STATUSES.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `o pedido está ${order.detail.status}`);
   return delivery;
 }
 
@@ -45,7 +45,7 @@ function apply(order: OrderRecord, change: AddressChange): void {
 
 function open(orders: OrdersState, order: OrderRecord, record: ShippingRecord, change: AddressChange): void {
   deliveryOf(order);
-  if (record.addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'an address change is already pending for this order');
+  if (record.addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'já há uma mudança de endereço pendente para este pedido');
   record.addressChange = change;
   orders.emit(order, 'DAR', {
     requestedBy: change.requestedBy,
@@ -81,10 +81,10 @@ export function merchantRequestsChange(orders: OrdersState, order: OrderRecord, 
 export function answerChange(orders: OrdersState, order: OrderRecord, record: ShippingRecord, accept: boolean): void {
   deliveryOf(order);
   const change = record.addressChange;
-  if (change?.status !== 'PENDING') throw fail.conflict('NoAddressChangePending', 'no address change is pending for this order');
-  if (change.requestedBy !== 'CUSTOMER') throw fail.conflict('AwaitingCustomer', 'the merchant asked for this change: the customer answers it');
+  if (change?.status !== 'PENDING') throw fail.conflict('NoAddressChangePending', 'nenhuma mudança de endereço pendente para este pedido');
+  if (change.requestedBy !== 'CUSTOMER') throw fail.conflict('AwaitingCustomer', 'a loja pediu esta mudança: quem responde é o cliente');
   if (change.expiresAtMs !== undefined && orders.clock.now() >= change.expiresAtMs) {
-    throw fail.conflict('AddressChangeExpired', `the time to answer ended at ${new Date(change.expiresAtMs).toISOString()}`);
+    throw fail.conflict('AddressChangeExpired', `o prazo para responder terminou em ${new Date(change.expiresAtMs).toISOString()}`);
   }
   change.status = accept ? 'ACCEPTED' : 'DENIED';
   if (accept) {

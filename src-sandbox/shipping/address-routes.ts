@@ -21,34 +21,34 @@ export function registerShippingAddressRoutes(app: FastifyInstance, ctx: Sandbox
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     deliveryOf(order);
     world.shipping.recordOf(order.detail.id).rules.customer_address_confirmed = true;
-    return confirmation(reply, 202, 'Address confirmed.');
+    return confirmation(reply, 202, 'Endereço confirmado.');
   });
 
   app.post<Params>(`${O}/deliveryAddressChangeRequest`, { config: { route: 'POST /orders/{orderId}/deliveryAddressChangeRequest' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
-    const address = bodyOf(AddressChangeBody, request.body, 'invalid address');
+    const address = bodyOf(AddressChangeBody, request.body, 'endereço inválido');
     deliveryOf(order);
-    if (existing(order).addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'an address change is already pending for this order');
+    if (existing(order).addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'já há uma mudança de endereço pendente para este pedido');
     merchantRequestsChange(world.orders, order, world.shipping.recordOf(order.detail.id), address);
-    return confirmation(reply, 202, 'Address change requested; the customer answers it.');
+    return confirmation(reply, 202, 'Mudança de endereço solicitada; o cliente vai responder.');
   });
 
   // Answering needs a pending change, so it always has a stored record when it writes.
   app.post<Params>(`${O}/acceptDeliveryAddressChange`, { config: { route: 'POST /orders/{orderId}/acceptDeliveryAddressChange' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     answerChange(world.orders, order, existing(order), true);
-    return confirmation(reply, 200, 'Address change accepted.');
+    return confirmation(reply, 200, 'Mudança de endereço aceita.');
   });
 
   app.post<Params>(`${O}/denyDeliveryAddressChange`, { config: { route: 'POST /orders/{orderId}/denyDeliveryAddressChange' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     answerChange(world.orders, order, existing(order), false);
-    return confirmation(reply, 202, 'Address change denied.');
+    return confirmation(reply, 202, 'Mudança de endereço recusada.');
   });
 
   app.get<Params>(`${O}/safeDelivery`, { config: { route: 'GET /orders/{orderId}/safeDelivery' } }, async (request) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
-    if (!order.detail.delivery) throw fail.conflict('NotDelivery', `a ${order.detail.orderType} order has no delivery`);
+    if (!order.detail.delivery) throw fail.conflict('NotDelivery', `um pedido ${order.detail.orderType} não tem entrega`);
     const rules = world.shipping.records.get(order.detail.id)?.rules ?? freshRules();
     return { rules, score: safeDeliveryScore(rules) };
   });

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * phone type, item price/optionsPrice and card as optional.
  */
 const text = z.string().trim().min(1).max(255);
-const twoLetters = z.string().regex(/^[A-Za-z]{2}$/, 'two letters');
+const twoLetters = z.string().regex(/^[A-Za-z]{2}$/, 'duas letras');
 const amount = z.number().finite().nonnegative();
 
 export const Coordinates = z.object({

@@ -16,7 +16,7 @@ export const SHIPPING_CANCELLATION_REASONS: readonly { cancelCodeId: string; des
 const CANCELLABLE = ['PLACED', 'CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'];
 
 export function requireDeliveryOnly(record: ShippingRecord | undefined): ShippingRecord {
-  if (record?.style !== 'B') throw fail.conflict('NotDeliveryOnlyOrder', 'only a delivery-only order registered through shipping is cancelled here');
+  if (record?.style !== 'B') throw fail.conflict('NotDeliveryOnlyOrder', 'só um pedido de entrega avulsa registrado pelo módulo de shipping é cancelado aqui');
   return record;
 }
 
@@ -26,8 +26,8 @@ export function shippingReasonsFor(order: OrderRecord) {
 
 export function cancelDeliveryOnly(orders: OrdersState, order: OrderRecord, record: ShippingRecord, code: number, reason: string): void {
   const known = SHIPPING_CANCELLATION_REASONS.find((r) => Number(r.cancelCodeId) === code);
-  if (!known) throw fail.badRequest(`cancellationCode must be one of ${SHIPPING_CANCELLATION_REASONS.map((r) => r.cancelCodeId).join(', ')}`);
-  if (!CANCELLABLE.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `cannot cancel an order in status ${order.detail.status}`);
+  if (!known) throw fail.badRequest(`cancellationCode deve ser um entre ${SHIPPING_CANCELLATION_REASONS.map((r) => r.cancelCodeId).join(', ')}`);
+  if (!CANCELLABLE.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `não é possível cancelar um pedido com status ${order.detail.status}`);
   if (record.driverRequest && record.driverRequest.status !== 'ASSIGNED') record.driverRequest.status = 'CANCELLED';
   cancelOrder(orders, order, { origin: 'MERCHANT', cancelCode: known.cancelCodeId, reason });
 }

@@ -17,14 +17,14 @@ export function registerShippingControlRoutes(app: FastifyInstance, ctx: Sandbox
   const { world } = ctx;
   /** Whether driver searches find anyone: off, a requested driver fails with RDF NO_DRIVERS_AVAILABLE. */
   app.post('/_sandbox/shipping/drivers', async (request) => {
-    world.shipping.driversAvailable = bodyOf(DriversBody, request.body, 'body must be {available: boolean}').available;
+    world.shipping.driversAvailable = bodyOf(DriversBody, request.body, 'o corpo deve ser {available: boolean}').available;
     return { available: world.shipping.driversAvailable };
   });
 
   app.post<{ Params: { id: string } }>('/_sandbox/orders/:id/addressChangeRequest', async (request, reply) => {
     checkUuid(request.params.id, 'id');
     const order = world.orders.get(request.params.id);
-    if (!order) throw fail.notFound(`order ${request.params.id} not found`);
+    if (!order) throw fail.notFound(`pedido ${request.params.id} não encontrado`);
     const current = order.detail.delivery?.deliveryAddress;
     const street = world.orders.rng.pick(seedStreets);
     const address =
@@ -41,7 +41,7 @@ export function registerShippingControlRoutes(app: FastifyInstance, ctx: Sandbox
               longitude: Number(((current?.coordinates.longitude ?? 0) - 0.004).toFixed(6)),
             },
           }
-        : bodyOf(AddressChangeBody, request.body, 'body must be an address change (spec §4.1)');
+        : bodyOf(AddressChangeBody, request.body, 'o corpo deve ser uma mudança de endereço (spec §4.1)');
     customerRequestsChange(world.orders, order, world.shipping.recordOf(order.detail.id), address);
     return reply.code(201).send({ orderId: order.detail.id, addressChange: world.shipping.recordOf(order.detail.id).addressChange });
   });

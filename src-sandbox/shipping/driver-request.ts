@@ -18,7 +18,7 @@ export const NO_DRIVERS = 'NO_DRIVERS_AVAILABLE';
 
 export function requestPlatformDriver(orders: OrdersState, order: OrderRecord, record: ShippingRecord, quoteId: string, driversAvailable: () => boolean = () => true): void {
   const delivery = order.detail.delivery;
-  if (!delivery) throw fail.conflict('NotDelivery', 'only a DELIVERY order gets a driver');
+  if (!delivery) throw fail.conflict('NotDelivery', 'só um pedido DELIVERY recebe entregador');
   record.driverRequest = { quoteId, status: 'REQUESTED' };
   delivery.deliveredBy = 'PLATFORM';
   delivery.pickupCode ??= orders.rng.digits(4);
@@ -54,10 +54,10 @@ export function requestPlatformDriver(orders: OrdersState, order: OrderRecord, r
 export function cancelPlatformDriver(orders: OrdersState, order: OrderRecord, record: ShippingRecord): void {
   const request = record.driverRequest;
   if (record.style !== 'A' || !request || (request.status !== 'REQUESTED' && request.status !== 'ASSIGNED')) {
-    throw fail.conflict('NoDriverRequest', 'no driver request to cancel for this order');
+    throw fail.conflict('NoDriverRequest', 'nenhuma solicitação de entregador a cancelar para este pedido');
   }
   const step = order.driver?.step;
-  if (step === 'COLLECTED' || step === 'ARRIVED_AT_DESTINATION') throw fail.conflict('DriverAlreadyCollected', 'the driver already collected the order');
+  if (step === 'COLLECTED' || step === 'ARRIVED_AT_DESTINATION') throw fail.conflict('DriverAlreadyCollected', 'o entregador já coletou o pedido');
   request.status = 'CANCELLED';
   delete order.driver;
   const delivery = order.detail.delivery;

@@ -20,9 +20,9 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
 
   const eligible = (order: OrderRecord): void => {
     const request = world.shipping.records.get(order.detail.id)?.driverRequest;
-    if (request && (request.status === 'REQUESTED' || request.status === 'ASSIGNED')) throw fail.conflict('DriverAlreadyRequested', 'a driver is already requested');
-    if (!isMerchantDelivery(order)) throw fail.conflict('NotMerchantDelivery', 'a driver is requested for a DELIVERY order delivered by MERCHANT');
-    if (!ASSIGNABLE.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `cannot request a driver for an order in status ${order.detail.status}`);
+    if (request && (request.status === 'REQUESTED' || request.status === 'ASSIGNED')) throw fail.conflict('DriverAlreadyRequested', 'um entregador já foi solicitado');
+    if (!isMerchantDelivery(order)) throw fail.conflict('NotMerchantDelivery', 'só se solicita entregador para um pedido DELIVERY entregue pela loja (MERCHANT)');
+    if (!ASSIGNABLE.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `não é possível solicitar entregador para um pedido com status ${order.detail.status}`);
   };
 
   app.get<Params>(`${PREFIX}/deliveryAvailabilities`, { config: { route: 'GET /orders/{orderId}/deliveryAvailabilities' } }, async (request) => {
@@ -30,10 +30,10 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
     eligible(order);
     const store = world.stores.get(order.detail.merchant.id);
     const destination = order.detail.delivery?.deliveryAddress.coordinates;
-    if (!store || !destination) throw fail.notFound('store or address not found');
+    if (!store || !destination) throw fail.notFound('loja ou endereço não encontrado');
     const quote = makeQuote({ kind: 'ORDER', merchantId: store.id, orderId: order.detail.id, store: store.address, destination, nowMs: world.clock.now() });
     if ((quote.wire.distance as number) > MAX_DELIVERY_METERS) {
-      throw new SandboxError(422, 'OutOfDeliveryArea', `the customer is ${quote.wire.distance as number} m away; platform drivers go up to ${MAX_DELIVERY_METERS} m`);
+      throw new SandboxError(422, 'OutOfDeliveryArea', `o cliente está a ${quote.wire.distance as number} m; os entregadores da plataforma vão até ${MAX_DELIVERY_METERS} m`);
     }
     world.shipping.quotes.set(quote.id, quote);
     return quote.wire;
@@ -41,26 +41,26 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
 
   app.post<Params>(`${PREFIX}/requestDriver`, { config: { route: 'POST /orders/{orderId}/requestDriver' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
-    const { quoteId } = bodyOf(RequestDriverBody, request.body, 'body must be {quoteId: uuid}');
+    const { quoteId } = bodyOf(RequestDriverBody, request.body, 'o corpo deve ser {quoteId: uuid}');
     const quote = world.shipping.quotes.get(quoteId);
-    if (quote?.kind !== 'ORDER' || quote.orderId !== order.detail.id) throw fail.badRequest(`quote ${quoteId} is not a quote for order ${order.detail.id}`, 'InvalidQuote');
+    if (quote?.kind !== 'ORDER' || quote.orderId !== order.detail.id) throw fail.badRequest(`a cotação ${quoteId} não é do pedido ${order.detail.id}`, 'InvalidQuote');
     eligible(order);
     spendQuote(quote, order.detail.id, world.clock.now());
     requestPlatformDriver(world.orders, order, world.shipping.recordOf(order.detail.id), quoteId, () => world.shipping.driversAvailable);
-    return confirmation(reply, 202, 'Driver requested; the result arrives as an event.');
+    return confirmation(reply, 202, 'Entregador solicitado; o resultado chega como evento.');
   });
 
   app.post<Params>(`${PREFIX}/cancelRequestDriver`, { config: { route: 'POST /orders/{orderId}/cancelRequestDriver' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     cancelPlatformDriver(world.orders, order, world.shipping.recordOf(order.detail.id));
-    return confirmation(reply, 202, 'Driver request cancelled; the confirmation arrives as an event.');
+    return confirmation(reply, 202, 'Solicitação de entregador cancelada; a confirmação chega como evento.');
   });
 
   app.get<Params>(`${PREFIX}/tracking`, { config: { route: 'GET /orders/{orderId}/tracking' } }, async (request) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     const store = world.stores.get(order.detail.merchant.id)?.address;
     const tracking = store ? trackingOf(order, store, world.clock.now()) : undefined;
-    if (!tracking) throw fail.notFound('no driver assigned to this order yet');
+    if (!tracking) throw fail.notFound('nenhum entregador designado para este pedido ainda');
     return tracking;
   });
 }

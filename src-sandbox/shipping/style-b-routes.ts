@@ -17,7 +17,7 @@ import { spendQuote } from './spend-quote';
 const M = '/shipping/v1.0/merchants/:merchantId';
 const O = '/shipping/v1.0/orders/:orderId';
 
-const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'a number').transform(Number);
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'um número').transform(Number);
 const PointQuery = z.object({ latitude: decimal.pipe(z.number().min(-90).max(90)), longitude: decimal.pipe(z.number().min(-180).max(180)) });
 
 export function registerShippingStyleBRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -29,10 +29,10 @@ export function registerShippingStyleBRoutes(app: FastifyInstance, ctx: SandboxC
     async (request) => {
       const store = storeFor(ctx, request, request.params.merchantId);
       const query = PointQuery.safeParse(request.query);
-      if (!query.success) throw fail.badRequest('latitude (-90..90) and longitude (-180..180) are required numbers');
+      if (!query.success) throw fail.badRequest('latitude (-90..90) e longitude (-180..180) são números obrigatórios');
       const quote = makeQuote({ kind: 'MERCHANT', merchantId: store.id, store: store.address, destination: query.data, nowMs: world.clock.now() });
       if ((quote.wire.distance as number) > MAX_DELIVERY_METERS) {
-        throw new SandboxError(422, 'OutOfDeliveryArea', `the point is ${quote.wire.distance as number} m away; the store delivers up to ${MAX_DELIVERY_METERS} m`);
+        throw new SandboxError(422, 'OutOfDeliveryArea', `o ponto está a ${quote.wire.distance as number} m; a loja entrega até ${MAX_DELIVERY_METERS} m`);
       }
       world.shipping.quotes.set(quote.id, quote);
       return quote.wire;
@@ -41,10 +41,10 @@ export function registerShippingStyleBRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.post<{ Params: { merchantId: string } }>(`${M}/orders`, { config: { route: 'POST /merchants/{merchantId}/orders' } }, async (request, reply) => {
     const store = storeFor(ctx, request, request.params.merchantId);
-    const body = bodyOf(RegisterOrderBody, request.body, 'invalid delivery order');
+    const body = bodyOf(RegisterOrderBody, request.body, 'pedido de entrega inválido');
     const quote = world.shipping.quotes.get(body.delivery.quoteId);
     if (quote?.kind !== 'MERCHANT' || quote.merchantId !== store.id) {
-      throw fail.badRequest(`quote ${body.delivery.quoteId} is not a delivery quote of merchant ${store.id}`, 'InvalidQuote');
+      throw fail.badRequest(`a cotação ${body.delivery.quoteId} não é uma cotação de entrega da loja ${store.id}`, 'InvalidQuote');
     }
     const orders = world.orders;
     const nowMs = world.clock.now();
@@ -70,9 +70,9 @@ export function registerShippingStyleBRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.post<{ Params: { orderId: string } }>(`${O}/cancel`, { config: { route: 'POST /orders/{orderId}/cancel' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
-    const body = bodyOf(CancelBody, request.body, 'body must be {reason: string, cancellationCode: integer}');
+    const body = bodyOf(CancelBody, request.body, 'o corpo deve ser {reason: texto, cancellationCode: inteiro}');
     const record = requireDeliveryOnly(world.shipping.records.get(order.detail.id));
     cancelDeliveryOnly(world.orders, order, record, body.cancellationCode, body.reason);
-    return confirmation(reply, 202, 'Cancellation accepted.');
+    return confirmation(reply, 202, 'Cancelamento aceito.');
   });
 }

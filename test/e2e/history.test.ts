@@ -119,10 +119,16 @@ describe('history and the day summary in Chromium', () => {
     const gross = sameDay.filter((o) => o.status !== 'CANCELLED').reduce((sum, o) => sum + Math.round(o.total.orderAmount * 100), 0) / 100;
     const shown = ((await total.getByTestId('summary-gross').textContent()) ?? '').replace(/[^\d,]/g, '').replace(',', '.');
     assert.equal(Number(shown), gross);
+    // The platform writes its reasons in Portuguese with a code; the summary words them by the code.
+    await total.getByText('1× Cancelado pela plataforma: Não foi confirmado em até 8 minutos').waitFor();
+    await total.getByText('1× Cancelado pelo cliente: O cliente desistiu do pedido').waitFor();
     await page.screenshot({ path: join(ROOT, 'test-results', 'summary-pt-BR.png') });
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-history').click();
     await page.getByTestId('summary-view').waitFor();
+    await total.getByText('1× Cancelled by the platform: Not confirmed within 8 minutes').waitFor();
+    await total.getByText('1× Cancelled by the customer: The customer gave up on the order').waitFor();
+    assert.equal(await total.getByText(/Pedido não confirmado|desistiu/).count(), 0, 'no Portuguese platform words on the English screen');
     await page.screenshot({ path: join(ROOT, 'test-results', 'summary-en.png') });
     const download = page.waitForEvent('download');
     await page.getByTestId('summary-csv').click();

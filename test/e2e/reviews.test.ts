@@ -115,7 +115,7 @@ describe('reviews screen in Chromium', () => {
     await drawer().getByTestId('review-customer').getByText('Rita Moraes').waitFor();
     await drawer().getByText('A lasanha chegou fria').waitFor();
     await drawer().getByText('Perguntas e respostas').waitFor();
-    await drawer().getByText('Would you order again?').waitFor();
+    await drawer().getByText('Você pediria de novo?').waitFor();
     await drawer().getByText(/Prazo para responder: 4 d 23 h/).waitFor();
     await drawer().getByText('A plataforma recusa respostas com:').waitFor();
   });

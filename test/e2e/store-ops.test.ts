@@ -81,7 +81,8 @@ describe('Store page in Chromium', () => {
     const paused = page.locator('[data-testid="validation"][data-code="unavailabilities"][data-state="CLOSED"]');
     assert.equal(await paused.count(), 3, 'every operation × channel says it is paused');
     await paused.first().getByText('A loja está pausada.', { exact: false }).waitFor();
-    await paused.first().getByText(/A plataforma diz: Paused/).waitFor();
+    // The platform's own words, Portuguese as it writes them: the pause's description and when it ends.
+    await paused.first().getByText(/A plataforma diz: Pausada — Falta de entregadores\. Reabre às \d\d:\d\d \(horário da loja\)\./).waitFor();
     await shot('paused-pt-1024');
 
     const pauses = await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token: await rawHttp(sandbox.url).token() });
@@ -112,7 +113,7 @@ describe('Store page in Chromium', () => {
     await dialog.getByTestId('pause-confirm').click();
     const error = dialog.getByTestId('ops-error');
     await error.getByText('A plataforma recusou: já existe uma pausa nesse horário.', { exact: false }).waitFor();
-    await error.getByText(/A plataforma diz: “overlaps interruption/).waitFor();
+    await error.getByText(/A plataforma diz: “sobrepõe a interrupção/).waitFor();
     assert.equal(await dialog.getByTestId('pause-confirm').isDisabled(), true, 'the clashing pause is now known on screen');
     await shot('pause-overlap-pt-1024');
     await dialog.getByText('30 min', { exact: true }).click();

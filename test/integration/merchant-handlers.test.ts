@@ -131,7 +131,7 @@ describe('merchant channels ↔ sandbox', () => {
     });
     assert.equal(overlap.code, 'conflict');
     assert.equal(overlap.status, 409);
-    assert.match(overlap.message, /overlaps interruption/, 'the platform\'s own message, not the route dump');
+    assert.match(overlap.message, /sobrepõe a interrupção/, 'the platform\'s own message, not the route dump');
 
     const openPush = nextPush(DEMO_RESTAURANT_ID, (s) => s.summary === 'open');
     assert.deepEqual(await value('stores:resume', { merchantId: DEMO_RESTAURANT_ID, interruptionId: pause.id }), { removed: pause.id, action: null });
@@ -219,7 +219,7 @@ describe('merchant channels ↔ sandbox', () => {
     const refused = await failure('checkin:qrPdf', { merchantIds: [DEMO_RESTAURANT_ID] });
     assert.equal(refused.code, 'validation');
     assert.equal(refused.status, 400);
-    assert.match(refused.message, /grocery stores only/);
+    assert.match(refused.message, /só para mercados/);
     const tooMany = await failure('checkin:qrPdf', { merchantIds: Array.from({ length: 21 }, () => DEMO_GROCERY_ID) });
     assert.equal(tooMany.code, 'bad-input');
   });
@@ -230,6 +230,6 @@ describe('merchant channels ↔ sandbox', () => {
     const error = await failure('stores:pause', { merchantId: DEMO_GROCERY_ID, description: 'Inventário', end: new Date(clock.now() + 30 * MIN).toISOString() });
     assert.equal(error.code, 'validation');
     assert.equal(error.status, 400);
-    assert.match(error.message, /end must be in the future/);
+    assert.match(error.message, /end deve estar no futuro/);
   });
 });

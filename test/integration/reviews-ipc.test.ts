@@ -146,14 +146,14 @@ describe('reviews IPC against the sandbox', () => {
   });
 
   it('answers: refusals come back with the platform reason, a good answer is sent, then edited within 10 minutes', async () => {
-    const target = await createReview({ score: 2, comment: 'Cold food', status: 'NOT_REPLIED' });
+    const target = await createReview({ score: 2, comment: 'Comida fria', status: 'NOT_REPLIED' });
 
-    const phone = await answer(target.id, 'Call us on +55 (11) 98765-4321 and we will fix it.');
+    const phone = await answer(target.id, 'Ligue para +55 (11) 98765-4321 e a gente resolve.');
     assert.ok(phone.ok);
     assert.equal(phone.value.outcome, 'refused');
     assert.equal(phone.value.outcome === 'refused' && phone.value.reason, 'INAPPROPRIATE_CONTENT');
-    assert.match(phone.value.outcome === 'refused' ? phone.value.message : '', /personal/);
-    const link = await answer(target.id, 'See our menu at www.cantina.com.br today!');
+    assert.match(phone.value.outcome === 'refused' ? phone.value.message : '', /dados pessoais/);
+    const link = await answer(target.id, 'Veja nosso cardápio em www.cantina.com.br hoje!');
     assert.equal(link.ok && link.value.outcome === 'refused' && link.value.reason, 'INAPPROPRIATE_CONTENT');
     assert.equal((await ok<Review>('reviews:detail', { merchantId: DEMO_RESTAURANT_ID, reviewId: target.id })).status, 'NOT_REPLIED', 'a refusal changes nothing');
 

@@ -217,7 +217,7 @@ describe('sandbox authorization-code flow', () => {
     assert.deepEqual(stores.map((s) => s.id).sort(), [DEMO_GROCERY_ID, DEMO_PIZZERIA_ID].sort());
     const unknown = await sandbox.http.send('GET', '/_sandbox/authorize?userCode=QQQQ-QQQQ');
     assert.equal(unknown.status, 404);
-    assert.match(unknown.bytes.toString('utf8'), /unknown/);
+    assert.match(unknown.bytes.toString('utf8'), /código de usuário QQQQ-QQQQ desconhecido/);
     const used = await sandbox.http.send('GET', `/_sandbox/authorize?userCode=${started.userCode}`);
     assert.equal(used.status, 409);
   });

@@ -56,7 +56,7 @@ describe('sandbox authentication', () => {
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 3601 } });
     const expired = await sandbox.http.send('GET', '/merchant/v1.0/merchants', { token });
     assert.equal(expired.status, 401);
-    assert.deepEqual(expired.body, { error: 'Unauthorized', message: 'token missing, expired or invalid' });
+    assert.deepEqual(expired.body, { error: 'Unauthorized', message: 'token ausente, expirado ou inválido' });
   });
 
   it('renews through the authorization server’s form route too (spec §5 item 4(b)), with the same answer shape', async () => {

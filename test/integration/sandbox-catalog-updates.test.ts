@@ -225,7 +225,7 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
         // A sixth route, fresh for its own limit, is refused by the total.
         const last = await small.http.send('GET', `${C}/categories/${randomUUID()}/items`, { token });
         assert.equal(last.status, 429);
-        assert.match((last.body as { message: string }).message, /all catalog routes/);
+        assert.match((last.body as { message: string }).message, /no conjunto das rotas de catálogo/);
         assert.equal(last.headers['x-ratelimit-limit'], '15');
         assert.equal(last.headers['x-ratelimit-remaining'], '0');
       } finally {

@@ -100,7 +100,7 @@ describe('sandbox driver check-in QR PDF (spec §4.4, §7.4)', () => {
   it('answers 400 BadRequest for a store that is not a grocery (check-in is for grocery stores only)', async () => {
     const response = await post({ merchantIds: [DEMO_GROCERY_ID, DEMO_RESTAURANT_ID] });
     expectError(response, 400, 'BadRequest');
-    assert.match((response.body as { message: string }).message, /grocery/);
+    assert.match((response.body as { message: string }).message, /só para mercados/);
   });
 
   it('answers 401 Unauthorized without a token', async () => {

@@ -68,6 +68,7 @@ describe('sandbox disputes', () => {
     assert.deepEqual(events.map((e) => e.code), ['HSS', 'CAN']);
     assert.equal(events[0]?.metadata.outcome, 'ACCEPTED');
     assert.equal(events[0]?.metadata.settledBy, 'MERCHANT');
+    assert.deepEqual(events[1]?.metadata, { origin: 'CUSTOMER', cancelCode: 'DISPUTE_ACCEPTED', reason: 'A loja aceitou o pedido de cancelamento do cliente' });
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CANCELLED');
     assertError(await sandbox.http.send('POST', `${D}/${dispute.id}/reject`, { token: demo, json: { reason: 'late' } }), 409, 'DisputeSettled');
   });
@@ -109,6 +110,8 @@ describe('sandbox disputes', () => {
     assert.equal(hss?.metadata.settledBy, 'TIMEOUT');
     assert.equal(hss?.metadata.outcome, 'ACCEPTED');
     assert.equal(hss?.createdAt, accepting.expiresAt);
+    const can = events.find((e) => e.code === 'CAN' && e.orderId === order.id);
+    assert.equal(can?.metadata.cancelCode, 'DISPUTE_UNANSWERED', 'the timeout accepted it, not the store');
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CANCELLED');
 
     const second = await confirmedOrder();

@@ -91,7 +91,7 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
     assert.equal(entry?.state, 'CLOSED');
     assert.equal(entry?.available, false);
     assert.equal(codeState(entry)['opening-hours'], 'CLOSED');
-    assert.match(entry?.message.description ?? '', /Opens at 10:00/);
+    assert.match(entry?.message.description ?? '', /^Abre às 10:00 \(horário da loja\)\.$/);
     // A shift that started a minute ago and runs for an hour: open now.
     const today = DAYS_OF_WEEK[now.dayIndex];
     const startSecond = Math.max(0, now.secondOfDay - 60);
@@ -123,7 +123,7 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
     poll();
     const now = sandbox.world.clock.now();
     const soon = await send('POST', `${M}/${DEMO_RESTAURANT_ID}/interruptions`, {
-      description: 'Kitchen cleaning',
+      description: 'Limpeza da cozinha',
       start: new Date(now + 30 * 60_000).toISOString(),
       end: new Date(now + 90 * 60_000).toISOString(),
     });
@@ -138,7 +138,10 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
     assert.equal(codeState(entry).unavailabilities, 'CLOSED');
     assert.equal(entry?.state, 'CLOSED');
     assert.equal(entry?.available, false);
-    assert.equal(entry?.message.subtitle, 'Kitchen cleaning');
+    // The platform's words are Portuguese; the pause's own description comes back as the merchant wrote it.
+    assert.equal(entry?.message.title, 'Pausada');
+    assert.equal(entry?.message.subtitle, 'Limpeza da cozinha');
+    assert.match(entry?.message.description ?? '', /^Reabre às \d\d:\d\d \(horário da loja\)\.$/);
     const id = (soon.body as { id: string }).id;
     assert.equal((await send('DELETE', `${M}/${DEMO_RESTAURANT_ID}/interruptions/${id}`)).status, 204);
     [entry] = await status(DEMO_RESTAURANT_ID, 'DELIVERY');

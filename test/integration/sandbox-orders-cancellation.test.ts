@@ -41,6 +41,7 @@ describe('sandbox orders: cancellation', () => {
     assert.deepEqual(events.map((e) => e.code), ['CAN']);
     assert.equal(events[0]?.metadata.origin, 'MERCHANT');
     assert.equal(events[0]?.metadata.cancelCode, '503');
+    assert.equal(events[0]?.metadata.reason, 'Item indisponível', 'the listed description of the code');
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CANCELLED');
     assert.deepEqual(await reasonsOf(order.id), []);
     assertError(await action(sandbox, demo, order.id, 'requestCancellation', { reason: '501' }), 409);
@@ -69,6 +70,8 @@ describe('sandbox orders: cancellation', () => {
     assert.equal((await action(sandbox, demo, order.id, 'requestCancellation', { reason: '509' })).status, 202);
     await advance(sandbox, 5);
     assert.deepEqual(await codesOf(sandbox, order.id), ['PLC', 'CFM', 'PRS', 'ADR', 'CAR', 'CARF']);
+    const carf = ((await sandbox.http.send('GET', '/_sandbox/events')).body as { events: { orderId: string; code: string; metadata: unknown }[] }).events.find((e) => e.orderId === order.id && e.code === 'CARF');
+    assert.deepEqual(carf?.metadata, { reasonCode: '509', failureCode: 'DRIVER_ON_THE_WAY', reason: 'Um entregador da plataforma já está a caminho' });
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'PREPARATION_STARTED');
   });
 

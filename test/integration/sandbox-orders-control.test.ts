@@ -91,6 +91,8 @@ describe('sandbox orders: control routes', () => {
     const [event] = (response.body as { events: WireEvent[] }).events;
     assert.equal(event?.code, 'CAN');
     assert.equal(event?.metadata.origin, 'CUSTOMER');
+    assert.equal(event?.metadata.cancelCode, 'CUSTOMER_GAVE_UP');
+    assert.equal(event?.metadata.reason, 'O cliente desistiu do pedido');
     assertError(await control(sandbox, order.id, 'customerCancel'), 409);
     assertError(await action(sandbox, demo, order.id, 'confirm'), 409);
     assertError(await control(sandbox, 'nope', 'customerCancel'), 400);

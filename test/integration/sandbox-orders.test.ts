@@ -132,6 +132,9 @@ describe('sandbox orders: deadlines and scheduling', () => {
     const cancel = events.find((e) => e.orderId === late.id && e.code === 'CAN');
     assert.ok(cancel, 'a CANCELLED event for the late order');
     assert.equal(cancel.metadata.origin, 'PLATFORM');
+    // A code the terminal words in its own language, and the platform's own text in Portuguese.
+    assert.equal(cancel.metadata.cancelCode, 'CONFIRMATION_TIMEOUT');
+    assert.equal(cancel.metadata.reason, 'Pedido não confirmado pela loja em até 8 minutos');
     assert.equal(Date.parse(cancel.createdAt) - Date.parse(late.createdAt), 8 * 60_000, 'cancelled exactly at the deadline');
     assert.ok(!events.some((e) => e.orderId === onTime.id && e.code === 'CAN'));
     assertError(await action(sandbox, demo, late.id, 'confirm'), 409, 'ConfirmationDeadlinePassed');

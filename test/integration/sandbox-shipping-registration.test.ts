@@ -71,7 +71,7 @@ describe('sandbox shipping style B: delivery-only orders', () => {
     const page = await sandbox.http.send('GET', new URL(trackingUrl).pathname);
     assert.equal(page.status, 200);
     assert.match(page.headers['content-type'] ?? '', /text\/html/);
-    assert.match(page.bytes.toString('utf8'), /Not assigned yet/);
+    assert.match(page.bytes.toString('utf8'), /Ainda não designado/);
     assert.equal((await sandbox.http.send('GET', '/tracking/00000000-0000-4000-8000-000000000000')).status, 404);
     assert.equal((await sandbox.http.send('GET', '/tracking/x')).status, 400);
     const detail = await detailOf(sandbox, demo, id);
@@ -87,7 +87,7 @@ describe('sandbox shipping style B: delivery-only orders', () => {
     await advance(sandbox, 60);
     assert.deepEqual(await codesOf(sandbox, id), ['PLC', 'CFM', 'RDS', 'ADR']);
     assert.equal((await sandbox.http.send('GET', `${S}/orders/${id}/tracking`, { token: demo })).status, 200);
-    assert.match((await sandbox.http.send('GET', new URL(trackingUrl).pathname)).bytes.toString('utf8'), /Driver position/);
+    assert.match((await sandbox.http.send('GET', new URL(trackingUrl).pathname)).bytes.toString('utf8'), /Posição do entregador/);
     // A quote is spent once: the resend is refused.
     assertError(await register(registration(q.id)), 409, 'QuoteAlreadyUsed');
   });

@@ -118,7 +118,7 @@ describe('the day summary', () => {
       event(a, 'RTP', from + 50 * 60_000),
       event(a, 'CON', from + 60 * 60_000),
       event(b, 'CFM', from + 96 * 60_000),
-      event(c, 'CAN', from + 108 * 60_000, MERCHANT, { origin: 'PLATFORM', reason: 'not confirmed within 8 minutes' }),
+      event(c, 'CAN', from + 108 * 60_000, MERCHANT, { origin: 'PLATFORM', cancelCode: 'CONFIRMATION_TIMEOUT', reason: 'Pedido não confirmado pela loja em até 8 minutos' }),
     ]);
     const summary = db.read(() => db.summary.between(from, from + DAY));
     assert.equal(summary.length, 3);
@@ -126,7 +126,7 @@ describe('the day summary', () => {
     assert.equal(day.total.orders, 3);
     assert.equal(day.total.gross, 30.3, 'cancelled orders are not gross; cents add up exactly');
     assert.equal(day.total.cancelled, 1);
-    assert.deepEqual(day.total.cancellations, [{ origin: 'PLATFORM', reason: 'not confirmed within 8 minutes', count: 1 }]);
+    assert.deepEqual(day.total.cancellations, [{ origin: 'PLATFORM', reason: 'Pedido não confirmado pela loja em até 8 minutos', code: 'CONFIRMATION_TIMEOUT', count: 1 }]);
     assert.deepEqual(day.total.toConfirm, { averageSeconds: 240, worstSeconds: 360, count: 2 });
     assert.deepEqual(day.total.toReady, { averageSeconds: 1200, worstSeconds: 1200, count: 1 });
     assert.deepEqual(day.total.byType, { DELIVERY: 2, TAKEOUT: 1 });

@@ -62,7 +62,7 @@ describe('promotion request', () => {
     const parsed = PromotionRequest.parse({ promotions: [{ channels: ['PLATFORM-APP'], items: [{ ...item(), promotionType: 'WHATEVER' }] }] });
     assert.equal(businessProblem(parsed, false, false), undefined);
     assert.match(businessProblem(parsed, false, true) ?? '', /aggregationTag/);
-    assert.match(businessProblem(PromotionRequest.parse({ promotions: [] }), false, false) ?? '', /no promotion item/);
+    assert.match(businessProblem(PromotionRequest.parse({ promotions: [] }), false, false) ?? '', /não tem item de promoção/);
     assert.equal(businessProblem(PromotionRequest.parse({ promotions: [] }), true, false), undefined);
   });
 

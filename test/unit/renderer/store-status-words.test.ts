@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { StatusValidation } from '../../../src-shared/wire/merchant';
+import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
+import { platformText, validationSentence } from '../../../src-renderer/merchant/status-view';
+
+/**
+ * The store status as a Brazilian platform sends it: each validation's code and state, and its own
+ * message in Portuguese. The screen says what happened by the code, in its language, and quotes
+ * the platform's free text as it came.
+ */
+const paused: StatusValidation = {
+  id: 'v-1',
+  code: 'unavailabilities',
+  state: 'CLOSED',
+  message: { title: 'Pausada', subtitle: 'Pausa aplicada pela plataforma: excesso de cancelamentos', description: 'Reabre às 14:30 (horário da loja).' },
+};
+const soon: StatusValidation = { ...paused, state: 'WARNING', message: { title: 'Pausa programada', subtitle: 'Há uma pausa programada', description: 'A pausa começa às 15:00 (horário da loja).' } };
+const offline: StatusValidation = { id: 'v-2', code: 'is-connected', state: 'ERROR', message: { title: 'Desconectada', subtitle: 'Nenhuma busca de pedidos nos últimos 30 segundos', description: '' } };
+
+describe('the store status in the screen’s language, by the validation’s code', () => {
+  it('words a pause in English on an English screen, and keeps the platform’s Portuguese as a quote', () => {
+    const i18n = new I18n();
+    i18n.setLocale('en');
+    assert.equal(validationSentence(i18n, paused), 'The store is paused. Reopen when you can take orders.');
+    assert.equal(validationSentence(i18n, soon), 'A pause starts within the hour.');
+    assert.match(validationSentence(i18n, offline), /^This terminal has not fetched orders in the last 30 seconds/);
+    assert.equal(platformText(paused.message), 'Pausada — Pausa aplicada pela plataforma: excesso de cancelamentos. Reabre às 14:30 (horário da loja).');
+  });
+
+  it('words the same codes in Portuguese on a Portuguese screen', () => {
+    const i18n = new I18n();
+    assert.equal(validationSentence(i18n, paused), 'A loja está pausada. Reabra quando puder atender.');
+    assert.equal(validationSentence(i18n, soon), 'Uma pausa começa em menos de uma hora.');
+  });
+
+  it('falls back to the platform’s title for a code the screen does not know', () => {
+    const i18n = new I18n();
+    i18n.setLocale('en');
+    const unknown: StatusValidation = { id: 'v-3', code: 'new-check', state: 'ERROR', message: { title: 'Verificação nova', subtitle: '', description: '' } };
+    assert.equal(validationSentence(i18n, unknown), 'Verificação nova');
+  });
+});
