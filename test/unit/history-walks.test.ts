@@ -5,7 +5,7 @@ import { ManualClock } from '../../src-main/base/clock';
 import { HistoryQuery, type HistorySearch } from '../../src-main/db/history-query';
 import type { OrdersDb } from '../../src-main/db/orders-db';
 import { EventIngest } from '../../src-main/sync/ingest';
-import { MERCHANT, memoryStore, silentLogger } from './sync-fakes';
+import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';
 
 /**
  * A searched text reaches the page two ways (history-query.ts): a common one is checked on the way
