@@ -47,7 +47,7 @@ const mainBelow = (index) => {
 };
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'node_modules/', '.data/'] },
+  { ignores: ['out/', 'dist/', 'node_modules/', '.data/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,
