@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * better-sqlite3 is a native module built against one runtime's ABI. node_modules holds the build
@@ -10,8 +10,19 @@ import { join } from 'node:path';
  * node_modules rebuilt for Electron by electron-builder and needs no such folder.
  */
 
-/** The app's folder: out/main/ (bundled) and src-main/base/ (source) both sit two levels below it. */
-const APP_ROOT = join(import.meta.dirname, '..', '..');
+/**
+ * The app's folder: the nearest one holding package.json above `from`. This module runs from
+ * src-main/base/ (source), out/main/chunks/ (bundled: a chunk both entries share) and app.asar's
+ * out/main/chunks/ (packaged), so no fixed number of levels fits them all.
+ */
+export function appRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return from;
+  }
+}
+
+const APP_ROOT = appRoot(import.meta.dirname);
 
 /** The folder under native/ that holds builds for this runtime's ABI: `electron-150`, `node-137`. */
 export function nativeFolder(versions: NodeJS.ProcessVersions = process.versions): string {

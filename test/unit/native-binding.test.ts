@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { nativeModuleProblem, runtimeNativeBinding } from '../../src-main/base/native-binding';
+import { appRoot, nativeModuleProblem, runtimeNativeBinding } from '../../src-main/base/native-binding';
 
 /** What Node says when it loads a native module built for another ABI (copied from a real failure). */
 function abiError(built: number, needed: number): Error {
@@ -57,5 +57,15 @@ describe('native modules for the runtime that loads them', () => {
     assert.equal(runtimeNativeBinding('better_sqlite3.node', node24, root), join(root, 'native', 'node-137', 'better_sqlite3.node'));
     assert.equal(runtimeNativeBinding('better_sqlite3.node', { ...node24, node: '20.20.2', modules: '115' }, root), undefined, "Node 20 keeps node_modules' build");
     assert.equal(runtimeNativeBinding('keytar.node', node24, root), undefined, 'a module with no build there: node_modules');
+  });
+
+  it("finds the app's folder from wherever the module runs: source, bundle or a chunk of it", () => {
+    const root = mkdtempSync(join(tmpdir(), 'st-app-'));
+    writeFileSync(join(root, 'package.json'), '{}');
+    for (const dir of [join('src-main', 'base'), join('out', 'main'), join('out', 'main', 'chunks')]) {
+      mkdirSync(join(root, dir), { recursive: true });
+      assert.equal(appRoot(join(root, dir)), root, dir);
+    }
+    assert.equal(appRoot(join(import.meta.dirname)), join(import.meta.dirname, '..', '..'), 'this repository');
   });
 });
