@@ -54,7 +54,7 @@ const mainBelow = (index) => {
 const FEATURE_OWN = [{ to: { element: { type: 'main-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } }];
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'node_modules/', '.data/'] },
+  { ignores: ['out/', 'dist/', 'node_modules/', '.data/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

@@ -1,20 +1,40 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
- * better-sqlite3 and keytar are native modules: each build fits one ABI. node_modules holds the
- * build for Node (the web shell, the tests); under Electron the app loads the build for Electron's
- * ABI from native/electron-<abi>/ (`npm run native:electron`) when there is one. A packaged app has
+ * better-sqlite3 is a native module built against one runtime's ABI. node_modules holds the build
+ * for the Node that installed it (the web shell, the tests). Another runtime loads its own build from
+ * native/<runtime>-<abi>/ when there is one: Electron's (`npm run native:electron`) and a second
+ * Node's (`npm run test:node24` builds Node 24's there), so one node_modules serves them all. keytar
+ * needs none of this: it is a Node-API module, one build for every runtime. A packaged app has
  * node_modules rebuilt for Electron by electron-builder and needs no such folder.
  */
 
-/** The app's folder: out/main/ (bundled) and src-main/base/ (source) both sit two levels below it. */
-const APP_ROOT = join(import.meta.dirname, '..', '..');
+/**
+ * The app's folder: the nearest one holding package.json above `from`. This module runs from
+ * src-main/base/ (source), out/main/chunks/ (bundled: a chunk both entries share) and app.asar's
+ * out/main/chunks/ (packaged), so no fixed number of levels fits them all.
+ */
+export function appRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return from;
+  }
+}
 
-/** The Electron build of a native module (`better_sqlite3.node`, `keytar.node`) for this runtime, if there is one. */
-export function electronNativeBinding(file: string, versions: NodeJS.ProcessVersions = process.versions, root = APP_ROOT): string | undefined {
-  if (!versions.electron) return undefined;
-  const path = join(root, 'native', `electron-${versions.modules}`, file);
+const APP_ROOT = appRoot(import.meta.dirname);
+
+/** The folder under native/ that holds builds for this runtime's ABI: `electron-150`, `node-137`. */
+export function nativeFolder(versions: NodeJS.ProcessVersions = process.versions): string {
+  return `${versions.electron ? 'electron' : 'node'}-${versions.modules}`;
+}
+
+/**
+ * This runtime's own build of a native module (`better_sqlite3.node`) from native/<runtime>-<abi>/,
+ * if there is one; undefined means node_modules' build.
+ */
+export function runtimeNativeBinding(file: string, versions: NodeJS.ProcessVersions = process.versions, root = APP_ROOT): string | undefined {
+  const path = join(root, 'native', nativeFolder(versions), file);
   return existsSync(path) ? path : undefined;
 }
 

@@ -8,6 +8,7 @@ import { openRequestOf, type RequestEvent } from '../orders/requests';
 import { shownStatus } from '../orders/status';
 import type { Db } from './database';
 import { REQUEST_CODES_SQL } from './events-repo';
+import { jsonIdList } from './json-id-list';
 import { parseJsonText } from './json-text';
 
 export interface BoardRecord {
@@ -198,7 +199,7 @@ export class BoardQuery {
 
   /** Open PLACED orders of these stores with their detail known and no confirm ever sent (auto-confirm's candidates). */
   unconfirmed(merchantIds: readonly string[]): UnconfirmedOrder[] {
-    return merchantIds.length === 0 ? [] : this.s.unconfirmed.all(JSON.stringify(merchantIds));
+    return merchantIds.length === 0 ? [] : this.s.unconfirmed.all(jsonIdList(merchantIds));
   }
 
   /** The board's rows only. */

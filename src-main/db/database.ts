@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../src-shared/errors';
-import { electronNativeBinding, nativeModuleProblem } from '../base/native-binding';
+import { nativeModuleProblem, runtimeNativeBinding } from '../base/native-binding';
 import { migrate, type Migration } from './migrate';
 import { migrations as shippedMigrations } from './migrations/index';
 
@@ -65,13 +65,27 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
+/** better-sqlite3's option that loads this runtime's own build from native/, when there is one (native-binding.ts). */
+function bindingOption(): { nativeBinding?: string } {
+  const nativeBinding = runtimeNativeBinding('better_sqlite3.node');
+  return nativeBinding ? { nativeBinding } : {};
+}
+
+/**
+ * A bare handle on a file (`:memory:` too) with this runtime's build of the module: no pragmas, no
+ * migrations. For tests and support tools that must see a file as it is; the app uses openDatabase.
+ */
+export function openBareDatabase(file: string, options: Database.Options = {}): Db {
+  return new Database(file, { ...options, ...bindingOption() });
+}
+
 /**
  * Loads the database module once, and says in one line when it cannot be loaded (built for another
  * runtime, say): the shells check this before anything else starts.
  */
 export function databaseModuleProblem(): string | undefined {
   try {
-    new Database(':memory:', electronNativeBinding('better_sqlite3.node') ? { nativeBinding: electronNativeBinding('better_sqlite3.node') as string } : {}).close();
+    openBareDatabase(':memory:').close();
     return undefined;
   } catch (error) {
     return nativeModuleProblem('better-sqlite3', error) ?? `better-sqlite3 cannot be loaded: ${(error as Error).message}`;
@@ -84,8 +98,7 @@ export function openDatabase(options: OpenOptions): Db {
   let db: Db | undefined;
   try {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    const nativeBinding = electronNativeBinding('better_sqlite3.node');
-    db = new Database(file, { ...(options.readonly ? { readonly: true, fileMustExist: true } : {}), ...(nativeBinding ? { nativeBinding } : {}) });
+    db = openBareDatabase(file, options.readonly ? { readonly: true, fileMustExist: true } : {});
     // The first read of the schema is where a file that is not a database (or is damaged) shows.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     if (!options.readonly) {

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { OrderEventView } from '../../src-shared/ipc/channels/orders';
 import { REQUEST_EVENT_KEYS, type RequestEvent } from '../orders/requests';
 import type { Db } from './database';
+import { jsonIdList } from './json-id-list';
 
 /** The codes of the events the request views read, as an SQL list (`code IN (...)`). */
 export const REQUEST_CODES_SQL = REQUEST_EVENT_KEYS.map((c) => `'${c}'`).join(', ');
@@ -37,10 +38,10 @@ export class EventsRepo {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO NOTHING`,
       ),
-      // The ids come as one JSON array: one statement per poll instead of one per event. CROSS JOIN
-      // keeps the list as the outer loop, so each id is one probe of the primary key. The answer is
-      // positions in the list, so the caller gets its own strings back (SQLite's text is UTF-8: a
-      // JavaScript string that is not valid UTF-16 does not come back as it went in).
+      // The ids come as one JSON array (jsonIdList): one statement per poll instead of one per event.
+      // CROSS JOIN keeps the list as the outer loop, so each id is one probe of the primary key. The
+      // answer is positions in the list, so the caller gets its own strings back (SQLite's text is
+      // UTF-8: a JavaScript string that is not valid UTF-16 does not come back as it went in).
       storedAmong: db.prepare('SELECT j.key AS at FROM json_each(?) j CROSS JOIN events e ON e.id = j.value'),
       forOrder: db.prepare('SELECT * FROM events WHERE order_id = ? ORDER BY created_ms, received_ms, id'),
       // Stored, and its order is no longer waiting for a first detail; in the order asked.
@@ -68,14 +69,14 @@ export class EventsRepo {
   /** Which of `ids` are stored already (one query for a whole poll). */
   storedAmong(ids: readonly string[]): Set<string> {
     if (ids.length === 0) return new Set();
-    return new Set(this.s.storedAmong.all(JSON.stringify(ids)).map((r) => ids[r.at] as string));
+    return new Set(this.s.storedAmong.all(jsonIdList(ids)).map((r) => ids[r.at] as string));
   }
 
   /** Events safe to acknowledge: stored, and processed as far as their order allows. */
   ackable(ids: Iterable<string>): string[] {
     const list = [...ids];
     if (list.length === 0) return [];
-    return this.s.ackable.all(JSON.stringify(list)).map((r) => list[r.at] as string);
+    return this.s.ackable.all(jsonIdList(list)).map((r) => list[r.at] as string);
   }
 
   forOrder(orderId: string): OrderEventView[] {

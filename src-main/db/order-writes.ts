@@ -4,6 +4,7 @@ import type { OrderRecord } from '../../src-shared/wire/order';
 import { detailColumns, type DetailColumns } from '../orders/detail-columns';
 import { mergeDetail, type DetailState, type OrderProgress } from '../orders/progress';
 import type { Db } from './database';
+import { jsonIdList } from './json-id-list';
 
 /** Progression columns no index reads: an update writes them all (SQLite rewrites the whole row anyway). */
 const PLAIN_PROGRESS = [
@@ -110,7 +111,7 @@ export class OrderWrites {
       else unknown.push(id);
     }
     if (unknown.length === 0) return found;
-    for (const { at, ...row } of this.s.progressAmong.all(JSON.stringify(unknown))) {
+    for (const { at, ...row } of this.s.progressAmong.all(jsonIdList(unknown))) {
       // The id as asked: one that is not valid UTF-16 would not come back from SQLite as it went in.
       const id = unknown[at] as string;
       found.set(id, { ...row, id });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,9 @@ import { fakeApp } from '../support/fake-app';
 
 const rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'));
 writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>terminal</title>');
+mkdirSync(join(rendererDir, 'assets'));
+writeFileSync(join(rendererDir, 'assets', 'index-x1.js'), 'document.title = "terminal";\n');
+writeFileSync(join(rendererDir, 'assets', 'index-x1.js.map'), '{"version":3,"sources":["../../../../home/build/src-renderer/main.ts"]}');
 
 async function http(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}) {
   const response = await request(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body });
@@ -88,6 +91,16 @@ describe('web shell host: loopback, Host/Origin checks, one-time launch links an
     assert.match(String(page.headers['content-security-policy']), /script-src 'self'/);
     assert.equal(page.headers['x-frame-options'], 'DENY');
     assert.equal(page.headers['set-cookie'], undefined, 'a cookie would reach every port of 127.0.0.1');
+  });
+
+  it('serves the bundle but not the source maps kept beside it, however the path is spelled', async () => {
+    assert.equal((await http(`${host.origin}/assets/index-x1.js`)).status, 200);
+    for (const path of ['/assets/index-x1.js.map', '/assets/index-x1.js%2Emap', '/assets/index-x1.js%2emap', '/assets/%69ndex-x1.js.map', '/assets/index-x1.js.MAP']) {
+      const response = await http(`${host.origin}${path}`);
+      assert.equal(response.status, 404, path);
+      assert.doesNotMatch(response.text, /sources/, path);
+    }
+    assert.equal((await http(`${host.origin}/assets/%E0%A4%A.js`)).status, 404, 'a path that does not decode');
   });
 
   it('a launch token opens one session, once; a used, expired or wrong token opens none', async () => {

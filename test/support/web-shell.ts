@@ -26,6 +26,8 @@ export interface WebShellOptions {
   clientSecret?: string;
   /** More environment for the process (an integrator's settings). */
   env?: NodeJS.ProcessEnv;
+  /** Another build's web.js (bench/coldstart.bench.ts starts two builds side by side); default out/main/web.js. */
+  entry?: string;
 }
 
 /**
@@ -33,14 +35,15 @@ export interface WebShellOptions {
  * clock runs from the tests' instant (support/clock.ts) unless `args` name another `--clock-at`.
  */
 export async function startWebShell(options: WebShellOptions = {}): Promise<RunningShell> {
-  if (!existsSync(WEB_ENTRY)) throw new Error(`${WEB_ENTRY} is missing: run \`npm run build\` first`);
+  const entry = options.entry ?? WEB_ENTRY;
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const args = options.args ?? [];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'st-e2e-'));
   const clock = args.includes('--clock-at') ? [] : ['--clock-at', TEST_INSTANT];
   // The main process stands in the store like the window does (both run on the terminal's machine).
   const env: NodeJS.ProcessEnv = { ...process.env, TZ: STORE_TIME_ZONE, STORE_TERMINAL_LOG_LEVEL: 'info', ...options.env };
   if (options.clientSecret) env.STORE_TERMINAL_CLIENT_SECRET = options.clientSecret;
-  const child = spawn(process.execPath, [WEB_ENTRY, '--no-window', '--data-dir', dataDir, ...clock, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [entry, '--no-window', '--data-dir', dataDir, ...clock, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));

@@ -13,6 +13,8 @@ import { FakeBrowserWindow, FakeWebContents, fakeElectron } from '../support/fak
 
 const rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'));
 writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+writeFileSync(join(rendererDir, 'index-x1.js'), 'document.title = "t";\n');
+writeFileSync(join(rendererDir, 'index-x1.js.map'), '{"version":3,"sources":[]}');
 
 async function boot(options: { gotLock?: boolean } = {}) {
   const fake = fakeElectron(options);
@@ -110,6 +112,16 @@ describe('Electron shell wiring (fake electron module)', () => {
     assert.equal((await handle?.(new Request(`${APP_ORIGIN}/missing.js`)))?.status, 404);
     assert.equal(rendererFile(rendererDir, `${APP_ORIGIN}/..%2F..%2Fetc%2Fpasswd`), undefined);
     assert.equal(rendererFile(rendererDir, 'app://other-host/index.html'), undefined);
+  });
+
+  it('serves the bundle but not the source maps kept beside it, however the URL spells them', async () => {
+    const handle = (await boot()).protocol.handlers.get('app');
+    assert.equal((await handle?.(new Request(`${APP_ORIGIN}/index-x1.js`)))?.status, 200);
+    for (const path of ['/index-x1.js.map', '/index-x1.js%2Emap', '/index-x1.js.MAP']) {
+      assert.equal((await handle?.(new Request(`${APP_ORIGIN}${path}`)))?.status, 404, path);
+      assert.equal(rendererFile(rendererDir, `${APP_ORIGIN}${path}`), undefined, path);
+    }
+    assert.equal(rendererFile(rendererDir, `${APP_ORIGIN}/%E0%A4%A.js`), undefined, 'a path that does not decode');
   });
 
   it('relays push events to the window and stops the app before quitting', async () => {

@@ -3,9 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import { AppError } from '../../src-shared/errors';
-import { openDatabase, SYNCHRONOUS, WAL_AUTOCHECKPOINT_PAGES } from '../../src-main/db/database';
+import { openBareDatabase, openDatabase, SYNCHRONOUS, type Db, WAL_AUTOCHECKPOINT_PAGES } from '../../src-main/db/database';
 import { migrate, schemaVersion, type Migration } from '../../src-main/db/migrate';
 import * as m0010 from '../../src-main/db/migrations/0010-orders';
 import { migrations } from '../../src-main/db/migrations/index';
@@ -14,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'st-migration-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The tables, without SQLite's own and the full-text index's (virtual table and its shadows). */
-function tables(db: Database.Database): Map<string, string> {
+function tables(db: Db): Map<string, string> {
   const rows = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'orders_search%'`).all() as { name: string; sql: string }[];
   return new Map(rows.map((r) => [r.name, r.sql]));
 }
@@ -83,7 +82,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
   });
 
   it('0011 indexes the orders a version-10 database already holds, for the history search', () => {
-    const db = new Database(':memory:');
+    const db = openBareDatabase(':memory:');
     migrate(db, [m0010]);
     db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms, display_id, customer_name) VALUES ('o', 'CONCLUDED', 70, 0, 0, '7F3A', 'Conceição Araújo')`).run();
     migrate(db, migrations);
@@ -95,7 +94,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
   });
 
   it('0013 keeps a version-12 database\'s orders, with no request marked and no code typed', () => {
-    const db = new Database(':memory:');
+    const db = openBareDatabase(':memory:');
     migrate(db, migrations.filter((m) => m.version <= 12));
     db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms) VALUES ('o', 'DISPATCHED', 50, 0, 0)`).run();
     migrate(db, migrations);
@@ -106,7 +105,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
   });
 
   it('applies pending migrations in one transaction: a failing step leaves the database as it was', () => {
-    const db = new Database(':memory:');
+    const db = openBareDatabase(':memory:');
     const broken: Migration = {
       version: 20,
       name: 'broken',
@@ -122,7 +121,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
 
   it('refuses a database written by a newer app, with a storage error, and leaves it untouched', () => {
     const file = join(dir, 'newer.sqlite');
-    const raw = new Database(file);
+    const raw = openBareDatabase(file);
     raw.pragma('user_version = 999');
     raw.exec('CREATE TABLE future (x INTEGER) STRICT');
     raw.close();
@@ -130,7 +129,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
       () => openDatabase({ file }),
       (error: unknown) => error instanceof AppError && error.code === 'storage' && /newer version/.test(error.message),
     );
-    const check = new Database(file);
+    const check = openBareDatabase(file);
     assert.equal(check.pragma('user_version', { simple: true }), 999);
     assert.ok(tables(check).has('future'));
     check.close();
@@ -148,7 +147,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
   });
 
   it('refuses two migrations with the same version', () => {
-    const db = new Database(':memory:');
+    const db = openBareDatabase(':memory:');
     assert.throws(() => migrate(db, [m0010, { ...m0010 }]), /two migrations claim version 10/);
     db.close();
   });

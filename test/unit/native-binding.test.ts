@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { electronNativeBinding, nativeModuleProblem } from '../../src-main/base/native-binding';
+import { appRoot, nativeModuleProblem, runtimeNativeBinding } from '../../src-main/base/native-binding';
 
 /** What Node says when it loads a native module built for another ABI (copied from a real failure). */
 function abiError(built: number, needed: number): Error {
@@ -39,15 +39,33 @@ describe('native modules for the runtime that loads them', () => {
     assert.equal(nativeModuleProblem('keytar', 'not even an error'), undefined);
   });
 
-  it("under Electron the app loads Electron's build from native/electron-<abi>/ when there is one; under Node, node_modules'", () => {
+  it("each runtime loads its own build from native/<runtime>-<abi>/ when there is one, else node_modules'", () => {
     const root = mkdtempSync(join(tmpdir(), 'st-native-'));
-    const electron = { ...process.versions, electron: '45.4.1', modules: '133' };
-    assert.equal(electronNativeBinding('better_sqlite3.node', electron, root), undefined, 'nothing built yet: the default');
-    mkdirSync(join(root, 'native', 'electron-133'), { recursive: true });
-    writeFileSync(join(root, 'native', 'electron-133', 'better_sqlite3.node'), '');
-    assert.equal(electronNativeBinding('better_sqlite3.node', electron, root), join(root, 'native', 'electron-133', 'better_sqlite3.node'));
-    assert.equal(electronNativeBinding('better_sqlite3.node', { ...electron, modules: '136' }, root), undefined, 'a build for another Electron is not used');
-    const { electron: _, ...node } = electron;
-    assert.equal(electronNativeBinding('better_sqlite3.node', node as NodeJS.ProcessVersions, root), undefined);
+    const electron = { ...process.versions, electron: '45.4.1', modules: '150' };
+    const { electron: _, ...nodeVersions } = electron;
+    const node24 = { ...nodeVersions, node: '24.21.0', modules: '137' } as NodeJS.ProcessVersions;
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', electron, root), undefined, 'nothing built yet: the default');
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', node24, root), undefined, 'nothing built yet: the default');
+    mkdirSync(join(root, 'native', 'electron-150'), { recursive: true });
+    writeFileSync(join(root, 'native', 'electron-150', 'better_sqlite3.node'), '');
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', electron, root), join(root, 'native', 'electron-150', 'better_sqlite3.node'));
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', { ...electron, modules: '136' }, root), undefined, 'a build for another Electron is not used');
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', { ...node24, modules: '150' }, root), undefined, "Node never loads Electron's build, even at the same ABI number");
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', node24, root), undefined);
+    mkdirSync(join(root, 'native', 'node-137'), { recursive: true });
+    writeFileSync(join(root, 'native', 'node-137', 'better_sqlite3.node'), '');
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', node24, root), join(root, 'native', 'node-137', 'better_sqlite3.node'));
+    assert.equal(runtimeNativeBinding('better_sqlite3.node', { ...node24, node: '20.20.2', modules: '115' }, root), undefined, "Node 20 keeps node_modules' build");
+    assert.equal(runtimeNativeBinding('keytar.node', node24, root), undefined, 'a module with no build there: node_modules');
+  });
+
+  it("finds the app's folder from wherever the module runs: source, bundle or a chunk of it", () => {
+    const root = mkdtempSync(join(tmpdir(), 'st-app-'));
+    writeFileSync(join(root, 'package.json'), '{}');
+    for (const dir of [join('src-main', 'base'), join('out', 'main'), join('out', 'main', 'chunks')]) {
+      mkdirSync(join(root, dir), { recursive: true });
+      assert.equal(appRoot(join(root, dir)), root, dir);
+    }
+    assert.equal(appRoot(join(import.meta.dirname)), join(import.meta.dirname, '..', '..'), 'this repository');
   });
 });

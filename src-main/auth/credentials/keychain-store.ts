@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { electronNativeBinding, nativeModuleProblem } from '../../base/native-binding';
+import { nativeModuleProblem } from '../../base/native-binding';
 import { CREDENTIAL_SERVICE, type CredentialStore } from './credential-store';
 
 /** The part of keytar the store uses (a native module, loaded only when asked for). */
@@ -12,10 +11,8 @@ export interface KeytarLike {
 
 export type KeytarLoader = () => Promise<KeytarLike>;
 
-/** keytar for this runtime: Electron's own build when there is one (native-binding.ts), else node_modules'. */
+/** keytar from node_modules: a Node-API module, so its one build loads in Node 20, Node 24 and Electron alike. */
 const loadKeytar: KeytarLoader = async () => {
-  const electronBuild = electronNativeBinding('keytar.node');
-  if (electronBuild) return createRequire(import.meta.url)(electronBuild) as KeytarLike;
   const module = (await import('keytar')) as unknown as { default?: KeytarLike } & Partial<KeytarLike>;
   return module.default ?? (module as KeytarLike);
 };

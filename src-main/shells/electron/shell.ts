@@ -4,6 +4,7 @@ import type * as ElectronModule from 'electron';
 import { channelNames, type PushPayload } from '../../../src-shared/ipc/contract';
 import type { App } from '../../app/app';
 import type { Logger } from '../../base/log';
+import { servedRendererPath } from '../renderer-files';
 import { PUSH_CHANNEL } from './bridge';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, RENDERER_CSP, isTrustedSender } from './security';
 
@@ -32,7 +33,7 @@ const MIME: Record<string, string> = {
   '.mp3': 'audio/mpeg',
 };
 
-/** Maps an `app://renderer/...` URL to a file inside the renderer folder, never outside it. */
+/** Maps an `app://renderer/...` URL to a file inside the renderer folder, never outside it, and never a source map. */
 export function rendererFile(rendererDir: string, url: string): string | undefined {
   let parsed: URL;
   try {
@@ -40,7 +41,7 @@ export function rendererFile(rendererDir: string, url: string): string | undefin
   } catch {
     return undefined;
   }
-  if (parsed.host !== APP_HOST) return undefined;
+  if (parsed.host !== APP_HOST || !servedRendererPath(parsed.pathname)) return undefined;
   const relative = decodeURIComponent(parsed.pathname === '/' ? '/index.html' : parsed.pathname);
   const root = normalize(rendererDir + sep);
   const file = normalize(join(root, relative));

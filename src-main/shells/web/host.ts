@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { App } from '../../app/app';
 import { systemClock, type Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
+import { servedRendererPath } from '../renderer-files';
 import { CONTENT_SECURITY_POLICY, hostAllowed, originAllowed, requestPath } from './security';
 import { WebSessions } from './sessions';
 
@@ -135,6 +136,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return openSession(request, response);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(response, 405, 'method not allowed');
+    if (!servedRendererPath(path)) return answer(response, 404, 'not found');
     serveStatic(request, response, () => answer(response, 404, 'not found'));
   };
 
