@@ -5,12 +5,15 @@ import type { Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';
 import { silentLogger, type Logger } from '../base/log';
 
+/** Before the first answer from the API (and with no account open): connecting, nothing heard yet. */
+export const NOT_HEARD_FROM: Connectivity = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null };
+
 /**
  * What the terminal knows of its link to the marketplace, from the outcome of every API call and
  * every event poll: online, degraded (5xx, 429), offline (no answer), unauthorized (sign in again).
  */
 export class ConnectivityMonitor {
-  private value: Connectivity = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null };
+  private value: Connectivity = NOT_HEARD_FROM;
   private readonly listeners: Listeners<[Connectivity]>;
   private readonly reconnects: Listeners<[]>;
 

@@ -1,6 +1,5 @@
 import { appFeature } from '../../feature-kit/feature';
-
-const NOT_CONNECTED = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null } as const;
+import { NOT_HEARD_FROM } from '../../sync/connectivity';
 
 /** The frame's status: version, mode, shell, the link to the platform, and the main process's clock. */
 export const appStatusFeature = appFeature({
@@ -17,7 +16,7 @@ export const appStatusFeature = appFeature({
           apiBaseUrl: session ? session.account.apiBaseUrl : null,
           dataDir: terminal.config.dataDir,
           pollIntervalSeconds: session?.pollSeconds ?? 0,
-          connectivity: session?.connectivity.current ?? NOT_CONNECTED,
+          connectivity: session?.connectivity.current ?? NOT_HEARD_FROM,
           now: new Date(clock.now()).toISOString(),
         };
       },

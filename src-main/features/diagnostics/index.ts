@@ -1,8 +1,7 @@
 import { appFeature } from '../../feature-kit/feature';
+import { NOT_HEARD_FROM } from '../../sync/connectivity';
 import { exportDiagnostics, terminalReaders } from '../../diagnostics/export';
 import { terminalVariables } from '../../diagnostics/readers';
-
-const NOT_CONNECTED = { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null } as const;
 
 /** Settings › Support: one file for support (recent logs, versions, settings, sync and queue states), never a secret. */
 export const diagnosticsFeature = appFeature({
@@ -27,7 +26,7 @@ export const diagnosticsFeature = appFeature({
               dataDir: config.dataDir,
               environment: terminalVariables(process.env),
             },
-            connectivity: session?.connectivity.current ?? NOT_CONNECTED,
+            connectivity: session?.connectivity.current ?? NOT_HEARD_FROM,
             pollIntervalSeconds: session?.pollSeconds ?? 0,
           },
           terminalReaders({
