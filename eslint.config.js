@@ -14,7 +14,7 @@ import svelteConfig from './svelte.config.js';
  * Inside src-main, rooms are layered, each importing only rooms below it (and itself), as VS Code
  * layers base/ platform/ workbench/: base < config, api, orders < auth, db < sync, merchant, print <
  * ipc < account < features < app < shells. Import cycles (type-only imports included) are
- * refused by `npm run lint:cycles` (dpdm).
+ * refused by `npm run lint:cycles` (scripts/import-cycles.mjs, Svelte components included).
  */
 const element = (type) => ({ to: { element: { type } } });
 const from = (type) => ({ element: { type } });
@@ -46,6 +46,81 @@ const mainBelow = (index) => {
   return MAIN_LAYERS.filter(([, , l], i) => i === index || l < level).map(([type]) => element(type));
 };
 
+/**
+ * The renderer's feature folders, and the features each may import (its components and its
+ * states) where the design needs it; every other feature is out of reach. The graph must stay
+ * acyclic (checked below). Whatever a feature reaches through `getTerminal()` is not an import.
+ *   i18n/ and every feature's messages.ts are the strings, at the bottom (they import nothing else);
+ *   lib/ is the toolbox (reads, the clock, small components) over the strings;
+ *   a feature's states and rules (`*.ts`) import the strings, lib/ and the states of its features;
+ *   app/ (terminal.ts, app-state) builds every state: it imports states, never a component;
+ *   a feature's components (`*.svelte`) import the above, app/'s code (getTerminal), and the components of its features;
+ *   App.svelte and main.ts compose the screens.
+ */
+const RENDERER_FEATURES = {
+  'store-actions': [],
+  setup: [],
+  print: [],
+  promotions: ['store-actions'],
+  'delivery-orders': ['store-actions'],
+  // The drawer shows an order's delivery-only panel, and its reprint buttons; the board opens the delivery-order dialog.
+  orders: ['delivery-orders', 'print'],
+  // The alerts ring for the board's orders.
+  alerts: ['orders'],
+  merchant: ['alerts', 'setup', 'store-actions'],
+  // The top bar gathers the mute button, the store's status and the printer's alert.
+  frame: ['alerts', 'merchant', 'print'],
+  history: ['orders'],
+  menu: ['promotions', 'store-actions'],
+  reviews: ['store-actions'],
+  settings: ['alerts', 'orders', 'print'],
+};
+/** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
+for (const start of Object.keys(RENDERER_FEATURES)) {
+  const seen = new Set();
+  const walk = (feature, path) => {
+    for (const next of RENDERER_FEATURES[feature]) {
+      if (!(next in RENDERER_FEATURES)) throw new Error(`eslint.config.js: ${feature} imports unknown feature ${next}`);
+      if (next === start) throw new Error(`eslint.config.js: renderer features form a cycle: ${[...path, next].join(' → ')}`);
+      if (!seen.has(next)) {
+        seen.add(next);
+        walk(next, [...path, next]);
+      }
+    }
+  };
+  walk(start, [start]);
+}
+/** The renderer's folders as elements (the root's files last); a file's kind is its category below. */
+const RENDERER_ELEMENTS = [
+  { type: 'r-i18n', pattern: 'src-renderer/i18n/**', partialMatch: false },
+  { type: 'r-lib', pattern: 'src-renderer/lib/**', partialMatch: false },
+  { type: 'r-app', pattern: 'src-renderer/app/**', partialMatch: false },
+  ...Object.keys(RENDERER_FEATURES).map((feature) => ({ type: `r-${feature}`, pattern: `src-renderer/${feature}/**`, partialMatch: false })),
+  { type: 'r-root', pattern: 'src-renderer/**', partialMatch: false },
+];
+/** A file's kind: a component, a feature's strings, or code (a state class, rules, helpers). */
+const FILE_KINDS = [
+  { category: 'view', pattern: '**/*.svelte' },
+  { category: 'strings', pattern: '**/*messages.ts' },
+  { category: 'code', pattern: '**/*.ts' },
+];
+const at = (type, kind) => ({ to: { element: { type }, ...(kind ? { file: { categories: kind } } : {}) } });
+const fromAt = (type, kind) => ({ element: { type }, ...(kind ? { file: { categories: kind } } : {}) });
+/** What every renderer file may import: src-shared, the strings (i18n/ and every messages.ts), lib/'s code. */
+const rendererBase = [element('shared'), at('r-i18n'), at('r-*', 'strings'), at('r-lib', 'code')];
+const RENDERER_POLICIES = [
+  { from: fromAt('r-*', 'strings'), allow: [element('shared'), at('r-i18n')] },
+  { from: fromAt('r-i18n'), allow: rendererBase },
+  { from: fromAt('r-lib', 'code'), allow: rendererBase },
+  { from: fromAt('r-lib', 'view'), allow: [...rendererBase, at('r-lib', 'view'), at('r-app', 'code')] },
+  { from: fromAt('r-app', 'code'), allow: [...rendererBase, at('r-app', 'code'), ...Object.keys(RENDERER_FEATURES).map((f) => at(`r-${f}`, 'code'))] },
+  ...Object.entries(RENDERER_FEATURES).flatMap(([feature, uses]) => [
+    { from: fromAt(`r-${feature}`, 'code'), allow: [...rendererBase, at(`r-${feature}`, 'code'), ...uses.map((f) => at(`r-${f}`, 'code'))] },
+    { from: fromAt(`r-${feature}`, 'view'), allow: [...rendererBase, at('r-lib'), at('r-app', 'code'), at(`r-${feature}`), ...uses.map((f) => at(`r-${f}`))] },
+  ]),
+  { from: fromAt('r-root'), allow: [element('shared'), at('r-*')] },
+];
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.data/'] },
   js.configs.recommended,
@@ -72,11 +147,13 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.js', '.svelte'] } },
+      'boundaries/files': FILE_KINDS,
+      'boundaries/files-single-match': true,
       'boundaries/elements': [
         { type: 'shared', pattern: 'src-shared/**', partialMatch: false },
         { type: 'electron-shell', pattern: 'src-main/shells/electron/**', partialMatch: false },
         ...MAIN_LAYERS.map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
-        { type: 'renderer', pattern: 'src-renderer/**', partialMatch: false },
+        ...RENDERER_ELEMENTS,
         { type: 'sandbox', pattern: 'src-sandbox/**', partialMatch: false },
       ],
     },
@@ -86,11 +163,13 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
+          // Inside one folder too: a feature's code never imports its own components.
+          checkInternals: true,
           policies: [
             { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: 'zod' } } }] },
             ...MAIN_LAYERS.map(([type], level) => ({ from: from(type), allow: [element('shared'), ...mainBelow(level), ...(type === 'demo' ? [element('sandbox')] : [])] })),
             { from: from('electron-shell'), allow: [element('shared'), element('electron-shell'), ...mainBelow(MAIN_LAYERS.length)] },
-            { from: from('renderer'), allow: [element('shared'), element('renderer')] },
+            ...RENDERER_POLICIES,
             { from: from('sandbox'), allow: [element('shared'), element('sandbox')] },
           ],
         },
@@ -117,6 +196,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)', message: 'The renderer is a web page: no Node or main-process packages.' }],
+      }],
+    },
+  },
+  {
+    // A component reaches the main process only through its state class: it never holds the bridge.
+    files: ['src-renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)', message: 'The renderer is a web page: no Node or main-process packages.' },
+          { regex: '/lib/(web-)?bridge$', message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.' },
+          { regex: '/ipc/contract$', importNames: ['Bridge', 'BRIDGE_GLOBAL'], message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.' },
+        ],
       }],
     },
   },

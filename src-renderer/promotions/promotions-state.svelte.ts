@@ -1,8 +1,11 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { PromotionView } from '../../src-shared/ipc/channels/promotions';
+import type { PromotedLine, PromotionView } from '../../src-shared/ipc/channels/promotions';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import type { PromotionDraft } from '../../src-shared/store-rules/promotion';
+import { KeyedReads } from '../lib/reads.svelte';
+
+const NO_LINES: Readonly<Record<string, PromotedLine>> = Object.freeze({});
 
 /**
  * The promotions this terminal created, per store, kept current by `promotions:changed` (the main
@@ -14,6 +17,8 @@ export class PromotionsState {
   #loadError = $state<ErrorInfo | null>(null);
   #refreshing = $state(false);
   #subscribed = false;
+  /** The lines of an order a store promotion reached (virtual bag), by order and line's unique id. */
+  readonly #promotedLines = new KeyedReads<Readonly<Record<string, PromotedLine>>>();
 
   constructor(private readonly bridge: Bridge) {}
 
@@ -40,6 +45,15 @@ export class PromotionsState {
     this.#refreshing = false;
     this.#loadError = read.ok ? (listed.ok ? null : listed.error) : read.error;
     if (read.ok) this.keep(read.value);
+  }
+
+  /** Reads which lines of this order a promotion reached (once per order opened). */
+  loadPromotedLines(orderId: string): Promise<void> {
+    return this.#promotedLines.load(orderId, () => this.bridge['promotions:inOrder']({ orderId }), (lines) => Object.fromEntries(lines.map((line) => [line.uniqueId, line])));
+  }
+  /** The order's promoted lines; none while unread or when they cannot be read (the order shows without them). */
+  promotedLinesOf(orderId: string): Readonly<Record<string, PromotedLine>> {
+    return this.#promotedLines.of(orderId) ?? NO_LINES;
   }
 
   /** Sends a new promotion; answers its view (done or queued), or the error that stopped it. */
