@@ -7,7 +7,7 @@ import svelteConfig from './svelte.config.js';
 
 /**
  * Lint, and the layering rules (docs/architecture.md § Layers): a wrong import fails the build.
- *   src-shared   imports zod only
+ *   src-shared   imports zod (and intl-messageformat, for its message layer) only
  *   src-main     imports src-shared; only shells/electron imports `electron`; only demo/ may start the sandbox
  *   src-renderer imports src-shared, never src-main
  *   src-sandbox  imports src-shared at most, never the client
@@ -166,7 +166,7 @@ export default tseslint.config(
           // Inside one folder too: a feature's code never imports its own components.
           checkInternals: true,
           policies: [
-            { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: 'zod' } } }] },
+            { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: ['zod', 'intl-messageformat'] } } }] },
             ...MAIN_LAYERS.map(([type], level) => ({ from: from(type), allow: [element('shared'), ...mainBelow(level), ...(type === 'demo' ? [element('sandbox')] : [])] })),
             { from: from('electron-shell'), allow: [element('shared'), element('electron-shell'), ...mainBelow(MAIN_LAYERS.length)] },
             ...RENDERER_POLICIES,
@@ -179,7 +179,8 @@ export default tseslint.config(
   // Packages per room (boundaries checks the project's own files; this checks package names).
   {
     files: ['src-shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'src-shared imports zod only.' }] }] },
+    // zod for the schemas; intl-messageformat for the one message layer of screens and tickets (src-shared/i18n/).
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|intl-messageformat$|\\.).*', message: 'src-shared imports zod and intl-messageformat only.' }] }] },
   },
   {
     files: ['src-main/**'],
