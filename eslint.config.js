@@ -7,16 +7,16 @@ import svelteConfig from './svelte.config.js';
 
 /**
  * Lint, and the layering rules (docs/architecture.md § Layers): a wrong import fails the build.
- *   src-shared   imports zod only
+ *   src-shared   imports zod (and intl-messageformat, for its message layer) only
  *   src-main     imports src-shared; only shells/electron imports `electron`; only demo/ may start the sandbox
  *   src-renderer imports src-shared, never src-main
  *   src-sandbox  imports src-shared at most, never the client
  * Inside src-main, rooms are layered, each importing only rooms below it (and itself), as VS Code
  * layers base/ platform/ workbench/: base < config, api, orders, queue < auth, db < sync, merchant,
- * print, diagnostics < ipc < account < feature-kit < features < app < shells. Each feature is a folder of its
- * own (features/<name>/) that imports the rooms below (the feature kit among them), never another
- * feature. Import cycles (type-only imports included) are refused by
- * `npm run lint:cycles` (dpdm).
+ * print, diagnostics < ipc < account < feature-kit < features < app < shells. Each feature is a
+ * folder of its own (features/<name>/) that imports the rooms below (the feature kit among them),
+ * never another feature. Import cycles (type-only imports included) are refused by
+ * `npm run lint:cycles` (scripts/import-cycles.mjs, Svelte components included).
  */
 const element = (type) => ({ to: { element: { type } } });
 const from = (type) => ({ element: { type } });
@@ -53,6 +53,81 @@ const mainBelow = (index) => {
 /** A feature imports its own folder (and the rooms below), never another feature. */
 const FEATURE_OWN = [{ to: { element: { type: 'main-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } }];
 
+/**
+ * The renderer's feature folders, and the features each may import (its components and its
+ * states) where the design needs it; every other feature is out of reach. The graph must stay
+ * acyclic (checked below). Whatever a feature reaches through `getTerminal()` is not an import.
+ *   i18n/ and every feature's messages.ts are the strings, at the bottom (they import nothing else);
+ *   lib/ is the toolbox (reads, the clock, small components) over the strings;
+ *   a feature's states and rules (`*.ts`) import the strings, lib/ and the states of its features;
+ *   app/ (terminal.ts, app-state) builds every state: it imports states, never a component;
+ *   a feature's components (`*.svelte`) import the above, app/'s code (getTerminal), and the components of its features;
+ *   App.svelte and main.ts compose the screens.
+ */
+const RENDERER_FEATURES = {
+  'store-actions': [],
+  setup: [],
+  print: [],
+  promotions: ['store-actions'],
+  'delivery-orders': ['store-actions'],
+  // The drawer shows an order's delivery-only panel, and its reprint buttons; the board opens the delivery-order dialog.
+  orders: ['delivery-orders', 'print'],
+  // The alerts ring for the board's orders.
+  alerts: ['orders'],
+  merchant: ['alerts', 'setup', 'store-actions'],
+  // The top bar gathers the mute button, the store's status and the printer's alert.
+  frame: ['alerts', 'merchant', 'print'],
+  history: ['orders'],
+  menu: ['promotions', 'store-actions'],
+  reviews: ['store-actions'],
+  settings: ['alerts', 'orders', 'print'],
+};
+/** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
+for (const start of Object.keys(RENDERER_FEATURES)) {
+  const seen = new Set();
+  const walk = (feature, path) => {
+    for (const next of RENDERER_FEATURES[feature]) {
+      if (!(next in RENDERER_FEATURES)) throw new Error(`eslint.config.js: ${feature} imports unknown feature ${next}`);
+      if (next === start) throw new Error(`eslint.config.js: renderer features form a cycle: ${[...path, next].join(' → ')}`);
+      if (!seen.has(next)) {
+        seen.add(next);
+        walk(next, [...path, next]);
+      }
+    }
+  };
+  walk(start, [start]);
+}
+/** The renderer's folders as elements (the root's files last); a file's kind is its category below. */
+const RENDERER_ELEMENTS = [
+  { type: 'r-i18n', pattern: 'src-renderer/i18n/**', partialMatch: false },
+  { type: 'r-lib', pattern: 'src-renderer/lib/**', partialMatch: false },
+  { type: 'r-app', pattern: 'src-renderer/app/**', partialMatch: false },
+  ...Object.keys(RENDERER_FEATURES).map((feature) => ({ type: `r-${feature}`, pattern: `src-renderer/${feature}/**`, partialMatch: false })),
+  { type: 'r-root', pattern: 'src-renderer/**', partialMatch: false },
+];
+/** A file's kind: a component, a feature's strings, or code (a state class, rules, helpers). */
+const FILE_KINDS = [
+  { category: 'view', pattern: '**/*.svelte' },
+  { category: 'strings', pattern: '**/*messages.ts' },
+  { category: 'code', pattern: '**/*.ts' },
+];
+const at = (type, kind) => ({ to: { element: { type }, ...(kind ? { file: { categories: kind } } : {}) } });
+const fromAt = (type, kind) => ({ element: { type }, ...(kind ? { file: { categories: kind } } : {}) });
+/** What every renderer file may import: src-shared, the strings (i18n/ and every messages.ts), lib/'s code. */
+const rendererBase = [element('shared'), at('r-i18n'), at('r-*', 'strings'), at('r-lib', 'code')];
+const RENDERER_POLICIES = [
+  { from: fromAt('r-*', 'strings'), allow: [element('shared'), at('r-i18n')] },
+  { from: fromAt('r-i18n'), allow: rendererBase },
+  { from: fromAt('r-lib', 'code'), allow: rendererBase },
+  { from: fromAt('r-lib', 'view'), allow: [...rendererBase, at('r-lib', 'view'), at('r-app', 'code')] },
+  { from: fromAt('r-app', 'code'), allow: [...rendererBase, at('r-app', 'code'), ...Object.keys(RENDERER_FEATURES).map((f) => at(`r-${f}`, 'code'))] },
+  ...Object.entries(RENDERER_FEATURES).flatMap(([feature, uses]) => [
+    { from: fromAt(`r-${feature}`, 'code'), allow: [...rendererBase, at(`r-${feature}`, 'code'), ...uses.map((f) => at(`r-${f}`, 'code'))] },
+    { from: fromAt(`r-${feature}`, 'view'), allow: [...rendererBase, at('r-lib'), at('r-app', 'code'), at(`r-${feature}`), ...uses.map((f) => at(`r-${f}`))] },
+  ]),
+  { from: fromAt('r-root'), allow: [element('shared'), at('r-*')] },
+];
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.data/', '.cache/'] },
   js.configs.recommended,
@@ -79,11 +154,13 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.js', '.svelte'] } },
+      'boundaries/files': FILE_KINDS,
+      'boundaries/files-single-match': true,
       'boundaries/elements': [
         { type: 'shared', pattern: 'src-shared/**', partialMatch: false },
         { type: 'electron-shell', pattern: 'src-main/shells/electron/**', partialMatch: false },
         ...MAIN_LAYERS.map(([type, pattern]) => ({ type, pattern, partialMatch: false, ...(type === 'main-feature' ? { capture: ['feature'] } : {}) })),
-        { type: 'renderer', pattern: 'src-renderer/**', partialMatch: false },
+        ...RENDERER_ELEMENTS,
         { type: 'sandbox', pattern: 'src-sandbox/**', partialMatch: false },
       ],
     },
@@ -93,14 +170,16 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
+          // Inside one folder too: a feature's code never imports its own components.
+          checkInternals: true,
           policies: [
-            { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: 'zod' } } }] },
+            { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: ['zod', 'intl-messageformat'] } } }] },
             ...MAIN_LAYERS.map(([type], level) => ({
               from: from(type),
               allow: [element('shared'), ...mainBelow(level), ...(type === 'demo' ? [element('sandbox')] : []), ...(type === 'main-feature' ? FEATURE_OWN : [])],
             })),
             { from: from('electron-shell'), allow: [element('shared'), element('electron-shell'), ...mainBelow(MAIN_LAYERS.length)] },
-            { from: from('renderer'), allow: [element('shared'), element('renderer')] },
+            ...RENDERER_POLICIES,
             { from: from('sandbox'), allow: [element('shared'), element('sandbox')] },
           ],
         },
@@ -110,7 +189,8 @@ export default tseslint.config(
   // Packages per room (boundaries checks the project's own files; this checks package names).
   {
     files: ['src-shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.).*', message: 'src-shared imports zod only.' }] }] },
+    // zod for the schemas; intl-messageformat for the one message layer of screens and tickets (src-shared/i18n/).
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|intl-messageformat$|\\.).*', message: 'src-shared imports zod and intl-messageformat only.' }] }] },
   },
   {
     files: ['src-main/**'],
@@ -127,6 +207,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)', message: 'The renderer is a web page: no Node or main-process packages.' }],
+      }],
+    },
+  },
+  {
+    // A component reaches the main process only through its state class: it never holds the bridge.
+    files: ['src-renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)', message: 'The renderer is a web page: no Node or main-process packages.' },
+          { regex: '/lib/(web-)?bridge$', message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.' },
+          { regex: '/ipc/contract$', importNames: ['Bridge', 'BRIDGE_GLOBAL'], message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.' },
+        ],
       }],
     },
   },

@@ -3,7 +3,7 @@ import { defineMessages } from '../i18n/define';
 export const alertsMessages = defineMessages(
   {
     'alerts.notify.newOrder': 'Novo pedido #{code}',
-    'alerts.notify.newOrders': '{n} novos pedidos',
+    'alerts.notify.newOrders': '{n, plural, one {# novo pedido} other {# novos pedidos}}',
     'alerts.notify.cancelled': 'Pedido #{code} cancelado',
     'alerts.notify.offline': 'Terminal sem conexão: a plataforma mostra a loja fechada',
     'alerts.notify.disputed': 'Pedido #{code}: o cliente abriu uma contestação',
@@ -34,7 +34,7 @@ export const alertsMessages = defineMessages(
   },
   {
     'alerts.notify.newOrder': 'New order #{code}',
-    'alerts.notify.newOrders': '{n} new orders',
+    'alerts.notify.newOrders': '{n, plural, one {# new order} other {# new orders}}',
     'alerts.notify.cancelled': 'Order #{code} cancelled',
     'alerts.notify.offline': 'Terminal offline: the platform shows the store closed',
     'alerts.notify.disputed': 'Order #{code}: the customer opened a dispute',

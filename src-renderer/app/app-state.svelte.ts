@@ -1,6 +1,7 @@
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { AppStatus, Bridge, Connectivity } from '../../src-shared/ipc/contract';
 import type { Now } from '../lib/now.svelte';
+import { Read } from '../lib/reads.svelte';
 
 export const PAGES = ['orders', 'history', 'store', 'menu', 'reviews', 'settings'] as const;
 export type Page = (typeof PAGES)[number];
@@ -10,7 +11,7 @@ export class AppState {
   #page = $state<Page>('orders');
   #status = $state<AppStatus | null>(null);
   #connectivity = $state<Connectivity | null>(null);
-  #error = $state<ErrorInfo | null>(null);
+  readonly #read = new Read();
   #signedOut = $state(false);
 
   constructor(
@@ -32,7 +33,7 @@ export class AppState {
     return this.#connectivity;
   }
   get error(): ErrorInfo | null {
-    return this.#error;
+    return this.#read.error;
   }
   /** The web shell refused this window's session: it must be opened again from the launch link. */
   get signedOut(): boolean {
@@ -44,15 +45,11 @@ export class AppState {
   }
 
   async load(): Promise<void> {
-    const result = await this.bridge['app:status']({});
-    if (result.ok) {
-      this.#status = result.value;
-      this.#connectivity ??= result.value.connectivity;
-      this.#error = null;
-      this.now.follow(result.value.now);
-    } else {
-      this.#error = result.error;
-    }
+    const status = await this.#read.run(() => this.bridge['app:status']({}));
+    if (!status) return;
+    this.#status = status;
+    this.#connectivity ??= status.connectivity;
+    this.now.follow(status.now);
   }
 
   open(page: Page): void {

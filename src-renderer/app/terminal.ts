@@ -22,15 +22,17 @@ import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import { MenuState } from '../menu/menu-state.svelte';
 import { reasonWords } from '../orders/cancellation-words';
 import { PromotionsState } from '../promotions/promotions-state.svelte';
+import { DeliveryOrdersState } from '../delivery-orders/delivery-orders-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
  * The renderer's state, one object per screen's concern, built once over one bridge and handed to
  * the components through Svelte context (never imported as module singletons): a component renders
- * the same against the real bridge or a fake one in a test.
+ * the same against the real bridge or a fake one in a test. The bridge itself is not handed out: a
+ * screen reaches the main process only through its state class (lint refuses a component that
+ * imports the bridge).
  */
 export interface Terminal {
-  bridge: Bridge;
   now: Now;
   i18n: I18n;
   appState: AppState;
@@ -51,6 +53,7 @@ export interface Terminal {
   storeActionsState: StoreActionsState;
   menuState: MenuState;
   promotionsState: PromotionsState;
+  deliveryOrdersState: DeliveryOrdersState;
 }
 
 export interface TerminalOptions {
@@ -89,7 +92,6 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
   const ordersState: OrdersState = new OrdersState(bridge, now, alerts);
   const storeActionsState = new StoreActionsState(bridge);
   return {
-    bridge,
     now,
     i18n,
     appState,
@@ -110,6 +112,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     storeActionsState,
     menuState: new MenuState(bridge, storeActionsState),
     promotionsState: new PromotionsState(bridge),
+    deliveryOrdersState: new DeliveryOrdersState(bridge, storeActionsState),
   };
 }
 

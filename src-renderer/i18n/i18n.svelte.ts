@@ -1,7 +1,10 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import { en, ptBR, type MessageKey, type MessagePrefix, type Messages } from './messages';
+import type { ParamsArg } from '../../src-shared/i18n/define';
+import { dateTimeFormat, formatMoney, formatQuantity, numberFormat } from '../../src-shared/i18n/format';
+import { Translator } from '../../src-shared/i18n/translator';
+import { en, ptBR, type Catalogue, type MessageKey, type MessagePrefix } from './messages';
 
-export const LOCALES = { 'pt-BR': ptBR, en } as const satisfies Record<string, Messages>;
+export const LOCALES = { 'pt-BR': ptBR, en } as const;
 export type Locale = keyof typeof LOCALES;
 export const LOCALE_NAMES: Record<Locale, string> = { 'pt-BR': 'Português (Brasil)', en: 'English' };
 
@@ -9,13 +12,13 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(LOCALES, value);
 }
 
-function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(ptBR, key);
-}
+/** Every message of the screens and the tickets, each compiled once per language when first said. */
+const messages = new Translator<Catalogue>({ 'pt-BR': ptBR, en });
 
 /**
  * The language of the screen; components read `i18n.t(...)` and re-render when it changes. The
- * choice is a setting the main process keeps (the renderer follows `settings:changed`).
+ * choice is a setting the main process keeps (the renderer follows `settings:changed`). Numbers,
+ * money and dates come from the shared formatters (src-shared/i18n/format.ts), built once each.
  */
 export class I18n {
   #locale = $state<Locale>('pt-BR');
@@ -30,10 +33,8 @@ export class I18n {
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
   }
 
-  t = (key: MessageKey, params: Record<string, string | number> = {}): string => {
-    const template = LOCALES[this.#locale][key] ?? ptBR[key] ?? key;
-    return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-  };
+  /** The message under `key`, with the arguments its text names (checked: `{ n: 2 }` for `{n, plural, ...}`). */
+  t = <K extends MessageKey>(key: K, ...params: ParamsArg<Catalogue[K]>): string => messages.format(this.#locale, key, ...params);
 
   /**
    * An open value the platform sends (a status, a type, a code) in words: the message under
@@ -42,41 +43,42 @@ export class I18n {
    */
   label = (prefix: MessagePrefix, value: string | null | undefined, fallback: string = value ?? ''): string => {
     const key = `${prefix}.${value}`;
-    return value && isMessageKey(key) ? this.t(key) : fallback;
+    return value && messages.has(key) ? messages.text(this.#locale, key) : fallback;
   };
 
   /** A failure in words: the platform's own reason when the screen knows it, else its kind. */
   error = (error: ErrorInfo): string => {
     const specific = `error.reason.${error.reason ?? ''}`;
-    return error.reason && isMessageKey(specific) ? this.t(specific) : this.t(`error.${error.code}`);
+    return messages.text(this.#locale, error.reason && messages.has(specific) ? specific : `error.${error.code}`);
   };
 
   /**
    * An amount in a currency (the order's, when it names one; BRL, the platform's, otherwise). A code
    * that is not a currency the screen knows falls back to BRL rather than failing the screen.
    */
-  money = (value: number, currency: string | null | undefined = 'BRL'): string => {
-    const code = currency && /^[A-Z]{3}$/.test(currency) ? currency : 'BRL';
-    try {
-      return new Intl.NumberFormat(this.#locale, { style: 'currency', currency: code }).format(value);
-    } catch {
-      return new Intl.NumberFormat(this.#locale, { style: 'currency', currency: 'BRL' }).format(value);
-    }
-  };
+  money = (value: number, currency: string | null | undefined = 'BRL'): string => formatMoney(this.#locale, value, currency);
 
-  time = (iso: string): string =>
-    new Intl.DateTimeFormat(this.#locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(Date.parse(iso));
+  /** How much of an item: "2×", or "0,75 kg" for one sold by weight (the order's `unit`). */
+  quantity = (quantity: number | null | undefined, unit?: string | null): string => formatQuantity(this.#locale, quantity, unit);
+
+  /** A number as the language writes it ("1.234,5"), with at most `digits` decimals. */
+  number = (value: number, digits = 2): string => numberFormat(this.#locale, { maximumFractionDigits: digits }).format(value);
+
+  /** A 1.0–5.0 score as the platform gives it (one or two decimals: "4,5", "4,75"). */
+  score = (value: number): string => numberFormat(this.#locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
+
+  time = (iso: string): string => dateTimeFormat(this.#locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(Date.parse(iso));
 
   /**
    * Hours and minutes as the language says them: 14:05 in pt-BR, 2:05 PM in English. With a zone
    * (a store in another zone than the terminal), in that zone and named: "13:05 GMT-4".
    */
   clock = (iso: string, zone?: string): string =>
-    new Intl.DateTimeFormat(this.#locale, { hour: 'numeric', minute: '2-digit', ...(zone ? { timeZone: zone, timeZoneName: 'shortOffset' as const } : {}) }).format(Date.parse(iso));
+    dateTimeFormat(this.#locale, { hour: 'numeric', minute: '2-digit', ...(zone ? { timeZone: zone, timeZoneName: 'shortOffset' as const } : {}) }).format(Date.parse(iso));
 
   /** Day and time, short (a list of orders of several days). */
   dayTime = (iso: string): string =>
-    new Intl.DateTimeFormat(this.#locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(Date.parse(iso));
+    dateTimeFormat(this.#locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(Date.parse(iso));
 
   /** A duration as a kitchen says it: "45 s", "4 min 05 s". */
   duration = (seconds: number): string => {
@@ -89,8 +91,17 @@ export class I18n {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
     if (!match) return ymd;
     // A day has no zone: written from its UTC midnight, read in UTC.
-    return new Intl.DateTimeFormat(this.#locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    return dateTimeFormat(this.#locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   };
 
-  date = (iso: string): string => new Intl.DateTimeFormat(this.#locale, { dateStyle: 'medium' }).format(Date.parse(iso));
+  date = (iso: string): string => dateTimeFormat(this.#locale, { dateStyle: 'medium' }).format(Date.parse(iso));
+
+  /** A day and time, medium ("5 de jan. de 2026 14:05"). */
+  dateTime = (ms: number): string => dateTimeFormat(this.#locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+
+  /** Hours and minutes, two digits each (14:05; 02:05 PM). */
+  hourMinute = (ms: number): string => dateTimeFormat(this.#locale, { hour: '2-digit', minute: '2-digit' }).format(ms);
+
+  /** Weekday, day and month, short ("seg., 05/01"). */
+  weekdayDay = (ms: number): string => dateTimeFormat(this.#locale, { weekday: 'short', day: '2-digit', month: '2-digit' }).format(ms);
 }

@@ -1,3 +1,6 @@
+import { mergeMessages } from '../../src-shared/i18n/define';
+import { ticketMessages } from '../../src-shared/i18n/ticket-messages';
+import { libMessages } from '../lib/messages';
 import { alertsMessages } from '../alerts/messages';
 import { frameMessages } from '../frame/messages';
 import { historyMessages } from '../history/messages';
@@ -13,20 +16,33 @@ import { deliveryOrderMessages } from '../delivery-orders/messages';
 import { menuMessages } from '../menu/messages';
 import { promotionMessages } from '../promotions/messages';
 
-/** Every feature's strings, merged per language. */
-const features = [frameMessages, alertsMessages, historyMessages, printMessages, storesMessages, ordersMessages, requestMessages, reviewsMessages, settingsMessages, setupMessages, storeActionMessages, menuMessages, promotionMessages, deliveryOrderMessages] as const;
+/** Every feature's strings, and the tickets' (one catalogue for screens and tickets), merged per language. */
+const catalogue = mergeMessages([
+  frameMessages,
+  alertsMessages,
+  historyMessages,
+  printMessages,
+  storesMessages,
+  ordersMessages,
+  requestMessages,
+  reviewsMessages,
+  settingsMessages,
+  setupMessages,
+  storeActionMessages,
+  menuMessages,
+  promotionMessages,
+  deliveryOrderMessages,
+  libMessages,
+  ticketMessages,
+]);
 
-type Keys<T> = T extends { 'pt-BR': Record<infer K, string> } ? K : never;
-export type MessageKey = Keys<(typeof features)[number]>;
-export type Messages = Record<MessageKey, string>;
+/** Every key with its Portuguese text (whose arguments `t` checks). */
+export type Catalogue = (typeof catalogue)['pt-BR'];
+export type MessageKey = keyof Catalogue & string;
 
 /** Every leading part of a key (`orders`, `orders.status`, ...): what `I18n.label` may look under. */
 type PrefixesOf<K extends string> = K extends `${infer Head}.${infer Rest}` ? Head | `${Head}.${PrefixesOf<Rest>}` : never;
 export type MessagePrefix = PrefixesOf<MessageKey>;
 
-function merge(locale: 'pt-BR' | 'en'): Messages {
-  return Object.assign({}, ...features.map((f) => f[locale])) as Messages;
-}
-
-export const ptBR: Messages = merge('pt-BR');
-export const en: Messages = merge('en');
+export const ptBR: Catalogue = catalogue['pt-BR'];
+export const en: Record<MessageKey, string> = catalogue.en;

@@ -1,12 +1,17 @@
-import { SvelteMap } from 'svelte/reactivity';
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { IpcResult } from '../../src-shared/ipc/contract';
 
-/** One read the screen shows the progress of: running, done once, and its last failure. */
+/**
+ * One read the screen shows the progress of: running, done once, and its last failure. The read
+ * asked last owns it: an answer that comes back after a newer run (or a reset) started is dropped,
+ * so a slow answer for the store shown before never lands on the store shown now.
+ */
 export class Read {
   #loading = $state(false);
   #loaded = $state(false);
   #error = $state<ErrorInfo | null>(null);
+  #ticket = 0;
 
   get loading(): boolean {
     return this.#loading;
@@ -18,11 +23,28 @@ export class Read {
     return this.#error;
   }
 
-  /** Runs the call; resolves to its value, or undefined when it failed (then `error` says why). */
-  async run<T>(call: () => Promise<IpcResult<T>>): Promise<T | undefined> {
-    this.#loading = true;
-    const result = await call();
+  /** Forgets what was read (another store is shown); a run still out is dropped when it answers. */
+  reset(): void {
+    this.#ticket++;
     this.#loading = false;
+    this.#loaded = false;
+    this.#error = null;
+  }
+
+  /**
+   * Runs the call; resolves to its value, or undefined when it failed (then `error` says why) or
+   * when a newer run started meanwhile (then that run says what the screen shows).
+   */
+  async run<T>(call: () => Promise<IpcResult<T>>): Promise<T | undefined> {
+    const ticket = ++this.#ticket;
+    this.#loading = true;
+    let result: IpcResult<T>;
+    try {
+      result = await call();
+    } finally {
+      if (ticket === this.#ticket) this.#loading = false;
+    }
+    if (ticket !== this.#ticket) return undefined;
     if (!result.ok) {
       this.#error = result.error;
       return undefined;
@@ -33,32 +55,49 @@ export class Read {
   }
 }
 
-/** A value read per store (its pauses, its week of hours), with each store's last read failure. */
-export class PerStoreReads<T> {
+/**
+ * A value read per key (a store's pauses or week of hours, a dish's add-ons, an order's promoted
+ * lines), with each key's last read failure. The read asked last for a key owns that key.
+ */
+export class KeyedReads<T> {
   readonly #values = new SvelteMap<string, T>();
   readonly #errors = new SvelteMap<string, ErrorInfo>();
-  #loading = $state(false);
+  readonly #running = new SvelteSet<string>();
+  /** The ticket of the read asked last per key (bookkeeping, never shown). */
+  readonly #tickets: Record<string, number> = {};
+  #ticket = 0;
 
+  /** Some key is being read. */
   get loading(): boolean {
-    return this.#loading;
+    return this.#running.size > 0;
   }
-  of(merchantId: string): T | undefined {
-    return this.#values.get(merchantId);
+  loadingOf(key: string): boolean {
+    return this.#running.has(key);
   }
-  errorOf(merchantId: string): ErrorInfo | undefined {
-    return this.#errors.get(merchantId);
+  of(key: string): T | undefined {
+    return this.#values.get(key);
   }
-
-  set(merchantId: string, value: T): void {
-    this.#values.set(merchantId, value);
-    this.#errors.delete(merchantId);
+  errorOf(key: string): ErrorInfo | undefined {
+    return this.#errors.get(key);
   }
 
-  async load<R>(merchantId: string, call: () => Promise<IpcResult<R>>, toValue: (read: R) => T): Promise<void> {
-    this.#loading = true;
-    const result = await call();
-    this.#loading = false;
-    if (result.ok) this.set(merchantId, toValue(result.value));
-    else this.#errors.set(merchantId, result.error);
+  set(key: string, value: T): void {
+    this.#values.set(key, value);
+    this.#errors.delete(key);
+  }
+
+  async load<R>(key: string, call: () => Promise<IpcResult<R>>, toValue: (read: R) => T): Promise<void> {
+    const ticket = ++this.#ticket;
+    this.#tickets[key] = ticket;
+    this.#running.add(key);
+    let result: IpcResult<R>;
+    try {
+      result = await call();
+    } finally {
+      if (this.#tickets[key] === ticket) this.#running.delete(key);
+    }
+    if (this.#tickets[key] !== ticket) return;
+    if (result.ok) this.set(key, toValue(result.value));
+    else this.#errors.set(key, result.error);
   }
 }

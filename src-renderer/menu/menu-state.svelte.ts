@@ -1,8 +1,8 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { MenuComeback, MenuItemView, MenuOptionView, MenuView } from '../../src-shared/ipc/channels/menu';
+import type { MenuComeback, MenuItemView, MenuOptionGroupView, MenuOptionView, MenuView } from '../../src-shared/ipc/channels/menu';
 import type { StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
-import { PerStoreReads } from '../lib/reads.svelte';
+import { KeyedReads } from '../lib/reads.svelte';
 import type { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 
 export type MenuStatus = 'AVAILABLE' | 'UNAVAILABLE';
@@ -28,15 +28,19 @@ export function menuRows(menu: MenuView | undefined, query: string): MenuRow[] {
   return rows;
 }
 
+const optionsKey = (merchantId: string, itemId: string): string => `${merchantId}\u0000${itemId}`;
+
 /**
  * The menu of each store as last read, and changes to it. A change answers at once online, or waits
  * in the store outbox offline; either way the screen shows what was asked (the latest change of an
  * item that is queued or done wins over the menu as read), so a cook sees the dish paused at once.
  */
 export class MenuState {
-  readonly menus = new PerStoreReads<MenuView>();
+  readonly menus = new KeyedReads<MenuView>();
   /** Dishes sold out until tomorrow, by store: when each comes back. */
-  readonly comebacks = new PerStoreReads<MenuComeback[]>();
+  readonly comebacks = new KeyedReads<MenuComeback[]>();
+  /** A dish's add-ons, by store and dish (read when its add-ons dialog opens). */
+  readonly #options = new KeyedReads<MenuOptionGroupView[]>();
   #lastError = $state<ErrorInfo | null>(null);
 
   constructor(
@@ -53,6 +57,17 @@ export class MenuState {
       this.menus.load(merchantId, () => this.bridge['menu:catalog']({ merchantId }), (menu) => menu),
       this.comebacks.load(merchantId, () => this.bridge['menu:comebacks']({ merchantId }), (list) => list),
     ]);
+  }
+
+  /** Reads a dish's add-ons again (its dialog opened, or staff asked to retry). */
+  loadOptions(merchantId: string, itemId: string): Promise<void> {
+    return this.#options.load(optionsKey(merchantId, itemId), () => this.bridge['menu:itemOptions']({ merchantId, itemId }), (groups) => groups);
+  }
+  optionsOf(merchantId: string, itemId: string): MenuOptionGroupView[] | undefined {
+    return this.#options.of(optionsKey(merchantId, itemId));
+  }
+  optionsErrorOf(merchantId: string, itemId: string): ErrorInfo | undefined {
+    return this.#options.errorOf(optionsKey(merchantId, itemId));
   }
 
   /** When this dish comes back by itself (sold out until tomorrow), if it does. */

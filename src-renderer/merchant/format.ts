@@ -9,9 +9,9 @@ const sameDay = (a: Date, b: Date): boolean =>
 export function when(i18n: I18n, iso: string | number, nowMs: number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  const time = new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  const time = i18n.hourMinute(date.getTime());
   if (sameDay(date, new Date(nowMs))) return time;
-  const day = new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', day: '2-digit', month: '2-digit' }).format(date);
+  const day = i18n.weekdayDay(date.getTime());
   return `${day} ${time}`;
 }
 
@@ -29,14 +29,14 @@ export function isoTime(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** `YYYY-MM-DDTHH:MM` in local time, the value a `datetime-local` input takes. */
+/** `YYYY-MM-DDTHH:MM` in local time (a custom pause: its day and its 24-hour clock). */
 export function toLocalInput(ms: number): string {
   const d = new Date(ms);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A `datetime-local` value read as local time; NaN when empty or broken. */
+/** A `YYYY-MM-DDTHH:MM` value read as local time; NaN when empty or broken. */
 export function fromLocalInput(value: string): number {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? new Date(value).getTime() : Number.NaN;
 }

@@ -13,7 +13,7 @@ import {
 import { DAYS_OF_WEEK, type NewShift, type Shift } from '../../src-shared/wire/merchant';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import type { Now } from '../lib/now.svelte';
-import { PerStoreReads } from '../lib/reads.svelte';
+import { KeyedReads } from '../lib/reads.svelte';
 import type { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 
 /** One shift as the editor holds it: opening and closing clock times (`HH:MM`), store time. */
@@ -50,7 +50,7 @@ const byDayAndStart = (a: { dayOfWeek: string; start: string }, b: { dayOfWeek: 
  */
 export class HoursState {
   /** Each store's week, as last read or saved (sorted by day and start). */
-  readonly weeks = new PerStoreReads<Shift[]>();
+  readonly weeks = new KeyedReads<Shift[]>();
   #editing = $state<string | null>(null);
   #drafts = $state<ShiftDraft[]>([]);
   #saving = $state(false);

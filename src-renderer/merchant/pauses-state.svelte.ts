@@ -1,7 +1,7 @@
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import type { Interruption } from '../../src-shared/wire/merchant';
-import { PerStoreReads } from '../lib/reads.svelte';
+import { KeyedReads } from '../lib/reads.svelte';
 import type { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import { isoTime } from './format';
 
@@ -10,7 +10,7 @@ export type PauseAction = 'pause' | 'resume';
 /** The pauses (interruptions) of each store, and pausing and reopening it. */
 export class PausesState {
   /** Each store's active and future pauses, as last read. */
-  readonly lists = new PerStoreReads<Interruption[]>();
+  readonly lists = new KeyedReads<Interruption[]>();
   #busy = $state(false);
   #actionError = $state<{ action: PauseAction; error: ErrorInfo } | null>(null);
 

@@ -2,6 +2,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
 import type { Bridge } from '../../src-shared/ipc/contract';
+import { Read } from '../lib/reads.svelte';
 
 /**
  * Every store's status as the main process reads it (every 30 s, and right after a pause or an
@@ -10,8 +11,9 @@ import type { Bridge } from '../../src-shared/ipc/contract';
 export class StoreStatusState {
   readonly #snapshots = new SvelteMap<string, StoreStatusSnapshot>();
   #intervalSeconds = $state(30);
-  #error = $state<ErrorInfo | null>(null);
-  #refreshing = $state(false);
+  readonly #read = new Read();
+  /** The read running asks the main process to read the store again first (the refresh button). */
+  #fresh = $state(false);
   #subscribed = false;
 
   constructor(private readonly bridge: Bridge) {}
@@ -20,10 +22,10 @@ export class StoreStatusState {
     return this.#intervalSeconds;
   }
   get error(): ErrorInfo | null {
-    return this.#error;
+    return this.#read.error;
   }
   get refreshing(): boolean {
-    return this.#refreshing;
+    return this.#fresh && this.#read.loading;
   }
 
   /** Reads the board; with `fresh`, the main process reads that store again first. */
@@ -32,16 +34,11 @@ export class StoreStatusState {
       this.#subscribed = true;
       this.bridge.on('stores:status', (snapshot) => this.#snapshots.set(snapshot.merchantId, snapshot));
     }
-    if (fresh) this.#refreshing = true;
-    const result = await this.bridge['stores:status'](merchantId ? { merchantId, fresh } : {});
-    this.#refreshing = false;
-    if (!result.ok) {
-      this.#error = result.error;
-      return;
-    }
-    this.#error = null;
-    this.#intervalSeconds = result.value.intervalSeconds;
-    for (const snapshot of result.value.stores) {
+    this.#fresh = fresh;
+    const board = await this.#read.run(() => this.bridge['stores:status'](merchantId ? { merchantId, fresh } : {}));
+    if (!board) return;
+    this.#intervalSeconds = board.intervalSeconds;
+    for (const snapshot of board.stores) {
       // A push may have brought something newer while the call was out; the fresh read is the newest.
       if (!this.#snapshots.has(snapshot.merchantId) || (fresh && snapshot.merchantId === merchantId)) {
         this.#snapshots.set(snapshot.merchantId, snapshot);

@@ -58,6 +58,7 @@ export const requestMessages = defineMessages(
     'orders.platformDriver.eta': 'Chega ao cliente em',
     'orders.platformDriver.etaRange': '{min}–{max} min',
     'orders.platformDriver.distance': 'Distância',
+    'orders.platformDriver.km': '{km, number, ::.# unit/kilometer}',
     'orders.platformDriver.validUntil': 'Preço válido até {time}',
     'orders.platformDriver.quoteExpired': 'Este preço expirou: peça outro',
     'orders.platformDriver.request': 'Chamar entregador',
@@ -74,7 +75,7 @@ export const requestMessages = defineMessages(
     'orders.deliveryCode.valid': 'Código correto: entrega finalizada',
     'orders.deliveryCode.validOffline': 'Código correto (conferido com os dados salvos, sem conexão). Confirme de novo quando a conexão voltar.',
     'orders.deliveryCode.invalid': 'Código errado: confira com o cliente',
-    'orders.deliveryCode.wrongCount': '{n} código(s) errado(s) neste pedido',
+    'orders.deliveryCode.wrongCount': '{n, plural, one {# código errado} other {# códigos errados}} neste pedido',
     'orders.deliveryCode.verified': 'Entrega confirmada com o código do cliente',
 
     'orders.event.PLACED': 'Pedido recebido',
@@ -177,6 +178,7 @@ export const requestMessages = defineMessages(
     'orders.platformDriver.eta': 'Reaches the customer in',
     'orders.platformDriver.etaRange': '{min}–{max} min',
     'orders.platformDriver.distance': 'Distance',
+    'orders.platformDriver.km': '{km, number, ::.# unit/kilometer}',
     'orders.platformDriver.validUntil': 'Price valid until {time}',
     'orders.platformDriver.quoteExpired': 'This price expired: ask for another',
     'orders.platformDriver.request': 'Call driver',
@@ -193,7 +195,7 @@ export const requestMessages = defineMessages(
     'orders.deliveryCode.valid': 'Right code: delivery finished',
     'orders.deliveryCode.validOffline': 'Right code (checked against the saved order, offline). Check again when the connection is back.',
     'orders.deliveryCode.invalid': 'Wrong code: check with the customer',
-    'orders.deliveryCode.wrongCount': '{n} wrong code(s) on this order',
+    'orders.deliveryCode.wrongCount': '{n, plural, one {# wrong code} other {# wrong codes}} on this order',
     'orders.deliveryCode.verified': 'Delivery confirmed with the customer’s code',
 
     'orders.event.PLACED': 'Order received',

@@ -3,7 +3,7 @@ import { defineMessages } from '../i18n/define';
 export const printMessages = defineMessages(
   {
     'print.alert': '{names}: sem conexão ({n})',
-    'print.alert.title': 'Impressora sem conexão; {n} impressões esperando. Toque para ver os ajustes.',
+    'print.alert.title': 'Impressora sem conexão; {n, plural, one {# impressão esperando} other {# impressões esperando}}. Toque para ver os ajustes.',
     'print.notPrinted': 'NÃO IMPRESSO',
     'print.title': 'Impressoras',
     'print.none': 'Nenhuma impressora. Os pedidos não são impressos.',
@@ -36,13 +36,13 @@ export const printMessages = defineMessages(
     'print.waiting': '{n} na fila',
     'print.preview': 'Pré-visualizar',
     'print.reprint': 'Reimprimir',
-    'print.reprinted': '{n} impressões na fila',
+    'print.reprinted': '{n, plural, one {# impressão na fila} other {# impressões na fila}}',
     'print.printed': 'IMPRESSO',
     'print.invalid': 'Confira os campos: {field}',
   },
   {
     'print.alert': '{names}: offline ({n})',
-    'print.alert.title': 'Printer offline; {n} tickets waiting. Tap for the settings.',
+    'print.alert.title': 'Printer offline; {n, plural, one {# ticket waiting} other {# tickets waiting}}. Tap for the settings.',
     'print.notPrinted': 'NOT PRINTED',
     'print.title': 'Printers',
     'print.none': 'No printer. Orders are not printed.',
@@ -75,7 +75,7 @@ export const printMessages = defineMessages(
     'print.waiting': '{n} waiting',
     'print.preview': 'Preview',
     'print.reprint': 'Reprint',
-    'print.reprinted': '{n} tickets queued',
+    'print.reprinted': '{n, plural, one {# ticket queued} other {# tickets queued}}',
     'print.printed': 'PRINTED',
     'print.invalid': 'Check the fields: {field}',
   },

@@ -1,8 +1,11 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { PromotionView } from '../../src-shared/ipc/channels/promotions';
+import type { PromotedLine, PromotionView } from '../../src-shared/ipc/channels/promotions';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import type { PromotionDraft } from '../../src-shared/store-rules/promotion';
+import { KeyedReads, Read } from '../lib/reads.svelte';
+
+const NO_LINES: Readonly<Record<string, PromotedLine>> = Object.freeze({});
 
 /**
  * The promotions this terminal created, per store, kept current by `promotions:changed` (the main
@@ -11,17 +14,20 @@ import type { PromotionDraft } from '../../src-shared/store-rules/promotion';
  */
 export class PromotionsState {
   readonly #views = new SvelteMap<number, PromotionView>();
-  #loadError = $state<ErrorInfo | null>(null);
-  #refreshing = $state(false);
+  /** The list as last read, then the platform's statuses read again: the screen says why either failed. */
+  readonly #list = new Read();
+  readonly #refresh = new Read();
   #subscribed = false;
+  /** The lines of an order a store promotion reached (virtual bag), by order and line's unique id. */
+  readonly #promotedLines = new KeyedReads<Readonly<Record<string, PromotedLine>>>();
 
   constructor(private readonly bridge: Bridge) {}
 
   get loadError(): ErrorInfo | null {
-    return this.#loadError;
+    return this.#refresh.error ?? this.#list.error;
   }
   get refreshing(): boolean {
-    return this.#refreshing;
+    return this.#refresh.loading;
   }
 
   of(merchantId: string): PromotionView[] {
@@ -33,13 +39,17 @@ export class PromotionsState {
       this.#subscribed = true;
       this.bridge.on('promotions:changed', (view) => this.#views.set(view.actionId, view));
     }
-    const listed = await this.bridge['promotions:list']({ merchantId });
-    if (listed.ok) this.keep(listed.value);
-    this.#refreshing = true;
-    const read = await this.bridge['promotions:refresh']({ merchantId });
-    this.#refreshing = false;
-    this.#loadError = read.ok ? (listed.ok ? null : listed.error) : read.error;
-    if (read.ok) this.keep(read.value);
+    this.keep((await this.#list.run(() => this.bridge['promotions:list']({ merchantId }))) ?? []);
+    this.keep((await this.#refresh.run(() => this.bridge['promotions:refresh']({ merchantId }))) ?? []);
+  }
+
+  /** Reads which lines of this order a promotion reached (once per order opened). */
+  loadPromotedLines(orderId: string): Promise<void> {
+    return this.#promotedLines.load(orderId, () => this.bridge['promotions:inOrder']({ orderId }), (lines) => Object.fromEntries(lines.map((line) => [line.uniqueId, line])));
+  }
+  /** The order's promoted lines; none while unread or when they cannot be read (the order shows without them). */
+  promotedLinesOf(orderId: string): Readonly<Record<string, PromotedLine>> {
+    return this.#promotedLines.of(orderId) ?? NO_LINES;
   }
 
   /** Sends a new promotion; answers its view (done or queued), or the error that stopped it. */

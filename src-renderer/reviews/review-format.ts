@@ -20,12 +20,12 @@ export function formatTimeLeft(i18n: I18n, deadlineMs: number, nowMs: number): s
 
 /** A 1.0–5.0 score as the platform gives it (up to two decimals), in the locale's digits. */
 export function formatScore(i18n: I18n, score: number): string {
-  return new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(score);
+  return i18n.score(score);
 }
 
 /** Day and hour of a platform timestamp ("21 de nov. de 2026, 14:05"). */
 export function formatDateTime(i18n: I18n, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return i18n.dateTime(date.getTime());
 }

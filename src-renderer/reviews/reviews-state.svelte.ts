@@ -1,9 +1,10 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { AnswerOutcome } from '../../src-shared/ipc/channels/reviews';
+import type { AnswerOutcome, ReviewList } from '../../src-shared/ipc/channels/reviews';
 import type { Review, ReviewAnswer, ReviewSummary } from '../../src-shared/wire/review';
-import type { Bridge } from '../../src-shared/ipc/contract';
+import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import type { Now } from '../lib/now.svelte';
+import { Read } from '../lib/reads.svelte';
 import type { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import {
   answerMode,
@@ -30,6 +31,9 @@ export type AnswerResult =
   | { kind: 'queued' }
   | { kind: 'error'; error: ErrorInfo; mode: AnswerMode };
 
+/** What the list takes from a page read (an empty period is an empty page, not asked for). */
+type ListPage = Pick<ReviewList, 'filter' | 'page' | 'total' | 'pageCount' | 'reviews' | 'complete'>;
+
 /** What this terminal sent: the platform's answer, and when (this terminal's clock) it was first sent. */
 interface SentAnswer {
   answer: ReviewAnswer;
@@ -46,17 +50,15 @@ export class ReviewsState {
   #filters = $state<ReviewFilters>({ ...DEFAULT_FILTERS });
 
   #summary = $state<ReviewSummary | null>(null);
-  #summaryError = $state<ErrorInfo | null>(null);
-  #summaryLoading = $state(false);
+  readonly #summaryRead = new Read();
 
   #reviews = $state<Review[]>([]);
   #total = $state(0);
   #page = $state(0);
   #pageCount = $state(0);
   #complete = $state(true);
-  #listLoading = $state(false);
-  #listLoaded = $state(false);
-  #listError = $state<ErrorInfo | null>(null);
+  /** The list's read: page 1 again or the next page; the read asked last owns the list. */
+  readonly #listRead = new Read();
 
   #awaitingCount = $state<number | null>(null);
   private badgeMerchantId: string | null = null;
@@ -64,15 +66,12 @@ export class ReviewsState {
 
   #selectedId = $state<string | null>(null);
   #detail = $state<Review | null>(null);
-  #detailError = $state<ErrorInfo | null>(null);
+  readonly #detailRead = new Read();
   #sending = $state(false);
   readonly #sent = new SvelteMap<string, SentAnswer>();
 
   readonly inverted = $derived(rangeInverted(this.#filters));
-  readonly hasMore = $derived(this.#listLoaded && this.#page < this.#pageCount);
-
-  private listSeq = 0;
-  private detailSeq = 0;
+  readonly hasMore = $derived(this.#listRead.loaded && this.#page < this.#pageCount);
 
   constructor(
     private readonly bridge: Bridge,
@@ -90,10 +89,10 @@ export class ReviewsState {
     return this.#summary;
   }
   get summaryError(): ErrorInfo | null {
-    return this.#summaryError;
+    return this.#summaryRead.error;
   }
   get summaryLoading(): boolean {
-    return this.#summaryLoading;
+    return this.#summaryRead.loading;
   }
   get reviews(): Review[] {
     return this.#reviews;
@@ -105,13 +104,13 @@ export class ReviewsState {
     return this.#complete;
   }
   get listLoading(): boolean {
-    return this.#listLoading;
+    return this.#listRead.loading;
   }
   get listLoaded(): boolean {
-    return this.#listLoaded;
+    return this.#listRead.loaded;
   }
   get listError(): ErrorInfo | null {
-    return this.#listError;
+    return this.#listRead.error;
   }
   /** Reviews of the badge's store awaiting an answer; null until known. */
   get awaitingCount(): number | null {
@@ -124,7 +123,7 @@ export class ReviewsState {
     return this.#detail;
   }
   get detailError(): ErrorInfo | null {
-    return this.#detailError;
+    return this.#detailRead.error;
   }
   get sending(): boolean {
     return this.#sending;
@@ -138,10 +137,9 @@ export class ReviewsState {
     if (merchantId !== this.#merchantId) {
       this.#merchantId = merchantId;
       this.#summary = null;
-      this.#summaryError = null;
+      this.#summaryRead.reset();
       this.#reviews = [];
-      this.#listLoaded = false;
-      this.#listError = null;
+      this.#listRead.reset();
       this.closeReview();
     }
     void this.refresh();
@@ -154,52 +152,29 @@ export class ReviewsState {
   async loadSummary(): Promise<void> {
     const merchantId = this.#merchantId;
     if (!merchantId) return;
-    this.#summaryLoading = true;
-    const result = await this.bridge['reviews:summary']({ merchantId });
-    if (merchantId !== this.#merchantId) return;
-    this.#summaryLoading = false;
-    if (result.ok) {
-      this.#summary = result.value;
-      this.#summaryError = null;
-    } else {
-      this.#summaryError = result.error;
-    }
+    const summary = await this.#summaryRead.run(() => this.bridge['reviews:summary']({ merchantId }));
+    if (summary) this.#summary = summary;
   }
 
   /** Page 1 again (`append` false), or the next page added below (`append` true). */
   async loadList(append: boolean): Promise<void> {
     const merchantId = this.#merchantId;
     if (!merchantId) return;
-    const seq = ++this.listSeq;
-    if (this.inverted) {
-      // An empty period: nothing to ask the platform.
-      this.#reviews = [];
-      this.#total = 0;
-      this.#page = 1;
-      this.#pageCount = 0;
-      this.#listLoaded = true;
-      this.#listError = null;
-      this.#listLoading = false;
-      return;
-    }
     const page = append ? this.#page + 1 : 1;
-    this.#listLoading = true;
-    const result = await this.bridge['reviews:list'](listInput(merchantId, this.#filters, page, PAGE_SIZE, this.now.read()));
-    if (seq !== this.listSeq) return; // filters or store changed meanwhile: a newer read owns the list
-    this.#listLoading = false;
-    if (!result.ok) {
-      this.#listError = result.error;
-      return;
-    }
-    const value = result.value;
-    this.#listError = null;
+    // An empty period: nothing to ask the platform, an empty page is the answer.
+    const value = await this.#listRead.run(
+      (): Promise<IpcResult<ListPage>> =>
+        this.inverted
+          ? Promise.resolve({ ok: true, value: { filter: this.#filters.filter, page: 1, total: 0, pageCount: 0, reviews: [], complete: true } })
+          : this.bridge['reviews:list'](listInput(merchantId, this.#filters, page, PAGE_SIZE, this.now.read())),
+    );
+    if (!value) return;
     const rows = value.reviews.map((r) => reconcileAnswered(r, this.#sent.get(r.id)?.answer));
     this.#reviews = append ? [...this.#reviews.filter((r) => !rows.some((n) => n.id === r.id)), ...rows] : rows;
     this.#total = value.total;
     this.#page = value.page;
     this.#pageCount = value.pageCount;
     this.#complete = value.complete;
-    this.#listLoaded = true;
     if (value.filter === 'awaiting' && !hasDates(this.#filters, this.now.read()) && value.complete && merchantId === this.badgeMerchantId) {
       this.#awaitingCount = value.total;
     }
@@ -217,31 +192,24 @@ export class ReviewsState {
   async openReview(reviewId: string): Promise<void> {
     this.#selectedId = reviewId;
     this.#detail = this.#reviews.find((r) => r.id === reviewId) ?? null;
-    this.#detailError = null;
+    this.#detailRead.reset();
     await this.loadDetail();
   }
 
   closeReview(): void {
-    this.detailSeq++;
+    this.#detailRead.reset();
     this.#selectedId = null;
     this.#detail = null;
-    this.#detailError = null;
   }
 
   async loadDetail(): Promise<void> {
     const merchantId = this.#merchantId;
     const selectedId = this.#selectedId;
     if (!merchantId || !selectedId) return;
-    const seq = ++this.detailSeq;
-    const result = await this.bridge['reviews:detail']({ merchantId, reviewId: selectedId });
-    if (seq !== this.detailSeq) return;
-    if (result.ok) {
-      this.#detail = reconcileAnswered(result.value, this.#sent.get(selectedId)?.answer);
-      this.#detailError = null;
-      this.replaceRow(this.#detail);
-    } else {
-      this.#detailError = result.error;
-    }
+    const review = await this.#detailRead.run(() => this.bridge['reviews:detail']({ merchantId, reviewId: selectedId }));
+    if (!review) return;
+    this.#detail = reconcileAnswered(review, this.#sent.get(selectedId)?.answer);
+    this.replaceRow(this.#detail);
   }
 
   /** What the open review allows now (answer, edit within 10 minutes, nothing). */

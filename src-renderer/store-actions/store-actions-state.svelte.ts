@@ -2,6 +2,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
 import { StoreActionKind, type StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
 import type { Bridge } from '../../src-shared/ipc/contract';
+import { Read } from '../lib/reads.svelte';
 
 /**
  * The store outbox as the screen sees it: actions waiting for the platform (made offline), and how
@@ -9,13 +10,13 @@ import type { Bridge } from '../../src-shared/ipc/contract';
  */
 export class StoreActionsState {
   readonly #entries = new SvelteMap<number, StoreActionEntry>();
-  #error = $state<ErrorInfo | null>(null);
+  readonly #read = new Read();
   #subscribed = false;
 
   constructor(private readonly bridge: Bridge) {}
 
   get error(): ErrorInfo | null {
-    return this.#error;
+    return this.#read.error;
   }
 
   async load(): Promise<void> {
@@ -23,13 +24,8 @@ export class StoreActionsState {
       this.#subscribed = true;
       this.bridge.on('storeActions:changed', (entry) => this.#entries.set(entry.id, entry));
     }
-    const result = await this.bridge['storeActions:list']({});
-    if (!result.ok) {
-      this.#error = result.error;
-      return;
-    }
-    this.#error = null;
-    for (const entry of result.value) this.#entries.set(entry.id, entry);
+    const entries = await this.#read.run(() => this.bridge['storeActions:list']({}));
+    for (const entry of entries ?? []) this.#entries.set(entry.id, entry);
   }
 
   /** Every action of a store this screen knows of (of some kinds), newest first. */

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../i18n/format';
+
 /**
  * A store's time zone, from its address (the spec gives stores no zone; their address has the state).
  * Brazil's zones follow its states (no daylight saving since 2019); elsewhere, and for an address
@@ -50,7 +52,7 @@ export function offsetMinutes(zone: string, atMs: number): number | null {
 
 function computeOffset(zone: string, atMs: number): number | null {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(atMs);
+    const parts = dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(atMs);
     const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
     const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
     if (!match) return name === 'GMT' ? 0 : null;

@@ -61,7 +61,7 @@ describe('a busy board of three stores in Chromium', () => {
     assert.equal(await page.getByTestId('store-chip').count(), 3);
     for (const o of orders) await card(o.id).getByTestId('store-tag').waitFor();
     const chip = page.locator(`[data-testid="store-chip"][data-store-id="${DEMO_PIZZERIA_ID}"]`);
-    assert.match((await chip.getByTestId('store-chip-new').textContent()) ?? '', /1 novos/);
+    assert.equal(((await chip.getByTestId('store-chip-new').textContent()) ?? '').trim(), '1 novo');
   });
 
   it("a chip's filter hides another store's cards, never its alert nor its count", async () => {
@@ -131,6 +131,21 @@ describe('a busy board of three stores in Chromium', () => {
     await chooseLanguage(page, 'pt-BR');
     await page.getByTestId('nav-orders').click();
     await shot('board-1920x1080-pt-BR');
+  });
+
+  it('a weighed item reads 0,75 kg in the drawer, a counted one 2× (pt-BR, 1024x600)', async () => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    const order = await placeOrder(DEMO_GROCERY_ID, { orderType: 'TAKEOUT', items: [{ externalCode: 'BP-HOR-01', quantity: 0.75 }, { externalCode: 'BP-HOR-03', quantity: 2 }] });
+    await card(order.id).waitFor({ timeout: 15_000 });
+    await card(order.id).getByRole('button').first().click();
+    const drawer = page.getByTestId('order-drawer');
+    await drawer.getByText('Itens').waitFor();
+    const quantities = (await drawer.getByTestId('order-item-quantity').allTextContents()).map((q) => q.replace(/\s/g, ' '));
+    assert.deepEqual(quantities, ['0,75 kg', '2×']);
+    await shot('drawer-weighed-1024x600-pt-BR');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1920, height: 1080 });
   });
 
   it('auto-confirm confirms once, marks the card, and does not confirm again after a restart', async () => {

@@ -107,6 +107,21 @@ describe('history and the day summary in Chromium', () => {
     assert.equal(await page.getByTestId('history-row').count(), 2);
   });
 
+  it('a day is typed as the screen writes it: dd/mm/aaaa on a Portuguese screen (at 1024x600)', async () => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.getByTestId('history-status').selectOption('');
+    const from = page.getByTestId('history-from');
+    assert.equal(await from.getAttribute('placeholder'), 'dd/mm/aaaa');
+    const [year, month, day] = EARLIER.slice(0, 10).split('-');
+    await from.pressSequentially(`${day}${month}${year}`);
+    assert.equal(await from.inputValue(), `${day}/${month}/${year}`, 'the slashes come as the digits are typed');
+    for (const o of earlier) await page.locator(`[data-testid="history-row"][data-order-id="${o.id}"]`).waitFor({ timeout: 10_000 });
+    await page.getByTestId('history-to').focus();
+    await page.screenshot({ path: join(ROOT, 'test-results', 'history-day-1024x600-pt-BR.png') });
+    await from.fill('');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it("the summary of that day equals the sandbox's orders of that day", async () => {
     await page.getByTestId('history-tab-summary').click();
     const day = EARLIER.slice(0, 10);

@@ -167,7 +167,7 @@ describe('order requests in Chromium', () => {
     await input.fill('00000000');
     await form.getByTestId('delivery-code-check').click();
     await form.locator('[data-testid="delivery-code-verdict"][data-valid="false"]').waitFor();
-    await form.getByTestId('delivery-code-wrong').getByText('1 código(s) errado(s)').waitFor();
+    await form.getByTestId('delivery-code-wrong').getByText('1 código errado neste pedido').waitFor();
     await shot('request-delivery-code-pt');
     await input.fill(order.customer.phone.localizer);
     await form.getByTestId('delivery-code-check').click();

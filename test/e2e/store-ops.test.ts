@@ -70,6 +70,13 @@ describe('Store page in Chromium', () => {
     assert.equal(await dialog.getByTestId('pause-confirm').isDisabled(), true);
     await dialog.getByRole('button', { name: 'Falta de entregadores' }).click();
     await shot('pause-dialog-pt-1024');
+    // A custom pause: its days as a Portuguese screen writes them (not the browser's mm/dd/yyyy), a 24-hour clock.
+    await dialog.locator('input[name="pause-length"][value="custom"]').check();
+    assert.match(await dialog.getByTestId('pause-start-day').inputValue(), /^\d{2}\/\d{2}\/\d{4}$/);
+    assert.equal(await dialog.getByTestId('pause-start-day').getAttribute('placeholder'), 'dd/mm/aaaa');
+    assert.match(await dialog.getByTestId('pause-end-clock').inputValue(), /^\d{2}:\d{2}$/);
+    await shot('pause-dialog-custom-pt-1024');
+    await dialog.getByText('30 min').click();
     await dialog.getByTestId('pause-confirm').click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -43,6 +43,15 @@ describe('tickets', () => {
     for (const part of ['R$89.80', 'R$111.18', 'TO COLLECT', 'Change', 'R$38.82', 'Rua Harmonia, 412', 'Em frente', 'Pickup code', '4821']) assert.ok(text.includes(part), part);
   });
 
+  it('says a weighed item by its weight in the language of the ticket: 0,75 kg, not 0.75x', () => {
+    const cheese = { ...order.items[0], name: 'Queijo minas (kg)', quantity: 0.75, unit: 'KG', options: [] } as (typeof order.items)[number];
+    const weighed = { ...order, items: [cheese, { ...cheese, name: 'Pao', quantity: 2, unit: 'UN' }] };
+    const pt = toText(kitchenTicket(weighed, ctx('pt-BR')), { width: 80 });
+    assert.match(pt, /0,75 kg Queijo minas/);
+    assert.match(pt, /2x Pao/);
+    assert.match(toText(customerTicket(weighed, ctx('en')), { width: 80 }), /0\.75 kg Queijo minas/);
+  });
+
   it('escapes the markup a customer may type (no forged totals, no paper cut from a note)', () => {
     assert.equal(escapeText('a|b {c} ^^^x ="y" `z` ~_\\'), 'a\\|b \\{c\\} \\^\\^\\^x \\=\\"y\\" \\`z\\` \\~\\_\\\\');
     assert.equal(escapeText('line\nbreak\u0007'), 'line break');

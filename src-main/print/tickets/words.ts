@@ -1,100 +1,43 @@
+import { formatMoney, formatQuantity, dateTimeFormat } from '../../../src-shared/i18n/format';
+import type { ParamsArg } from '../../../src-shared/i18n/define';
+import { ticketMessages } from '../../../src-shared/i18n/ticket-messages';
+import { Translator } from '../../../src-shared/i18n/translator';
 import type { Locale } from '../../../src-shared/settings';
 
-/** What tickets say, in the terminal's language (a ticket is read by the cook and by the driver). */
+type TicketCatalogue = (typeof ticketMessages)['pt-BR'];
+export type TicketKey = keyof TicketCatalogue & string;
+
+/** The tickets' messages: the shared catalogue's ticket keys (src-shared/i18n/ticket-messages.ts). */
+const tickets = new Translator(ticketMessages);
+
+/** What a ticket says, and how it writes money, times and quantities, in the terminal's language. */
 export interface TicketWords {
-  kitchen: string;
-  customer: string;
-  cancelled: string;
-  cancelledBody: string;
-  test: string;
-  testBody: string;
-  type: Record<string, string>;
-  scheduled: string;
-  placedAt: string;
-  store: string;
-  customerLabel: string;
-  notes: string;
-  subtotal: string;
-  deliveryFee: string;
-  additionalFees: string;
-  benefits: string;
-  total: string;
-  paid: string;
-  toCollect: string;
-  changeFor: string;
-  change: string;
-  address: string;
-  reference: string;
-  pickupCode: string;
-  localizer: string;
-  deliveredBy: Record<string, string>;
-  payment: Record<string, string>;
-  printedAt: string;
+  t<K extends TicketKey>(key: K, ...params: ParamsArg<TicketCatalogue[K]>): string;
+  /** An open value the platform sends (an order type, a payment method) in words, or undefined when unknown. */
+  label(prefix: 'ticket.type' | 'ticket.deliveredBy' | 'ticket.payment', value: string): string | undefined;
+  money(value: number | null | undefined): string;
+  time(iso: string | null | undefined): string;
+  dayTime(ms: number): string;
+  /** "2x" for a count (the printer's code page has no ×), "0,75 kg" for a weighed item. */
+  quantity(quantity: number | null | undefined, unit: string | null | undefined): string;
 }
 
-const WORDS: Record<Locale, TicketWords> = {
-  'pt-BR': {
-    kitchen: 'COZINHA',
-    customer: 'PEDIDO',
-    cancelled: 'CANCELADO',
-    cancelledBody: 'NÃO PREPARAR / NÃO ENTREGAR',
-    test: 'TESTE DE IMPRESSÃO',
-    testBody: 'Acentuação: ação, pão, maçã, café, você, órgão',
-    type: { DELIVERY: 'ENTREGA', TAKEOUT: 'RETIRADA', DINE_IN: 'NO LOCAL', INDOOR: 'NO LOCAL' },
-    scheduled: 'AGENDADO: preparo às',
-    placedAt: 'Pedido às',
-    store: 'Loja',
-    customerLabel: 'Cliente',
-    notes: 'Obs.',
-    subtotal: 'Subtotal',
-    deliveryFee: 'Taxa de entrega',
-    additionalFees: 'Taxas',
-    benefits: 'Descontos',
-    total: 'TOTAL',
-    paid: 'Pago online',
-    toCollect: 'A COBRAR',
-    changeFor: 'Troco para',
-    change: 'Troco',
-    address: 'Endereço',
-    reference: 'Ref.',
-    pickupCode: 'Código de retirada',
-    localizer: 'Código do cliente',
-    deliveredBy: { PLATFORM: 'Entregador da plataforma', MERCHANT: 'Entrega própria' },
-    payment: { CREDIT: 'Crédito', DEBIT: 'Débito', CASH: 'Dinheiro', PIX: 'Pix', MEAL_VOUCHER: 'Vale-refeição', FOOD_VOUCHER: 'Vale-alimentação' },
-    printedAt: 'Impresso em',
-  },
-  en: {
-    kitchen: 'KITCHEN',
-    customer: 'ORDER',
-    cancelled: 'CANCELLED',
-    cancelledBody: 'DO NOT PREPARE / DO NOT HAND OVER',
-    test: 'TEST PRINT',
-    testBody: 'Accents: ação, pão, maçã, café, você, órgão',
-    type: { DELIVERY: 'DELIVERY', TAKEOUT: 'TAKEOUT', DINE_IN: 'DINE IN', INDOOR: 'DINE IN' },
-    scheduled: 'SCHEDULED: start at',
-    placedAt: 'Placed at',
-    store: 'Store',
-    customerLabel: 'Customer',
-    notes: 'Notes',
-    subtotal: 'Subtotal',
-    deliveryFee: 'Delivery fee',
-    additionalFees: 'Fees',
-    benefits: 'Discounts',
-    total: 'TOTAL',
-    paid: 'Paid online',
-    toCollect: 'TO COLLECT',
-    changeFor: 'Change for',
-    change: 'Change',
-    address: 'Address',
-    reference: 'Ref.',
-    pickupCode: 'Pickup code',
-    localizer: 'Customer code',
-    deliveredBy: { PLATFORM: 'Platform driver', MERCHANT: 'Own delivery' },
-    payment: { CREDIT: 'Credit card', DEBIT: 'Debit card', CASH: 'Cash', PIX: 'Pix', MEAL_VOUCHER: 'Meal voucher', FOOD_VOUCHER: 'Food voucher' },
-    printedAt: 'Printed at',
-  },
-};
+// Intl puts a no-break space in "R$ 1,00" and "0,75 kg": printed as a plain space (code pages lack U+00A0).
+const plain = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
 
-export function ticketWords(locale: Locale): TicketWords {
-  return WORDS[locale];
+/** A ticket's words for a language, its times said in `timeZone` (default: the machine's, which is the store's). */
+export function ticketWords(locale: Locale, timeZone?: string): TicketWords {
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
+  const dayTime = dateTimeFormat(locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone });
+  return {
+    t: (key, ...params) => tickets.format(locale, key, ...params),
+    label: (prefix, value) => {
+      const key = `${prefix}.${value}`;
+      return tickets.has(key) ? tickets.text(locale, key) : undefined;
+    },
+    money: (value) => plain(formatMoney(locale, value ?? 0, 'BRL')),
+    time: (iso) => (iso && Number.isFinite(Date.parse(iso)) ? time.format(Date.parse(iso)) : ''),
+    dayTime: (ms) => dayTime.format(ms),
+    quantity: (quantity, unit) => plain(formatQuantity(locale, quantity, unit, 'x')),
+  };
 }

@@ -9,10 +9,3 @@ export function lastAnswer(actions: readonly OutboxEntry[], kinds: readonly Orde
 export function isOnItsWay(entry: OutboxEntry | undefined): boolean {
   return entry !== undefined && (entry.state === 'queued' || entry.state === 'sent');
 }
-
-/** Milliseconds until an ISO deadline (negative once past); undefined without one. */
-export function msUntil(iso: string | null, now: number): number | undefined {
-  if (!iso) return undefined;
-  const at = Date.parse(iso);
-  return Number.isFinite(at) ? at - now : undefined;
-}
