@@ -157,7 +157,7 @@ export class PrintService {
   }
 
   preview(ticket: 'kitchen' | 'customer' | 'cancellation', options: Pick<PrinterSettings, 'width' | 'encoding'>, order: Parameters<typeof ticketFor>[1]): string {
-    return toSvg(ticketFor(ticket, order, { ...this.context(), cancelReason: 'Cliente desistiu / customer changed their mind' }), options);
+    return toSvg(ticketFor(ticket, order, { ...this.context(), cancellation: { reason: null, code: 'CUSTOMER_GAVE_UP' } }), options);
   }
 
   /** The system's printer names (for the Settings page). */
@@ -187,8 +187,8 @@ export class PrintService {
       db.write(() => db.printQueue.retryLater(job.id, 'order detail not stored yet', clock.now() + RETRY.baseMs));
       return;
     }
-    const cancelReason = job.kind === 'cancellation' ? db.read(() => db.board.rowsOf([job.order_id])[0]?.cancellation?.reason) : undefined;
-    const doc = ticketFor(job.kind, order, { ...this.context(), cancelReason });
+    const cancellation = job.kind === 'cancellation' ? db.read(() => db.board.rowsOf([job.order_id])[0]?.cancellation) : undefined;
+    const doc = ticketFor(job.kind, order, { ...this.context(), cancellation });
     await this.send(printer, doc, `${job.order_id}-${job.kind}-${job.copy}-${job.id}`);
     db.write(() => db.printQueue.markPrinted(job.id, clock.now()));
     this.setState(printer.id, null);

@@ -1,3 +1,4 @@
+import { cancellationMessages } from '../../src-shared/i18n/cancellation-messages';
 import { mergeMessages } from '../../src-shared/i18n/define';
 import { ticketMessages } from '../../src-shared/i18n/ticket-messages';
 import { libMessages } from '../lib/messages';
@@ -34,6 +35,7 @@ const catalogue = mergeMessages([
   deliveryOrderMessages,
   libMessages,
   ticketMessages,
+  cancellationMessages,
 ]);
 
 /** Every key with its Portuguese text (whose arguments `t` checks). */

@@ -12,7 +12,7 @@ import type { Locale } from '../../src-shared/settings';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
 const GOLDEN = join(import.meta.dirname, '..', 'golden', 'tickets');
-const ctx = (locale: Locale) => ({ locale, printedAt: NOW, timeZone: 'America/Sao_Paulo', cancelReason: 'Cliente desistiu' });
+const ctx = (locale: Locale) => ({ locale, printedAt: NOW, timeZone: 'America/Sao_Paulo', cancellation: { reason: 'Cliente desistiu', code: null } });
 const order = sampleOrder(NOW);
 const latin1 = (bytes: Buffer) => bytes.toString('latin1');
 
@@ -50,6 +50,16 @@ describe('tickets', () => {
     assert.match(pt, /0,75 kg Queijo minas/);
     assert.match(pt, /2x Pao/);
     assert.match(toText(customerTicket(weighed, ctx('en')), { width: 80 }), /0\.75 kg Queijo minas/);
+  });
+
+  it("the cancellation slip words the platform's reason by its code in the ticket's language, free text as written", () => {
+    const timeout = { reason: 'Pedido cancelado automaticamente', code: 'CONFIRMATION_TIMEOUT' };
+    const pt = toText(cancellationSlip(order, { ...ctx('pt-BR'), cancellation: timeout }), { width: 80 });
+    const en = toText(cancellationSlip(order, { ...ctx('en'), cancellation: timeout }), { width: 80 });
+    assert.match(pt, /Não foi confirmado em até 8 minutos/);
+    assert.match(en, /Not confirmed within 8 minutes/i);
+    assert.doesNotMatch(en, /Pedido cancelado automaticamente/, 'no Portuguese platform text on an English slip when the code says it');
+    assert.match(toText(cancellationSlip(order, { ...ctx('en'), cancellation: { reason: 'Acabou o gás', code: null } }), { width: 80 }), /Acabou o gás/);
   });
 
   it('escapes the markup a customer may type (no forged totals, no paper cut from a note)', () => {

@@ -11,8 +11,8 @@ export interface TicketContext {
   timeZone?: string | undefined;
   /** When the ticket is printed (epoch ms; the terminal's clock). */
   printedAt: number;
-  /** Why a cancellation slip is printed, when known. */
-  cancelReason?: string | null | undefined;
+  /** Why a cancellation slip is printed, when known (the board row's cancellation: the platform's text, its code). */
+  cancellation?: { reason: string | null; code: string | null } | null | undefined;
 }
 
 /**
@@ -120,7 +120,8 @@ export function cancellationSlip(order: OrderDetail, ctx: TicketContext): string
   const w = wordsFor(ctx);
   const code = escapeText(order.displayId ?? order.id?.slice(0, 8) ?? '?');
   const lines = [`^^^\`${w.t('ticket.cancelled')}\``, `^^^#${code}`, `^"${w.t('ticket.cancelledBody')}"`];
-  if (ctx.cancelReason) lines.push(`|${escapeText(ctx.cancelReason)}`);
+  const reason = ctx.cancellation ? w.cancellationReason(ctx.cancellation) : undefined;
+  if (reason) lines.push(`|${escapeText(reason)}`);
   return [...lines, ...footer(ctx, w)].join('\n');
 }
 
