@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, type SandboxRoute } from '../../src-sandbox/index';
 import { SHIPPING_CANCELLATION_REASONS } from '../../src-sandbox/shipping/cancellation';
 import { localMoment, DAYS_OF_WEEK } from '../../src-sandbox/merchant/store-time';
-import { ordersMessages } from '../../src-renderer/orders/messages';
+import { cancellationMessages } from '../../src-shared/i18n/cancellation-messages';
 import { promotionMessages } from '../../src-renderer/promotions/messages';
 import { storesMessages } from '../../src-renderer/merchant/messages';
 import { storeActionMessages } from '../../src-renderer/store-actions/messages';
@@ -369,7 +369,7 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
       assert.equal(typeof e.metadata.reason, 'string');
       // A delivery-only cancellation keeps the store's own words: the terminal shows them as written.
       if (e.metadata.origin === 'MERCHANT' && shippingCodes.has(code as string)) continue;
-      assert.ok(words(ordersMessages, `orders.reason.${code as string}`), `the terminal words cancellation ${code as string}`);
+      assert.ok(words(cancellationMessages, `orders.reason.${code as string}`), `the terminal words cancellation ${code as string}`);
     }
     for (const e of events.filter((e) => e.code === 'CARF')) assert.match(String(e.metadata.failureCode), /^[A-Z_]+$/, 'a refused cancellation says why by a code');
     for (const v of validations) assert.ok(words(storesMessages, `store.validation.${v.code}`), `the terminal words validation ${v.code}`);
