@@ -50,12 +50,12 @@ export function storageError(file: string, error: unknown): AppError {
   if (isCorruption(error)) {
     return new AppError(
       'storage',
-      `The order database ${file} is damaged and was left untouched. Move it aside (keep it for support) and restart; orders still open will be fetched again from the marketplace.`,
+      `The database ${file} is damaged and was left untouched. Move it aside (keep it for support) and restart: the terminal starts it afresh, and fetches the orders still open from the marketplace again.`,
       { cause: error },
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new AppError('storage', `The order database ${file} cannot be used: ${message}`, { cause: error });
+  return new AppError('storage', `The database ${file} cannot be used: ${message}`, { cause: error });
 }
 
 export interface OpenOptions {

@@ -30,7 +30,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[],
   if (current > latest) {
     throw new AppError(
       'storage',
-      `The order database ${file} was written by a newer version of Store Terminal (schema ${current}, this app knows up to ${latest}). Update the app; the database was left untouched.`,
+      `The database ${file} was written by a newer version of Store Terminal (schema ${current}, this app knows up to ${latest}). Update the app; the database was left untouched.`,
     );
   }
   const pending = sorted.filter((m) => m.version > current);
