@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
-import { pinnedNow } from '../support/clock';
-import { rawHttp } from '../support/sandbox';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { before, describe, it } from 'node:test';
+import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 /**
  * A delivery-only order (shipping style B) as the counter takes one by phone: the form refuses what
@@ -28,17 +23,10 @@ interface SandboxOrder {
 const STORE = { latitude: -23.5558, longitude: -46.6896 };
 
 describe('delivery-only orders in Chromium', () => {
-  let sandbox: RunningSandbox;
-  let shell: RunningShell;
-  let browser: Browser;
-  let page: Page;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-delivery-'));
-  const http = () => rawHttp(sandbox.url);
-  const shot = (name: string) => page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
-  const dialog = () => page.getByTestId('delivery-dialog');
-  const drawer = () => page.getByTestId('order-drawer');
-  const faults = async (json: Record<string, unknown>) => assert.equal((await http().send('PUT', '/_sandbox/faults', { json })).status, 200);
-  const sandboxOrders = async (): Promise<SandboxOrder[]> => ((await http().send('GET', `/_sandbox/orders?merchantId=${DEMO_RESTAURANT_ID}`)).body as { orders: SandboxOrder[] }).orders;
+  const terminal = useTerminal({ name: 'delivery', ready: 'store' });
+  const dialog = () => terminal.page.getByTestId('delivery-dialog');
+  const drawer = () => terminal.page.getByTestId('order-drawer');
+  const sandboxOrders = async (): Promise<SandboxOrder[]> => ((await terminal.http.send('GET', `/_sandbox/orders?merchantId=${DEMO_RESTAURANT_ID}`)).body as { orders: SandboxOrder[] }).orders;
 
   async function fillAddress(coordinates: string): Promise<void> {
     const d = dialog();
@@ -51,22 +39,10 @@ describe('delivery-only orders in Chromium', () => {
     await d.getByTestId('delivery-coordinates').fill(coordinates);
   }
 
-  before(async () => {
-    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
-    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'], dataDir, clientSecret: 'demo-secret' });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1024, height: 600 } });
-    await page.goto(shell.launchUrl());
-    await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
-    await page.getByTestId('order-board').waitFor();
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-    await sandbox?.close();
-  });
+  before(() => terminal.page.getByTestId('order-board').waitFor());
 
   it('refuses what a driver cannot work with, and a spot outside the drivers\' area, in words', async () => {
+    const { page } = terminal;
     await page.getByTestId('delivery-open').click();
     assert.equal(await dialog().getByTestId('delivery-register').isDisabled(), true, 'no registration without a quote');
     await dialog().getByTestId('delivery-coordinates').fill('perto do metrô');
@@ -79,12 +55,13 @@ describe('delivery-only orders in Chromium', () => {
     await dialog().getByTestId('delivery-phoneArea').fill('11');
     await dialog().getByTestId('delivery-phoneNumber').fill('3032-4455');
     await dialog().getByTestId('delivery-landline').waitFor();
-    await shot('delivery-form-problems-pt');
+    await terminal.shot('form-problems-pt');
     await dialog().getByText('Voltar').click();
     await dialog().waitFor({ state: 'detached' });
   });
 
   it('gets the price for the customer\'s spot, registers the order, and it shows on the board', async () => {
+    const { page } = terminal;
     const before = (await sandboxOrders()).length;
     await page.getByTestId('delivery-open').click();
     await fillAddress(`${STORE.latitude - 0.003}, ${STORE.longitude + 0.002}`);
@@ -102,7 +79,7 @@ describe('delivery-only orders in Chromium', () => {
     await dialog().getByTestId('delivery-item-price').nth(1).fill('6');
     await dialog().getByTestId('delivery-fee').fill('7,90');
     await dialog().getByTestId('delivery-total').getByText(/R\$\s?98,90/).waitFor();
-    await shot('delivery-form-quote-pt');
+    await terminal.shot('form-quote-pt');
     await dialog().getByTestId('delivery-register').click();
     await page.getByTestId('delivery-registered').waitFor();
 
@@ -121,16 +98,16 @@ describe('delivery-only orders in Chromium', () => {
     await panel.getByTestId('delivery-check-safety').click();
     await panel.getByTestId('delivery-safety').getByText('O cliente confirmou o endereço: não').waitFor();
     // The Wi-Fi drops at the counter: the confirmation waits in the store outbox and goes once it is back.
-    await faults({ errorRate: 1, errorStatus: 503 });
+    await terminal.faults({ errorRate: 1, errorStatus: 503 });
     await panel.getByTestId('delivery-confirm-address').click();
     await panel.getByTestId('delivery-done').getByText('Sem conexão: ficou na fila').waitFor({ timeout: 20_000 });
     await panel.locator('[data-testid="store-action"][data-kind="deliveryConfirmAddress"][data-state="queued"]').waitFor();
-    await shot('delivery-queued-pt');
-    await faults({});
+    await terminal.shot('queued-pt');
+    await terminal.faults({});
     await panel.locator('[data-testid="store-action"][data-kind="deliveryConfirmAddress"][data-state="done"]').waitFor({ timeout: 30_000 });
     await panel.getByTestId('delivery-check-safety').click();
     await panel.getByTestId('delivery-safety').getByText('O cliente confirmou o endereço: sim').waitFor();
-    await shot('delivery-drawer-pt');
+    await terminal.shot('drawer-pt');
 
     await panel.getByTestId('delivery-cancel').click();
     await panel.getByTestId('delivery-cancel-reason').first().click();
@@ -143,6 +120,7 @@ describe('delivery-only orders in Chromium', () => {
   });
 
   it('says it in English', async () => {
+    const { page } = terminal;
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-orders').click();
     await page.getByTestId('delivery-open').click();
@@ -152,7 +130,7 @@ describe('delivery-only orders in Chromium', () => {
     await dialog().getByTestId('delivery-register').click();
     await dialog().getByText('Fill this in').first().waitFor();
     await dialog().getByText('Add at least one item').waitFor();
-    await shot('delivery-form-en');
+    await terminal.shot('form-en');
     await dialog().getByText('Back').click();
     await dialog().waitFor({ state: 'detached' });
     const registered = (await sandboxOrders()).find((o) => o.customer.name === 'Marina Souza');
@@ -161,7 +139,7 @@ describe('delivery-only orders in Chromium', () => {
     await page.locator(`[data-testid="order-card"][data-order-id="${registered.id}"]`).getByRole('button').first().click();
     await drawer().getByTestId('delivery-only').getByText('Delivery-only order').waitFor();
     await drawer().getByTestId('delivery-only').getByText('Customer’s tracking page', { exact: false }).waitFor();
-    await shot('delivery-drawer-en');
+    await terminal.shot('drawer-en');
     await page.keyboard.press('Escape');
     await chooseLanguage(page, 'pt-BR');
   });

@@ -1,34 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
-
-const SHOTS = join(ROOT, 'test-results');
-mkdirSync(SHOTS, { recursive: true });
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 /** Given in the environment as an integrator would: it must reach neither the window nor the file. */
 const ENV_SECRET = 'e2e-DIAG-env-secret-5150';
 
 describe('Settings › Exportar diagnóstico, in the web shell against the embedded sandbox', () => {
-  let shell: RunningShell;
-  let browser: Browser;
-
-  before(async () => {
-    shell = await startWebShell({ args: ['--demo'], clientSecret: ENV_SECRET });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-  });
+  const terminal = useTerminal({ name: 'diagnostics', demo: true, clientSecret: ENV_SECRET });
 
   it('downloads one JSON file with versions, settings, sync and queue states and the recent log, and no secret', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 600 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto(shell.launchUrl());
-    await page.getByTestId('order-board').waitFor();
+    const { page } = terminal;
     // A staff action, so the order outbox has something to count.
     await page.getByTestId('act-confirm').first().click({ timeout: 20_000 });
     await page.getByTestId('nav-settings').click();
@@ -75,12 +58,11 @@ describe('Settings › Exportar diagnóstico, in the web shell against the embed
     assert.ok(report.logs.lines.some((l) => /demo mode: embedded sandbox started/.test(l.msg ?? '')), 'the log of this run');
     for (const secret of [ENV_SECRET, 'demo-secret']) assert.ok(!content.includes(secret), `${secret} is in the export`);
 
-    await page.getByTestId('settings-support').screenshot({ path: join(SHOTS, 'diagnostics-1024x600-pt-BR-section.png') });
-    await page.screenshot({ path: join(SHOTS, 'diagnostics-1024x600-pt-BR.png') });
+    await terminal.shot('1024x600-pt-BR-section', page.getByTestId('settings-support'));
+    await terminal.shot('1024x600-pt-BR');
     await chooseLanguage(page, 'en');
     await page.getByTestId('export-diagnostics').scrollIntoViewIfNeeded();
     assert.equal(await page.getByTestId('export-diagnostics').innerText(), 'Export diagnostics');
-    await page.screenshot({ path: join(SHOTS, 'diagnostics-1024x600-en.png') });
-    await context.close();
+    await terminal.shot('1024x600-en');
   });
 });

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
-import { pinnedNow, TEST_INSTANT_MS } from '../support/clock';
-import { rawHttp } from '../support/sandbox';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { before, describe, it } from 'node:test';
+import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { TEST_INSTANT_MS } from '../support/clock';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 const DAY_MS = 24 * 3600_000;
 /** Three days before the tests' instant: the day whose orders history must still find. */
@@ -27,29 +23,13 @@ interface SandboxOrder {
  * days back, take orders, then both move to the tests' instant (the terminal restarts there).
  */
 describe('history and the day summary in Chromium', () => {
-  let sandbox: RunningSandbox;
-  let shell: RunningShell;
-  let browser: Browser;
-  let page: Page;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-history-'));
-  const args = (clockAt: string) => ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1', '--clock-at', clockAt];
-  const control = rawHttp;
+  const terminal = useTerminal({ name: 'history', clockAt: EARLIER, sandbox: { rateLimitFactor: 0 }, viewport: { width: 1280, height: 800 } });
   let earlier: SandboxOrder[] = [];
 
-  async function placeOrder(merchantId: string, body: Record<string, unknown> = {}): Promise<SandboxOrder> {
-    const response = await control(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId, ...body } });
-    assert.equal(response.status, 201, JSON.stringify(response.body));
-    return response.body as SandboxOrder;
-  }
+  const placeOrder = (merchantId: string, body: Record<string, unknown> = {}) => terminal.placeOrder<SandboxOrder>({ merchantId, ...body });
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0, now: pinnedNow(EARLIER), rateLimitFactor: 0 });
-    shell = await startWebShell({ args: args(EARLIER), dataDir, clientSecret: 'demo-secret' });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(shell.launchUrl());
-    await page.getByTestId('order-board').waitFor();
-
+    const { page, sandbox } = terminal;
     // That day: three orders of two stores, one confirmed and concluded, one cancelled by the customer.
     const done = await placeOrder(DEMO_RESTAURANT_ID, { orderType: 'TAKEOUT' });
     const cancelled = await placeOrder(DEMO_PIZZERIA_ID);
@@ -61,27 +41,22 @@ describe('history and the day summary in Chromium', () => {
     await page.locator(`[data-order-id="${done.id}"][data-status="PREPARATION_STARTED"]`).waitFor({ timeout: 15_000 });
     await page.locator(`[data-order-id="${done.id}"]`).getByTestId('act-readyToPickup').click();
     await page.locator(`[data-order-id="${done.id}"][data-status="READY_TO_PICKUP"]`).waitFor({ timeout: 15_000 });
-    await control(sandbox.url).send('POST', `/_sandbox/orders/${done.id}/conclude`);
-    await control(sandbox.url).send('POST', `/_sandbox/orders/${cancelled.id}/customerCancel`);
+    await terminal.http.send('POST', `/_sandbox/orders/${done.id}/conclude`);
+    await terminal.http.send('POST', `/_sandbox/orders/${cancelled.id}/customerCancel`);
     await page.locator(`[data-order-id="${done.id}"][data-status="CONCLUDED"]`).waitFor({ timeout: 15_000 });
     await page.locator(`[data-order-id="${cancelled.id}"][data-status="CANCELLED"]`).waitFor({ timeout: 15_000 });
     // Three days later, for both.
-    await shell.stop();
-    await control(sandbox.url).send('POST', '/_sandbox/clock', { json: { advanceSeconds: 3 * 24 * 3600 } });
-    shell = await startWebShell({ args: args(new Date(sandbox.world.clock.now()).toISOString()), dataDir, clientSecret: 'demo-secret' });
-    await page.goto(shell.launchUrl());
+    await terminal.shell.stop();
+    await terminal.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 3 * 24 * 3600 } });
+    await terminal.restart({ clockAt: new Date(sandbox.world.clock.now()).toISOString() });
     await page.getByTestId('order-board').waitFor();
     // The order nobody confirmed was cancelled by the platform at its 8-minute deadline, three days ago.
-    earlier = ((await control(sandbox.url).send('GET', '/_sandbox/orders')).body as { orders: SandboxOrder[] }).orders;
+    earlier = ((await terminal.http.send('GET', '/_sandbox/orders')).body as { orders: SandboxOrder[] }).orders;
     await page.locator(`[data-order-id="${open.id}"][data-status="CANCELLED"]`).waitFor({ timeout: 15_000 });
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-    await sandbox?.close();
   });
 
   it('finds an order of three days ago by its customer name (typed after `/`) and opens it read-only', async () => {
+    const { page } = terminal;
     const closed = earlier.find((o) => o.status === 'CONCLUDED');
     assert.ok(closed);
     await page.getByTestId('nav-history').click();
@@ -90,7 +65,7 @@ describe('history and the day summary in Chromium', () => {
     await page.keyboard.type(closed.customer.name.split(' ').at(-1) ?? '');
     const row = page.locator(`[data-testid="history-row"][data-order-id="${closed.id}"]`);
     await row.waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: join(ROOT, 'test-results', 'history-pt-BR.png') });
+    await terminal.shot('pt-BR');
     await row.click();
     const drawer = page.getByTestId('order-drawer');
     await drawer.waitFor();
@@ -99,6 +74,7 @@ describe('history and the day summary in Chromium', () => {
   });
 
   it('filters by status: the cancelled orders of that day, and nothing else', async () => {
+    const { page } = terminal;
     await page.getByTestId('history-text').fill('');
     await page.getByTestId('history-status').selectOption('CANCELLED');
     const cancelled = earlier.filter((o) => o.status === 'CANCELLED');
@@ -108,6 +84,7 @@ describe('history and the day summary in Chromium', () => {
   });
 
   it('a day is typed as the screen writes it: dd/mm/aaaa on a Portuguese screen (at 1024x600)', async () => {
+    const { page } = terminal;
     await page.setViewportSize({ width: 1024, height: 600 });
     await page.getByTestId('history-status').selectOption('');
     const from = page.getByTestId('history-from');
@@ -117,12 +94,13 @@ describe('history and the day summary in Chromium', () => {
     assert.equal(await from.inputValue(), `${day}/${month}/${year}`, 'the slashes come as the digits are typed');
     for (const o of earlier) await page.locator(`[data-testid="history-row"][data-order-id="${o.id}"]`).waitFor({ timeout: 10_000 });
     await page.getByTestId('history-to').focus();
-    await page.screenshot({ path: join(ROOT, 'test-results', 'history-day-1024x600-pt-BR.png') });
+    await terminal.shot('day-1024x600-pt-BR');
     await from.fill('');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("the summary of that day equals the sandbox's orders of that day", async () => {
+    const { page } = terminal;
     await page.getByTestId('history-tab-summary').click();
     const day = EARLIER.slice(0, 10);
     await page.getByTestId('summary-day').fill(day);
@@ -137,14 +115,14 @@ describe('history and the day summary in Chromium', () => {
     // The platform writes its reasons in Portuguese with a code; the summary words them by the code.
     await total.getByText('1× Cancelado pela plataforma: Não foi confirmado em até 8 minutos').waitFor();
     await total.getByText('1× Cancelado pelo cliente: O cliente desistiu do pedido').waitFor();
-    await page.screenshot({ path: join(ROOT, 'test-results', 'summary-pt-BR.png') });
+    await terminal.shotAs('summary-pt-BR');
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-history').click();
     await page.getByTestId('summary-view').waitFor();
     await total.getByText('1× Cancelled by the platform: Not confirmed within 8 minutes').waitFor();
     await total.getByText('1× Cancelled by the customer: The customer gave up on the order').waitFor();
     assert.equal(await total.getByText(/Pedido não confirmado|desistiu/).count(), 0, 'no Portuguese platform words on the English screen');
-    await page.screenshot({ path: join(ROOT, 'test-results', 'summary-en.png') });
+    await terminal.shotAs('summary-en');
     const download = page.waitForEvent('download');
     await page.getByTestId('summary-csv').click();
     const csv = await (await download).path();

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
-import { pinnedNow } from '../support/clock';
-import { rawHttp } from '../support/sandbox';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { before, describe, it } from 'node:test';
+import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 /**
  * The menu as a cook uses it in a rush: a dish sold out ("86") and back, a whole category paused, a
@@ -27,41 +22,23 @@ interface WireCategory {
 }
 
 describe('menu availability and prices in Chromium', () => {
-  let sandbox: RunningSandbox;
-  let shell: RunningShell;
-  let browser: Browser;
-  let page: Page;
-  let token: string;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-menu-'));
-  const http = () => rawHttp(sandbox.url);
-  const shot = (name: string) => page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
+  const terminal = useTerminal({ name: 'menu', ready: 'store' });
 
   async function catalog(): Promise<WireCategory[]> {
-    const response = await http().send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/categories?include_items=true`, { token });
+    const response = await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/categories?include_items=true`, { token: await terminal.token() });
     assert.equal(response.status, 200);
     return response.body as WireCategory[];
   }
   const itemOnPlatform = async (id: string): Promise<WireItem | undefined> => (await catalog()).flatMap((c) => c.items).find((i) => i.id === id);
-  const row = (id: string) => page.locator(`[data-testid="menu-item"][data-item-id="${id}"]`);
+  const row = (id: string) => terminal.page.locator(`[data-testid="menu-item"][data-item-id="${id}"]`);
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
-    token = await http().token('demo', 'demo-secret');
-    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'], dataDir, clientSecret: 'demo-secret' });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1024, height: 600 } });
-    await page.goto(shell.launchUrl());
-    await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
-    await page.getByTestId('nav-menu').click();
-    await page.getByTestId('menu-item').first().waitFor();
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-    await sandbox?.close();
+    await terminal.page.getByTestId('nav-menu').click();
+    await terminal.page.getByTestId('menu-item').first().waitFor();
   });
 
   it('finds a dish by name, sells it out and back; the platform\'s catalog follows', async () => {
+    const { page } = terminal;
     const [category] = await catalog();
     const dish = category?.items[0];
     assert.ok(dish);
@@ -70,7 +47,7 @@ describe('menu availability and prices in Chromium', () => {
     await row(dish.id).getByTestId('menu-toggle').click();
     await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="UNAVAILABLE"]`).getByText('Esgotado').waitFor();
     assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
-    await shot('menu-item-paused-pt');
+    await terminal.shot('item-paused-pt');
 
     // Read again, the menu says why customers cannot order it.
     await page.getByTestId('nav-orders').click();
@@ -83,6 +60,7 @@ describe('menu availability and prices in Chromium', () => {
   });
 
   it('pauses a whole category', async () => {
+    const { page } = terminal;
     const categories = await catalog();
     const target = categories[1] ?? categories[0];
     assert.ok(target);
@@ -96,6 +74,7 @@ describe('menu availability and prices in Chromium', () => {
   });
 
   it('changes a price after a confirmation that warns of a big change', async () => {
+    const { page } = terminal;
     const dish = (await catalog())[0]?.items[1];
     assert.ok(dish);
     await page.getByTestId('menu-search').fill(dish.name);
@@ -105,7 +84,7 @@ describe('menu availability and prices in Chromium', () => {
     await dialog.getByTestId('price-big-change').waitFor();
     await dialog.getByTestId('price-input').fill('39,90');
     assert.equal(await dialog.getByTestId('price-big-change').count(), 0);
-    await shot('menu-price-pt');
+    await terminal.shot('price-pt');
     await dialog.getByTestId('price-confirm').click();
     await row(dish.id).getByText(/R\$\s?39,90/).waitFor();
     assert.equal((await itemOnPlatform(dish.id))?.price.value, 39.9);
@@ -113,13 +92,14 @@ describe('menu availability and prices in Chromium', () => {
   });
 
   it('sells a dish out until tomorrow: paused now, back by itself at the store\'s opening', async () => {
+    const { page } = terminal;
     const dish = (await catalog())[0]?.items[3];
     assert.ok(dish);
     await page.getByTestId('menu-search').fill(dish.name);
     await row(dish.id).getByTestId('menu-until-tomorrow').click();
     await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="UNAVAILABLE"]`).getByTestId('menu-comeback').getByText(/Volta a vender sozinho na abertura: .*00:00/).waitFor();
     assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
-    await shot('menu-until-tomorrow-pt');
+    await terminal.shot('until-tomorrow-pt');
     // Put back by hand: the comeback is withdrawn.
     await row(dish.id).getByTestId('menu-toggle').click();
     await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="AVAILABLE"]`).waitFor();
@@ -129,9 +109,10 @@ describe('menu availability and prices in Chromium', () => {
   });
 
   it('pauses an add-on of a dish and brings it back (out of one topping, not of the dish)', async () => {
+    const { page } = terminal;
     let found: { item: WireItem; optionId: string; optionName: string } | undefined;
     for (const item of (await catalog()).flatMap((c) => c.items)) {
-      const flat = (await http().send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${item.id}/flat`, { token })).body as {
+      const flat = (await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${item.id}/flat`, { token: await terminal.token() })).body as {
         options: { id: string; productId: string; status: string }[];
         products: { id: string; name: string }[];
       };
@@ -143,7 +124,7 @@ describe('menu availability and prices in Chromium', () => {
     }
     assert.ok(found, 'the seeded menu has a dish with add-ons');
     const optionOnPlatform = async () =>
-      ((await http().send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${found.item.id}/flat`, { token })).body as { options: { id: string; status: string }[] }).options.find((o) => o.id === found.optionId)?.status;
+      ((await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${found.item.id}/flat`, { token: await terminal.token() })).body as { options: { id: string; status: string }[] }).options.find((o) => o.id === found.optionId)?.status;
     await page.getByTestId('menu-search').fill(found.item.name);
     await row(found.item.id).getByTestId('menu-item-open').click();
     const option = page.getByTestId('options-dialog').locator(`[data-testid="menu-option"][data-option-id="${found.optionId}"]`);
@@ -151,7 +132,7 @@ describe('menu availability and prices in Chromium', () => {
     await option.getByTestId('menu-option-toggle').click();
     await page.getByTestId('options-dialog').locator(`[data-testid="menu-option"][data-option-id="${found.optionId}"][data-status="UNAVAILABLE"]`).waitFor();
     assert.equal(await optionOnPlatform(), 'UNAVAILABLE');
-    await shot('menu-options-pt');
+    await terminal.shot('options-pt');
     await option.getByTestId('menu-option-toggle').click();
     await page.getByTestId('options-dialog').locator(`[data-testid="menu-option"][data-option-id="${found.optionId}"][data-status="AVAILABLE"]`).waitFor();
     assert.equal(await optionOnPlatform(), 'AVAILABLE');
@@ -160,22 +141,23 @@ describe('menu availability and prices in Chromium', () => {
   });
 
   it('offline, a dish sold out waits and reaches the platform once; the screen says it in English', async () => {
+    const { page } = terminal;
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-menu').click();
     const dish = (await catalog())[0]?.items[2];
     assert.ok(dish);
     await page.getByTestId('menu-search').fill(dish.name);
-    await http().send('PUT', '/_sandbox/faults', { json: { errorRate: 1, errorStatus: 503 } });
+    await terminal.http.send('PUT', '/_sandbox/faults', { json: { errorRate: 1, errorStatus: 503 } });
     await row(dish.id).getByTestId('menu-toggle').click();
     await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="true"]`).getByText('queued: sent when the connection is back').waitFor({ timeout: 20_000 });
-    await shot('menu-offline-en');
-    await http().send('PUT', '/_sandbox/faults', { json: {} });
+    await terminal.shot('offline-en');
+    await terminal.http.send('PUT', '/_sandbox/faults', { json: {} });
     await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="false"][data-status="UNAVAILABLE"]`).waitFor({ timeout: 30_000 });
     assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
     // The dish's add-ons, in English too.
     await row(dish.id).getByTestId('menu-item-open').click();
     await page.getByTestId('options-dialog').locator('[data-testid="menu-option"], :text("This item has no add-ons.")').first().waitFor({ timeout: 20_000 });
-    await shot('menu-options-en');
+    await terminal.shot('options-en');
     await page.getByTestId('options-dialog').getByText('Close').click();
     await chooseLanguage(page, 'pt-BR');
   });

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
-import { pinnedNow } from '../support/clock';
-import { rawHttp } from '../support/sandbox';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { afterEach, describe, it } from 'node:test';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 /**
  * What the customer or the platform asks of the store, answered from the order drawer against a
@@ -22,25 +16,19 @@ interface PlacedOrder {
 }
 
 describe('order requests in Chromium', () => {
-  let sandbox: RunningSandbox;
-  let shell: RunningShell;
-  let browser: Browser;
-  let page: Page;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-requests-'));
-  const http = () => rawHttp(sandbox.url);
-  const shot = (name: string) => page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
+  const terminal = useTerminal({ name: 'request' });
 
   async function control(method: 'GET' | 'POST', path: string, json?: unknown): Promise<Record<string, unknown>> {
-    const response = await http().send(method, path, json === undefined ? {} : { json });
+    const response = await terminal.http.send(method, path, json === undefined ? {} : { json });
     assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as Record<string, unknown>;
   }
   const advance = (seconds: number) => control('POST', '/_sandbox/clock', { advanceSeconds: seconds });
 
   async function confirmedOrder(body: Record<string, unknown>): Promise<PlacedOrder> {
-    const order = (await control('POST', '/_sandbox/orders', { merchantId: DEMO_RESTAURANT_ID, ...body })) as unknown as PlacedOrder;
+    const order = await terminal.placeOrder<PlacedOrder>(body);
     await card(order.id).getByTestId('act-confirm').click({ timeout: 15_000 });
-    await page.locator(`[data-order-id="${order.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 15_000 });
+    await terminal.page.locator(`[data-order-id="${order.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 15_000 });
     return order;
   }
   async function calls(orderId: string, route: string): Promise<{ status: number | null }[]> {
@@ -48,33 +36,20 @@ describe('order requests in Chromium', () => {
     return (body.calls as { route: string; status: number | null }[]).filter((c) => c.route === route);
   }
 
-  const card = (id: string) => page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
-  const drawer = () => page.getByTestId('order-drawer');
+  const card = (id: string) => terminal.page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
+  const drawer = () => terminal.page.getByTestId('order-drawer');
   async function openDrawer(id: string): Promise<void> {
     await card(id).getByRole('button').first().click();
     await drawer().waitFor();
   }
   async function closeDrawer(): Promise<void> {
-    await page.keyboard.press('Escape');
+    await terminal.page.keyboard.press('Escape');
     await drawer().waitFor({ state: 'detached' });
   }
 
-  before(async () => {
-    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
-    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'], dataDir, clientSecret: 'demo-secret' });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1024, height: 600 } });
-    await page.goto(shell.launchUrl());
-    await page.getByTestId('order-board').waitFor();
-  });
   // A test that failed with its drawer open leaves the next one a board to work on.
   afterEach(async () => {
     if (await drawer().count()) await closeDrawer();
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-    await sandbox?.close();
   });
 
   it('a dispute rings on the card with its countdown, and is rejected with a reason before it expires', async () => {
@@ -82,14 +57,14 @@ describe('order requests in Chromium', () => {
     await control('POST', `/_sandbox/orders/${order.id}/dispute`, { action: 'PROPOSED_AMOUNT_REFUND', expiresInSeconds: 300, timeoutAction: 'ACCEPT_CANCELLATION' });
     const banner = card(order.id).getByTestId('request-banner');
     await banner.getByText(/Reclamação do cliente · responda em \d:\d\d/).waitFor({ timeout: 15_000 });
-    await shot('request-card-dispute-pt');
+    await terminal.shot('card-dispute-pt');
 
     await openDrawer(order.id);
     const panel = drawer().getByTestId('dispute-panel');
     await panel.getByText('Pede o reembolso de um valor').waitFor();
     await panel.getByTestId('dispute-countdown').getByText(/Tempo para responder: \d:\d\d/).waitFor();
     assert.equal(await panel.getByTestId('dispute-alternative').count(), 2, 'the two refunds the dispute offers');
-    await shot('request-dispute-pt');
+    await terminal.shot('dispute-pt');
 
     await panel.getByTestId('dispute-reject').click();
     await panel.getByTestId('dispute-reason').fill('O pedido saiu completo e lacrado');
@@ -137,7 +112,7 @@ describe('order requests in Chromium', () => {
     const panel = drawer().getByTestId('address-change-panel');
     await panel.getByTestId('address-new').getByText('Rua Augusta, 1500').waitFor();
     await panel.getByText('Endereço atual').waitFor();
-    await shot('request-address-pt');
+    await terminal.shot('address-pt');
     await panel.getByTestId('address-accept').click();
     await panel.locator('[data-testid="address-outcome"][data-outcome="ACCEPTED"]').waitFor({ timeout: 15_000 });
     // The accepted address becomes the order's: the drawer reads the detail again.
@@ -168,7 +143,7 @@ describe('order requests in Chromium', () => {
     await form.getByTestId('delivery-code-check').click();
     await form.locator('[data-testid="delivery-code-verdict"][data-valid="false"]').waitFor();
     await form.getByTestId('delivery-code-wrong').getByText('1 código errado neste pedido').waitFor();
-    await shot('request-delivery-code-pt');
+    await terminal.shot('delivery-code-pt');
     await input.fill(order.customer.phone.localizer);
     await form.getByTestId('delivery-code-check').click();
     // The platform concludes the order: the form gives way to the confirmation.
@@ -185,7 +160,7 @@ describe('order requests in Chromium', () => {
     await panel.getByTestId('platform-driver-quote-button').click();
     await panel.getByTestId('platform-driver-quote').getByText(/R\$\s?\d+,\d\d/).waitFor();
     await panel.getByText(/Preço válido até \d\d:\d\d/).waitFor();
-    await shot('request-driver-quote-pt');
+    await terminal.shot('driver-quote-pt');
     await panel.getByTestId('platform-driver-request').click();
     await panel.locator('[data-testid="platform-driver-state"][data-state="requested"]').waitFor({ timeout: 15_000 });
     await advance(61); // the platform's driver search
@@ -206,16 +181,17 @@ describe('order requests in Chromium', () => {
   });
 
   it('the same screens in English', async () => {
+    const { page } = terminal;
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-orders').click();
     const order = await confirmedOrder({ orderType: 'DELIVERY', deliveredBy: 'PLATFORM' });
     await control('POST', `/_sandbox/orders/${order.id}/dispute`, { action: 'PARTIAL_CANCELLATION', expiresInSeconds: 240, timeoutAction: 'REJECT_CANCELLATION' });
     await card(order.id).getByTestId('request-banner').getByText(/Customer complaint · answer within \d:\d\d/).waitFor({ timeout: 15_000 });
-    await shot('request-card-dispute-en');
+    await terminal.shot('card-dispute-en');
     await openDrawer(order.id);
     await drawer().getByText('Asks to cancel part of the order, with a refund of that part').waitFor();
     await drawer().getByText(/With no answer by \d{1,2}:\d\d [AP]M, the customer’s request is refused\./).waitFor();
-    await shot('request-dispute-en');
+    await terminal.shot('dispute-en');
     await drawer().getByTestId('dispute-alternative').first().click();
     await drawer().locator('[data-testid="dispute-outcome"][data-outcome="ALTERNATIVE_ACCEPTED"]').waitFor({ timeout: 15_000 });
     await closeDrawer();
@@ -226,7 +202,7 @@ describe('order requests in Chromium', () => {
     await drawer().getByText('Delivery address change').waitFor({ timeout: 15_000 });
     await drawer().getByTestId('platform-driver-quote-button').click();
     await drawer().getByTestId('platform-driver-quote').getByText('Reaches the customer in').waitFor();
-    await shot('request-address-driver-en');
+    await terminal.shot('address-driver-en');
     await closeDrawer();
     await chooseLanguage(page, 'pt-BR');
   });

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_GROCERY_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
-import { pinnedNow } from '../support/clock';
-import { rawHttp } from '../support/sandbox';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { before, describe, it } from 'node:test';
+import { DEMO_GROCERY_ID } from '../../src-sandbox/index';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 /**
  * Promotions as a grocery's manager makes them: a form that refuses what the spec refuses before
@@ -21,26 +16,18 @@ interface WireItem {
 }
 
 describe('promotions in Chromium', () => {
-  let sandbox: RunningSandbox;
-  let shell: RunningShell;
-  let browser: Browser;
-  let page: Page;
-  let token: string;
+  const terminal = useTerminal({ name: 'promotion', ready: 'none' });
   let eans: string[];
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-promotions-'));
-  const http = () => rawHttp(sandbox.url);
-  const shot = (name: string) => page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
-  const faults = async (json: Record<string, unknown>) => assert.equal((await http().send('PUT', '/_sandbox/faults', { json })).status, 200);
-  const dialog = () => page.getByTestId('promotion-dialog');
+  const dialog = () => terminal.page.getByTestId('promotion-dialog');
   /** The promotion creations the platform took in (202), from its call log. */
   const created = async (): Promise<number> => {
-    const response = await http().send('GET', `/_sandbox/calls?merchantId=${DEMO_GROCERY_ID}`);
+    const response = await terminal.http.send('GET', `/_sandbox/calls?merchantId=${DEMO_GROCERY_ID}`);
     assert.equal(response.status, 200);
     return (response.body as { calls: { route: string; status: number | null }[] }).calls.filter((c) => c.route === 'POST /merchants/{merchantId}/promotions' && c.status === 202).length;
   };
 
   async function fill(values: { eans: string; discount?: string; buy?: string; pay?: string; type?: string; name?: string }): Promise<void> {
-    await page.getByTestId('promotion-new').click();
+    await terminal.page.getByTestId('promotion-new').click();
     if (values.type) await dialog().getByTestId(`promotion-type-${values.type}`).click();
     await dialog().getByTestId('promotion-eans').fill(values.eans);
     if (values.discount !== undefined) await dialog().getByTestId('promotion-discountValue').fill(values.discount);
@@ -50,19 +37,14 @@ describe('promotions in Chromium', () => {
   }
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
-    token = await http().token('demo', 'demo-secret');
-    const categories = (await http().send('GET', `/catalog/v2.0/merchants/${DEMO_GROCERY_ID}/categories?include_items=true`, { token })).body as { status: string; items: WireItem[] }[];
+    const { page, http } = terminal;
+    const categories = (await http.send('GET', `/catalog/v2.0/merchants/${DEMO_GROCERY_ID}/categories?include_items=true`, { token: await terminal.token() })).body as { status: string; items: WireItem[] }[];
     eans = categories
       .filter((c) => c.status === 'AVAILABLE')
       .flatMap((c) => c.items)
       .filter((i) => i.status === 'AVAILABLE' && typeof i.ean === 'string')
       .map((i) => i.ean as string);
     assert.ok(eans.length >= 4, 'the seeded grocery has products with barcodes');
-    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'], dataDir, clientSecret: 'demo-secret' });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1024, height: 600 } });
-    await page.goto(shell.launchUrl());
     await page.getByTestId('nav-store').click();
     await page.getByTestId('store-list').getByText('Mercado Bom Preço').click();
     await page.getByTestId('select-store').click();
@@ -70,11 +52,6 @@ describe('promotions in Chromium', () => {
     await page.getByTestId('nav-menu').click();
     await page.getByTestId('menu-tab-promotions').click();
     await page.getByTestId('promotions-panel').waitFor();
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-    await sandbox?.close();
   });
 
   it('refuses on screen what the spec refuses, and nothing is sent', async () => {
@@ -94,25 +71,27 @@ describe('promotions in Chromium', () => {
     await dialog().getByTestId('promotion-quantityToBuy').fill('4');
     await dialog().getByTestId('promotion-quantityToPay').fill('1');
     await dialog().getByTestId('promotion-problem-quantityToPay').getByText('mais de 70%').waitFor();
-    await shot('promotion-form-problems-pt');
+    await terminal.shot('form-problems-pt');
     await dialog().getByText('Voltar').click();
     await dialog().waitFor({ state: 'hidden' });
     assert.equal(await created(), before, 'nothing reached the platform');
   });
 
   it('creates a promotion and follows it from being validated to active', async () => {
+    const { page } = terminal;
     await fill({ eans: `${eans[0]}\n${eans[1]}`, discount: '15', name: 'Semana do hortifrúti' });
     await dialog().getByTestId('promotion-create').click();
     await page.getByTestId('promotions-notice').getByText('Promoção enviada').waitFor();
     const card = page.getByTestId('promotion').filter({ hasText: 'Semana do hortifrúti' });
     await card.getByText('15% de desconto').waitFor();
     await card.locator('[data-testid="promotion-status"][data-status="ACTIVE"]').getByText('Ativa · 2').waitFor({ timeout: 20_000 });
-    await shot('promotion-active-pt');
+    await terminal.shot('active-pt');
     assert.equal(await card.getByTestId('promotion-following').count(), 0, 'no longer polled once settled');
   });
 
   it('shows on an order that the promotion reached it (the order\'s virtual bag)', async () => {
-    const created = await http().send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT', items: [{ ean: eans[0], quantity: 2 }] } });
+    const { page } = terminal;
+    const created = await terminal.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT', items: [{ ean: eans[0], quantity: 2 }] } });
     assert.equal(created.status, 201);
     const orderId = (created.body as { id: string }).id;
     await page.getByTestId('nav-orders').click();
@@ -120,45 +99,48 @@ describe('promotions in Chromium', () => {
     await card.waitFor({ timeout: 20_000 });
     await card.getByRole('button').first().click();
     await page.getByTestId('order-drawer').getByTestId('order-item-promotion').getByText(/Promoção da loja: −R\$\s?[\d,]+ · cliente paga R\$/).waitFor();
-    await shot('promotion-in-order-pt');
+    await terminal.shot('in-order-pt');
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-menu').click();
     await page.getByTestId('menu-tab-promotions').click();
   });
 
   it('shows the platform failing a promotion, in words', async () => {
-    await faults({ promotionErrorRate: 1 });
+    const { page } = terminal;
+    await terminal.faults({ promotionErrorRate: 1 });
     await fill({ eans: `${eans[2]}`, type: 'LXPY', buy: '3', pay: '2', name: 'Leve 3 pague 2' });
     await dialog().getByTestId('promotion-create').click();
     const card = page.getByTestId('promotion').filter({ hasText: 'Leve 3 pague 2' }).first();
     await card.locator('[data-testid="promotion-item"][data-status="ERROR"]').getByText('falha interna da plataforma').waitFor({ timeout: 20_000 });
-    await faults({});
+    await terminal.faults({});
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-menu').click();
     await page.getByTestId('menu-tab-promotions').click();
     await card.getByText('the platform failed internally').waitFor();
     await card.getByText('Take 3, pay 2').waitFor();
-    await shot('promotion-error-en');
+    await terminal.shot('error-en');
     await chooseLanguage(page, 'pt-BR');
     await page.getByTestId('nav-menu').click();
     await page.getByTestId('menu-tab-promotions').click();
   });
 
   it('offline, a promotion waits and is created once when the platform is back', async () => {
+    const { page } = terminal;
     const before = await created();
-    await faults({ errorRate: 1, errorStatus: 503 });
+    await terminal.faults({ errorRate: 1, errorStatus: 503 });
     await fill({ eans: `${eans[3]}`, discount: '10', name: 'Feita sem conexão' });
     await dialog().getByTestId('promotion-create').click();
     await page.getByTestId('promotions-notice').getByText('ficou na fila').waitFor({ timeout: 20_000 });
     const card = page.getByTestId('promotion').filter({ hasText: 'Feita sem conexão' });
     await card.getByTestId('promotion-queued').waitFor();
-    await shot('promotion-queued-pt');
-    await faults({});
+    await terminal.shot('queued-pt');
+    await terminal.faults({});
     await card.locator('[data-testid="promotion-status"][data-status="ACTIVE"]').waitFor({ timeout: 40_000 });
     assert.equal(await created(), before + 1, 'created exactly once');
   });
 
   it('ends every promotion of the store', async () => {
+    const { page } = terminal;
     await page.getByTestId('promotions-end-all').click();
     await page.getByTestId('promotions-end-all-yes').click();
     await page.getByTestId('promotion').filter({ hasText: 'Encerrar todas as promoções da loja' }).waitFor();

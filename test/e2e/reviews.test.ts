@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
-import { pinnedNow, TEST_INSTANT } from '../support/clock';
-import { rawHttp } from '../support/sandbox';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { describe, it } from 'node:test';
+import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { TEST_INSTANT } from '../support/clock';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 /**
  * The reviews screen as a clerk uses it, against a sandbox the test starts: the summary and list,
@@ -15,49 +11,35 @@ import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell 
  * for a phone number and for a link, then sent and edited within the 10 minutes.
  */
 describe('reviews screen in Chromium', () => {
-  let sandbox: RunningSandbox;
-  let shell: RunningShell;
-  let browser: Browser;
-  let page: Page;
   let target: { id: string };
-  const shots = join(ROOT, 'test-results');
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-reviews-'));
+  const terminal = useTerminal({
+    name: 'reviews',
+    pollSeconds: null, // the terminal's own pace
+    viewport: { width: 1024, height: 768 },
+    // A Brazilian kiosk: the browser's own widgets (date fields) follow the system locale.
+    locale: 'pt-BR',
+    // The review this test answers, plus enough others that "all" has a second page (15 seeds + 7).
+    seed: async () => {
+      target = await addReview({ score: 2, comment: 'A lasanha chegou fria e a embalagem veio amassada.', status: 'NOT_REPLIED', customerName: 'Rita Moraes' });
+      for (let i = 0; i < 6; i++) await addReview({ score: 5, status: 'PUBLISHED', comment: `Ótimo pedido número ${i + 1}.` });
+    },
+    ready: 'store',
+  });
 
   const reviewVia = async (id: string) => {
-    const http = rawHttp(sandbox.url);
-    const token = await http.token();
-    const response = await http.send('GET', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${id}`, { token });
+    const response = await terminal.http.send('GET', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${id}`, { token: await terminal.token() });
     return response.body as { status: string; replies: { from: string; text: string }[] };
   };
-  const addReview = async (json: Record<string, unknown>) => {
-    const response = await rawHttp(sandbox.url).send('POST', '/_sandbox/reviews', { json: { merchantId: DEMO_RESTAURANT_ID, ...json } });
+  async function addReview(json: Record<string, unknown>): Promise<{ id: string }> {
+    const response = await terminal.http.send('POST', '/_sandbox/reviews', { json: { merchantId: DEMO_RESTAURANT_ID, ...json } });
     assert.equal(response.status, 201);
     return response.body as { id: string };
-  };
-  const drawer = () => page.getByTestId('review-drawer');
-  const row = (id: string) => page.locator(`[data-testid="review-row"][data-review-id="${id}"]`);
-  const shot = (name: string) => page.screenshot({ path: join(shots, name) });
-
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
-    // The review this test answers, plus enough others that "all" has a second page (15 seeds + 7).
-    target = await addReview({ score: 2, comment: 'A lasanha chegou fria e a embalagem veio amassada.', status: 'NOT_REPLIED', customerName: 'Rita Moraes' });
-    for (let i = 0; i < 6; i++) await addReview({ score: 5, status: 'PUBLISHED', comment: `Ótimo pedido número ${i + 1}.` });
-    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo'], dataDir, clientSecret: 'demo-secret' });
-    browser = await launchChromium();
-    // A Brazilian kiosk: the browser's own widgets (date fields) follow the system locale.
-    page = await browser.newPage({ viewport: { width: 1024, height: 768 }, locale: 'pt-BR' });
-    await page.goto(shell.launchUrl());
-    await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-    await sandbox?.close();
-  });
+  }
+  const drawer = () => terminal.page.getByTestId('review-drawer');
+  const row = (id: string) => terminal.page.locator(`[data-testid="review-row"][data-review-id="${id}"]`);
 
   it('shows the summary and the reviews awaiting an answer first, with their time left', async () => {
+    const { page } = terminal;
     // The navigation badge counts the 3 seeded reviews awaiting an answer plus this test's one.
     await page.getByTestId('reviews-badge').getByText('4').waitFor();
     await page.getByTestId('nav-reviews').click();
@@ -73,10 +55,11 @@ describe('reviews screen in Chromium', () => {
     assert.deepEqual(statuses, ['NOT_REPLIED', 'NOT_REPLIED', 'NOT_REPLIED', 'NOT_REPLIED']);
     await row(target.id).getByText(/Responder em 4 d 23 h/).waitFor();
     await row(target.id).getByText(/Pedido #\d+/).waitFor();
-    await shot('reviews-awaiting-pt-1024.png');
+    await terminal.shot('awaiting-pt-1024');
   });
 
   it('lists all reviews page by page, marks private ones, and narrows by date', async () => {
+    const { page } = terminal;
     await page.getByTestId('filter-all').click();
     await page.getByTestId('review-count').getByText('20 de 22').waitFor();
     await page.getByTestId('review-more').click();
@@ -102,10 +85,10 @@ describe('reviews screen in Chromium', () => {
     await page.getByTestId('filter-to').fill(today);
     await page.getByTestId('filter-chosen').getByText(/^De .+ até .+$/).waitFor();
     await page.getByTestId('review-count').getByText(`${todays} de ${todays}`).waitFor();
-    await shot('reviews-dates-pt-1024.png');
+    await terminal.shot('dates-pt-1024');
     await page.getByTestId('filter-period').selectOption('any');
     await page.getByTestId('review-count').getByText('20 de 22').waitFor();
-    await shot('reviews-all-pt-1024.png');
+    await terminal.shot('all-pt-1024');
     await page.getByTestId('filter-awaiting').click();
     await page.getByTestId('review-count').getByText('4 de 4').waitFor();
   });
@@ -137,7 +120,7 @@ describe('reviews screen in Chromium', () => {
     const error = drawer().getByTestId('answer-error');
     await error.getByText(/^A plataforma recusou o texto: /).waitFor();
     await error.getByText('Tire telefones, e-mails, CPF ou outros dados pessoais.').waitFor();
-    await shot('reviews-refused-pt-1024.png');
+    await terminal.shot('refused-pt-1024');
 
     await text.fill('Sentimos muito! Veja nosso cardápio em www.cantinadavila.com.br');
     await drawer().getByTestId('answer-send').click();
@@ -146,6 +129,7 @@ describe('reviews screen in Chromium', () => {
   });
 
   it('sends a good answer, shows the review answered, and edits it within 10 minutes', async () => {
+    const { page } = terminal;
     await drawer().getByTestId('answer-text').fill('Sentimos muito pela lasanha fria, Rita. Já falamos com a cozinha e a embalagem foi trocada.');
     await drawer().getByTestId('answer-send').click();
     await drawer().getByTestId('answer-done').getByText('Resposta enviada.').waitFor();
@@ -154,7 +138,7 @@ describe('reviews screen in Chromium', () => {
     await drawer().getByTestId('edit-window').getByText(/Pode editar por mais 9:\d\d/).waitFor();
     assert.equal(await row(target.id).getAttribute('data-status'), 'REPLIED');
     await page.getByTestId('reviews-badge').getByText('3').waitFor();
-    await shot('reviews-answered-pt-1024.png');
+    await terminal.shot('answered-pt-1024');
 
     await drawer().getByTestId('answer-edit').click();
     const text = drawer().getByTestId('answer-text');
@@ -174,6 +158,7 @@ describe('reviews screen in Chromium', () => {
   });
 
   it('looks right in English and at 1920x1080', async () => {
+    const { page } = terminal;
     for (const [locale, label] of [['pt-BR', 'pt'], ['en', 'en']] as const) {
       await chooseLanguage(page, locale);
       for (const [width, height] of [[1024, 768], [1920, 1080]] as const) {
@@ -183,11 +168,11 @@ describe('reviews screen in Chromium', () => {
         await page.getByTestId('review-row').first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         assert.equal(overflow, false, `no horizontal overflow at ${width}x${height} ${locale}`);
-        if (label === 'en' || width === 1920) await shot(`reviews-list-${label}-${width}.png`);
+        if (label === 'en' || width === 1920) await terminal.shot(`list-${label}-${width}`);
         await page.getByTestId('review-row').first().click();
         await drawer().getByTestId('answer-panel').waitFor();
         await page.waitForFunction(() => document.querySelector('[data-testid="review-customer"]')?.getAttribute('aria-busy') === 'false');
-        await shot(`reviews-drawer-${label}-${width}.png`);
+        await terminal.shot(`drawer-${label}-${width}`);
         await page.keyboard.press('Escape');
       }
     }

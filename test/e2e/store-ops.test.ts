@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
-import { pinnedNow } from '../support/clock';
-import { rawHttp } from '../support/sandbox';
-import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
+import { before, describe, it } from 'node:test';
+import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { useTerminal } from '../support/terminal-fixture';
+import { chooseLanguage } from '../support/web-shell';
 
 /**
  * The Store page as a counter clerk uses it, against a sandbox the test starts: the status badge,
@@ -15,37 +12,21 @@ import { chooseLanguage, launchChromium, ROOT, startWebShell, type RunningShell 
  * grocery store. Screenshots in pt-BR and English at 1024x768 and 1920x1080 go to test-results/.
  */
 describe('Store page in Chromium', () => {
-  let sandbox: RunningSandbox;
-  let shell: RunningShell;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const dataDir = mkdtempSync(join(tmpdir(), 'st-store-ops-'));
-  const shots = join(ROOT, 'test-results');
-  const shot = (name: string) => page.screenshot({ path: join(shots, `store-ops-${name}.png`) });
-
-  const badge = () => page.getByTestId('store-status-badge');
-  const summary = () => page.getByTestId('store-summary');
-
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
-    // Polling every 5 s keeps the store "connected" (spec §6: polled in the last 30 s).
-    shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '5'], dataDir, clientSecret: 'demo-secret' });
-    browser = await launchChromium();
-    // The demo stores keep São Paulo time; so does a terminal standing in one.
-    context = await browser.newContext({ viewport: { width: 1024, height: 768 }, timezoneId: 'America/Sao_Paulo', locale: 'pt-BR' });
-    page = await context.newPage();
-    await page.goto(shell.launchUrl());
-    await page.getByTestId('nav-store').click();
+  const terminal = useTerminal({
+    name: 'store-ops',
+    pollSeconds: 5, // keeps the store "connected" (spec §6: polled in the last 30 s)
+    viewport: { width: 1024, height: 768 },
+    locale: 'pt-BR',
+    ready: 'none',
   });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-    await sandbox?.close();
-  });
+
+  const badge = () => terminal.page.getByTestId('store-status-badge');
+  const summary = () => terminal.page.getByTestId('store-summary');
+
+  before(() => terminal.page.getByTestId('nav-store').click());
 
   it('shows the store open in the top bar and each operation × channel on the Store page', async () => {
+    const { page } = terminal;
     await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
     await summary().and(page.locator('[data-summary="open"]')).waitFor({ timeout: 15_000 });
     await badge().and(page.locator('[data-summary="open"]')).waitFor();
@@ -56,10 +37,11 @@ describe('Store page in Chromium', () => {
       ['DELIVERY/MARKETPLACE:OK', 'DELIVERY/WHATSAPP:OK', 'TAKEOUT/MARKETPLACE:OK'],
     );
     await page.getByText('Tudo certo: recebendo pedidos.').first().waitFor();
-    await shot('status-pt-1024');
+    await terminal.shot('status-pt-1024');
   });
 
   it('pauses the store for 30 minutes: the badge and the status show the pause; "Reabrir agora" reopens it', async () => {
+    const { page } = terminal;
     await page.getByTestId('open-pause').click();
     const dialog = page.getByTestId('pause-dialog');
     await dialog.getByText('30 min').click();
@@ -69,13 +51,13 @@ describe('Store page in Chromium', () => {
     await dialog.getByText('Escreva o motivo da pausa.').waitFor();
     assert.equal(await dialog.getByTestId('pause-confirm').isDisabled(), true);
     await dialog.getByRole('button', { name: 'Falta de entregadores' }).click();
-    await shot('pause-dialog-pt-1024');
+    await terminal.shot('pause-dialog-pt-1024');
     // A custom pause: its days as a Portuguese screen writes them (not the browser's mm/dd/yyyy), a 24-hour clock.
     await dialog.locator('input[name="pause-length"][value="custom"]').check();
     assert.match(await dialog.getByTestId('pause-start-day').inputValue(), /^\d{2}\/\d{2}\/\d{4}$/);
     assert.equal(await dialog.getByTestId('pause-start-day').getAttribute('placeholder'), 'dd/mm/aaaa');
     assert.match(await dialog.getByTestId('pause-end-clock').inputValue(), /^\d{2}:\d{2}$/);
-    await shot('pause-dialog-custom-pt-1024');
+    await terminal.shot('pause-dialog-custom-pt-1024');
     await dialog.getByText('30 min').click();
     await dialog.getByTestId('pause-confirm').click();
     await dialog.waitFor({ state: 'detached' });
@@ -90,14 +72,14 @@ describe('Store page in Chromium', () => {
     await paused.first().getByText('A loja está pausada.', { exact: false }).waitFor();
     // The platform's own words, Portuguese as it writes them: the pause's description and when it ends.
     await paused.first().getByText(/A plataforma diz: Pausada — Falta de entregadores\. Reabre às \d\d:\d\d \(horário da loja\)\./).waitFor();
-    await shot('paused-pt-1024');
+    await terminal.shot('paused-pt-1024');
 
-    const pauses = await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token: await rawHttp(sandbox.url).token() });
+    const pauses = await terminal.http.send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token: await terminal.token() });
     const [pause] = pauses.body as { start: string; end: string; description: string }[];
     assert.equal(pause?.description, 'Falta de entregadores');
-    const minutes = (Date.parse(pause?.end ?? '') - sandbox.world.clock.now()) / 60_000;
+    const minutes = (Date.parse(pause?.end ?? '') - terminal.sandbox.world.clock.now()) / 60_000;
     assert.ok(minutes > 29 && minutes <= 30, `a pause of 30 minutes from now, got ${minutes}`);
-    assert.ok(Date.parse(pause?.start ?? '') <= sandbox.world.clock.now(), 'already started');
+    assert.ok(Date.parse(pause?.start ?? '') <= terminal.sandbox.world.clock.now(), 'already started');
 
     await page.getByTestId('resume').click();
     await badge().and(page.locator('[data-summary="open"]')).waitFor({ timeout: 10_000 });
@@ -106,8 +88,9 @@ describe('Store page in Chromium', () => {
   });
 
   it('says in words when the platform refuses an overlapping pause made on another terminal, and shows that pause', async () => {
-    const http = rawHttp(sandbox.url);
-    const token = await http.token();
+    const { page } = terminal;
+    const { http, sandbox } = terminal;
+    const token = await terminal.token();
     const now = sandbox.world.clock.now();
     const elsewhere = await http.send('POST', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, {
       token,
@@ -122,7 +105,7 @@ describe('Store page in Chromium', () => {
     await error.getByText('A plataforma recusou: já existe uma pausa nesse horário.', { exact: false }).waitFor();
     await error.getByText(/A plataforma diz: “sobrepõe a interrupção/).waitFor();
     assert.equal(await dialog.getByTestId('pause-confirm').isDisabled(), true, 'the clashing pause is now known on screen');
-    await shot('pause-overlap-pt-1024');
+    await terminal.shot('pause-overlap-pt-1024');
     await dialog.getByText('30 min', { exact: true }).click();
     await error.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
@@ -134,6 +117,7 @@ describe('Store page in Chromium', () => {
   });
 
   it('edits the opening hours: an overlap is refused on screen, a clean week is saved', async () => {
+    const { page } = terminal;
     await page.getByTestId('store-tab-hours').click();
     const week = page.getByTestId('hours-week');
     await week.locator('[data-day="MONDAY"]').getByText('Dia inteiro (24 h)').waitFor();
@@ -143,7 +127,7 @@ describe('Store page in Chromium', () => {
     await editor.getByTestId('shift-add-MONDAY').click();
     await monday.getByText(/se sobrepõe a outro/).first().waitFor();
     assert.equal(await editor.getByTestId('hours-save').isDisabled(), true);
-    await shot('hours-overlap-pt-1024');
+    await terminal.shot('hours-overlap-pt-1024');
 
     // Monday: lunch 11:00–15:00 and dinner 18:00–01:00 (into Tuesday), instead of all day.
     const rows = monday.getByTestId('shift-row');
@@ -156,13 +140,13 @@ describe('Store page in Chromium', () => {
     await tuesday.getByTestId('shift-row').first().getByTestId('shift-start').fill('01:00');
     await tuesday.getByTestId('shift-row').first().getByTestId('shift-end').fill('00:00');
     await editor.getByText(/se sobrepõe/).waitFor({ state: 'detached' });
-    await shot('hours-editor-pt-1024');
+    await terminal.shot('hours-editor-pt-1024');
     await editor.getByTestId('hours-save').click();
     await page.getByText('Horários salvos.').waitFor();
     await week.locator('[data-day="MONDAY"]').getByText('11:00–15:00').waitFor();
     await week.locator('[data-day="MONDAY"]').getByText('18:00–01:00').waitFor();
 
-    const saved = await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/opening-hours`, { token: await rawHttp(sandbox.url).token() });
+    const saved = await terminal.http.send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/opening-hours`, { token: await terminal.token() });
     const shifts = (saved.body as { shifts: { dayOfWeek: string; start: string; duration: number }[] }[])[0]?.shifts ?? [];
     assert.deepEqual(
       shifts
@@ -175,6 +159,7 @@ describe('Store page in Chromium', () => {
   });
 
   it('makes the check-in QR sheet of the grocery store, shows the PDF and keeps a copy; restaurants are explained', async () => {
+    const { page } = terminal;
     await page.getByTestId('store-tab-checkin').click();
     const notOffered = page.getByTestId('checkin-not-offered');
     await notOffered.getByText('só gera esses códigos para mercados', { exact: false }).waitFor();
@@ -187,10 +172,10 @@ describe('Store page in Chromium', () => {
     await frame.waitFor({ timeout: 15_000 });
     assert.match((await frame.getAttribute('src')) ?? '', /^blob:/);
     await page.waitForTimeout(800); // let the PDF viewer paint for the screenshot
-    await shot('checkin-pt-1024');
-    const files = readdirSync(join(dataDir, 'print'));
+    await terminal.shot('checkin-pt-1024');
+    const files = readdirSync(join(terminal.dataDir, 'print'));
     assert.equal(files.filter((f) => /^checkin-.*\.pdf$/.test(f)).length, 1);
-    assert.ok(existsSync(join(dataDir, 'print', files[0] ?? '')));
+    assert.ok(existsSync(join(terminal.dataDir, 'print', files[0] ?? '')));
 
     // "Save as…" hands the PDF over as a download (a save dialog in Electron); the kept copy reopens.
     const download = page.waitForEvent('download');
@@ -204,22 +189,23 @@ describe('Store page in Chromium', () => {
   });
 
   it('reads in English at 1920x1080', async () => {
+    const { page } = terminal;
     await page.setViewportSize({ width: 1920, height: 1080 });
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-store').click();
     await badge().getByText('Open').waitFor({ timeout: 15_000 });
     await page.getByTestId('store-tab-status').click();
     await summary().getByText('Open', { exact: true }).waitFor();
-    await shot('status-en-1920');
+    await terminal.shot('status-en-1920');
     await page.getByTestId('open-pause').click();
     await page.getByTestId('pause-dialog').getByText('Kitchen overloaded').first().waitFor();
-    await shot('pause-dialog-en-1920');
+    await terminal.shot('pause-dialog-en-1920');
     await page.keyboard.press('Escape');
     await page.getByTestId('pause-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('store-tab-hours').click();
     await page.getByTestId('hours-edit').click();
     await page.getByTestId('hours-editor').getByText('Saving replaces the whole week on the platform.').waitFor();
-    await shot('hours-editor-en-1920');
+    await terminal.shot('hours-editor-en-1920');
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.getByTestId('store-tab-checkin').click();
     // The sheet made earlier is still on screen (the language changed without a reload): put it away.
@@ -227,14 +213,14 @@ describe('Store page in Chromium', () => {
     await page.getByTestId('checkin-generate').click();
     await page.getByTestId('checkin-frame').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(800);
-    await shot('checkin-en-1920');
+    await terminal.shot('checkin-en-1920');
     await page.getByTestId('store-tab-details').click();
     await page.getByTestId('store-facts').getByText('Operations and channels').waitFor();
-    await shot('details-en-1920');
+    await terminal.shot('details-en-1920');
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByTestId('store-tab-status').click();
     await summary().getByText('Open', { exact: true }).waitFor();
-    await shot('status-en-1024');
+    await terminal.shot('status-en-1024');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     assert.equal(overflow, false, 'no horizontal overflow at 1024x768');
   });

@@ -1,35 +1,21 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, ROOT, startWebShell, type RunningShell } from '../support/web-shell';
-
-const SHOTS = join(ROOT, 'test-results');
-mkdirSync(SHOTS, { recursive: true });
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useTerminal } from '../support/terminal-fixture';
 
 describe('web shell in Chromium, against the embedded sandbox', () => {
-  let shell: RunningShell;
-  let browser: Browser;
-
-  before(async () => {
-    shell = await startWebShell({ args: ['--demo'] });
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await shell?.stop();
-  });
+  // Each test opens its own windows (a launch link signs in one window): the fixture opens none.
+  const terminal = useTerminal({ name: 'web-shell', demo: true, window: false });
 
   async function open(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
+    const context = await terminal.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.goto(shell.launchUrl());
+    await page.goto(terminal.shell.launchUrl());
     await page.getByTestId('order-board').waitFor(); // the board is the home screen
     await page.getByTestId('nav-store').click();
     await page.getByTestId('store-list').getByRole('button').first().waitFor();
@@ -78,7 +64,7 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     await page.reload();
     await page.getByRole('navigation').getByRole('button', { name: 'Reviews' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
-    await page.screenshot({ path: join(SHOTS, 'settings-en.png') });
+    await terminal.shotAs('settings-en', page);
     await page.context().close();
   });
 
@@ -91,12 +77,13 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
       assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
       const heights = await page.getByRole('navigation').getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
       assert.ok(heights.every((h) => h >= 56), `nav buttons must be at least 56px tall: ${heights}`);
-      await page.screenshot({ path: join(SHOTS, `stores-${viewport.width}x${viewport.height}.png`) });
+      await terminal.shotAs(`stores-${viewport.width}x${viewport.height}`, page);
       await page.context().close();
     });
   }
 
   it('a window without a valid launch link is told to open the terminal again, and gets no data', async () => {
+    const { browser, shell } = terminal;
     for (const url of [`${shell.origin}/#launch=not-the-token-at-all`, `${shell.origin}/`]) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -108,6 +95,7 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
   });
 
   it('a launch link signs in one window only: the same link in a second window is refused', async () => {
+    const { browser, shell } = terminal;
     const link = shell.launchUrl();
     const first = await browser.newContext();
     const page = await first.newPage();
