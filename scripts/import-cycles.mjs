@@ -7,30 +7,17 @@
 //   cycle in it). A folder counts as two parts, its components and its code, as eslint.config.js
 //   has them; the strings (i18n/ and every messages.ts) are one part at the bottom.
 // Exits 1 and names each cycle when one exists.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { filesUnder } from './files.mjs';
 
 const ROOTS = ['src-shared', 'src-main', 'src-renderer', 'src-sandbox'];
 const SCRIPT = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 
 /** Every .ts and .svelte file under the roots. */
-function sourceFiles(dir) {
-  const found = [];
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return found;
-  }
-  for (const name of entries) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...sourceFiles(path));
-    else if (/\.(ts|svelte)$/.test(name) && !name.endsWith('.d.ts')) found.push(path);
-  }
-  return found;
-}
+const sourceFiles = (dir) => filesUnder(dir, (name) => /\.(ts|svelte)$/.test(name) && !name.endsWith('.d.ts'));
 
 /** The specifiers a file imports (a component's: those of its script blocks). */
 export function importsOf(path, text = readFileSync(path, 'utf8')) {
