@@ -11,5 +11,8 @@ const LONE_SURROGATE_ESCAPE = /\\(?:\\|u(d[89a-f][0-9a-f]{2}))/g;
  * does, on every runtime.
  */
 export function jsonIdList(ids: readonly string[]): string {
-  return JSON.stringify(ids).replace(LONE_SURROGATE_ESCAPE, (escape, hex?: string) => (hex ? String.fromCharCode(Number.parseInt(hex, 16)) : escape));
+  const json = JSON.stringify(ids);
+  // The platform's ids (UUIDs) hold no backslash: the list is the plain JSON, no second pass.
+  if (!json.includes('\\')) return json;
+  return json.replace(LONE_SURROGATE_ESCAPE, (escape, hex?: string) => (hex ? String.fromCharCode(Number.parseInt(hex, 16)) : escape));
 }
