@@ -4,6 +4,7 @@ import type { Bridge } from '../../src-shared/ipc/contract';
 import { HistoryState } from '../history/history-state.svelte';
 import { SummaryState } from '../history/summary-state.svelte';
 import { I18n } from '../i18n/i18n.svelte';
+import { KeyboardSense } from '../lib/keyboard.svelte';
 import { Now } from '../lib/now.svelte';
 import { CheckinState } from '../merchant/checkin-state.svelte';
 import { HoursState } from '../merchant/hours-state.svelte';
@@ -35,6 +36,8 @@ import { AppState } from './app-state.svelte';
 export interface Terminal {
   now: Now;
   i18n: I18n;
+  /** Whether keyboard hints belong on screen (a touch terminal shows none). */
+  keyboard: KeyboardSense;
   appState: AppState;
   setupState: SetupState;
   settingsState: SettingsState;
@@ -94,6 +97,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
   return {
     now,
     i18n,
+    keyboard: new KeyboardSense(typeof window === 'undefined' ? undefined : window),
     appState,
     setupState: new SetupState(bridge),
     settingsState,

@@ -6,7 +6,7 @@ export const historyMessages = defineMessages(
     'history.tab.orders': 'Pedidos',
     'history.tab.summary': 'Resumo do dia',
     'history.search': 'Buscar por código ou nome do cliente',
-    'history.search.hint': 'Tecla / para buscar',
+    'history.search.hint': 'Aperte / para buscar',
     'history.store': 'Loja',
     'history.status': 'Situação',
     'history.type': 'Tipo',

@@ -60,7 +60,6 @@ export const reviewsMessages = defineMessages(
     'reviews.visibility.PRIVATE': 'Privada',
     'reviews.visibility.PUBLIC': 'Pública',
     'reviews.visibility.privateExplain': 'Só a loja e o cliente veem. Não conta para a nota.',
-    'reviews.version': 'Versão {version}',
     'reviews.score': 'Nota {score} de 5',
 
     'reviews.detail.close': 'Fechar',
@@ -70,7 +69,8 @@ export const reviewsMessages = defineMessages(
     'reviews.detail.orderDate': 'feito em {date}',
     'reviews.detail.reviewed': 'Avaliação',
     'reviews.detail.comment': 'Comentário',
-    'reviews.detail.questions': 'Perguntas e respostas',
+    'reviews.survey.title': 'O que o cliente respondeu',
+    'reviews.survey.scale': '{n} de {steps}',
     'reviews.detail.noAnswer': 'sem resposta',
     'reviews.detail.replies': 'Conversa',
     'reviews.detail.noReplies': 'Ainda não há respostas.',
@@ -115,7 +115,7 @@ export const reviewsMessages = defineMessages(
     'reviews.answer.error.length': 'A resposta precisa ter de 10 a 300 caracteres.',
     'reviews.answer.error.notAwaiting': 'Esta avaliação não aguarda mais resposta (já foi respondida, publicada ou descartada).',
     'reviews.answer.error.editOver': 'O prazo de 10 minutos para editar a resposta acabou.',
-    'reviews.answer.error.forbidden': 'Esta credencial não pode responder a esta avaliação.',
+    'reviews.answer.error.forbidden': 'A conta deste terminal não pode responder a esta avaliação.',
     'reviews.answer.error.notFound': 'A avaliação não existe mais na plataforma.',
   },
   {
@@ -177,7 +177,6 @@ export const reviewsMessages = defineMessages(
     'reviews.visibility.PRIVATE': 'Private',
     'reviews.visibility.PUBLIC': 'Public',
     'reviews.visibility.privateExplain': 'Only the store and the customer see it. It does not count for the score.',
-    'reviews.version': 'Version {version}',
     'reviews.score': 'Score {score} out of 5',
 
     'reviews.detail.close': 'Close',
@@ -187,7 +186,8 @@ export const reviewsMessages = defineMessages(
     'reviews.detail.orderDate': 'placed {date}',
     'reviews.detail.reviewed': 'Reviewed',
     'reviews.detail.comment': 'Comment',
-    'reviews.detail.questions': 'Questions and answers',
+    'reviews.survey.title': 'What the customer answered',
+    'reviews.survey.scale': '{n} out of {steps}',
     'reviews.detail.noAnswer': 'no answer',
     'reviews.detail.replies': 'Conversation',
     'reviews.detail.noReplies': 'No replies yet.',
@@ -232,7 +232,7 @@ export const reviewsMessages = defineMessages(
     'reviews.answer.error.length': 'The answer must have 10 to 300 characters.',
     'reviews.answer.error.notAwaiting': 'This review no longer awaits an answer (already answered, published or discarded).',
     'reviews.answer.error.editOver': 'The 10-minute window to edit the answer is over.',
-    'reviews.answer.error.forbidden': 'This credential may not answer this review.',
+    'reviews.answer.error.forbidden': "This terminal's account may not answer this review.",
     'reviews.answer.error.notFound': 'The review no longer exists on the platform.',
   },
 );

@@ -79,6 +79,34 @@ export function urgency(deadlineMs: number, nowMs: number): 'over' | 'critical' 
   return 'calm';
 }
 
+// ---- the customer's survey ----------------------------------------------------------------------
+
+/** A rating question's scale (spec §2.3 `RATING`: the same 1 to 5 as the review's score). */
+export const RATING_STEPS = 5;
+
+/**
+ * One question of the survey as the screen shows it. A question's `answers` are what the customer
+ * answered (spec §2.3), never the whole questionnaire: a rating is drawn on its 1–5 scale with the
+ * customer's step lit; any other answer (a choice, yes or no) shows as the customer's own words.
+ */
+export type SurveyLine =
+  | { kind: 'scale'; id: string; question: string; chosen: number; steps: number }
+  | { kind: 'choices'; id: string; question: string; chosen: string[] };
+
+export function surveyLines(questions: Review['questions']): SurveyLine[] {
+  return (questions ?? []).map((q): SurveyLine => {
+    const step = q.type === 'RATING' && q.answers.length === 1 ? ratingStep(q.answers[0]?.title ?? '') : null;
+    if (step !== null) return { kind: 'scale', id: q.id, question: q.title, chosen: step, steps: RATING_STEPS };
+    return { kind: 'choices', id: q.id, question: q.title, chosen: q.answers.map((a) => a.title.trim()).filter((t) => t !== '') };
+  });
+}
+
+/** A rating's answer as a step of the scale, or null when it is not one (the screen then shows the words). */
+function ratingStep(title: string): number | null {
+  const value = Number(title.trim());
+  return Number.isInteger(value) && value >= 1 && value <= RATING_STEPS ? value : null;
+}
+
 // ---- the answer's text --------------------------------------------------------------------------
 
 export interface AnswerLength {

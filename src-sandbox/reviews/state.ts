@@ -5,7 +5,7 @@ import { answerVerdict, settle } from './lifecycle';
 import type { ReviewRecord } from './model';
 import type { ContentProblem } from './moderation';
 import { NewReview, type NewReviewInput } from './new-review';
-import { SURVEYS } from './survey';
+import { answeredSurvey } from './survey';
 
 /** Reviews and their answers, with the status machine of spec §3.1 (see lifecycle.ts). */
 
@@ -42,7 +42,7 @@ export class ReviewsState {
     const data = NewReview.parse(input);
     const now = this.clock.now();
     const createdAt = data.createdAt ? Date.parse(data.createdAt) : now;
-    const survey = SURVEYS[data.version];
+    const survey = answeredSurvey(data.version, data.score);
     const review: ReviewRecord = {
       id: randomUUID(),
       merchantId: data.merchantId,

@@ -4,7 +4,8 @@ import type { Question, ReviewVersion } from './model';
 /**
  * The questionnaire each review version carries (spec §2.3: questions[] and surveyId). Titles are
  * the platform's free text, in Portuguese as its customers read them; ids are uuids made from a
- * fixed key, so a question keeps its id whatever its wording.
+ * fixed key, so a question keeps its id whatever its wording. A review carries each question with
+ * the customer's own answers (`answeredSurvey`), never the whole list of possible ones.
  */
 
 interface QuestionSpec {
@@ -56,4 +57,32 @@ function build(version: ReviewVersion): { surveyId: string; questions: Question[
   return { surveyId: stableUuid(`survey/${survey}`), questions };
 }
 
-export const SURVEYS: Record<ReviewVersion, { surveyId: string; questions: Question[] }> = { v1: build('v1'), v2: build('v2') };
+const SURVEYS: Record<ReviewVersion, { surveyId: string; questions: Question[] }> = { v1: build('v1'), v2: build('v2') };
+
+/** What a customer who gave this score picked in "what stood out" (a low score names what went wrong). */
+const HIGHLIGHTS_BY_SCORE: Record<number, readonly string[]> = {
+  1: ['Tempo de entrega', 'Embalagem'],
+  2: ['Embalagem'],
+  3: ['Tamanho da porção'],
+  4: ['Sabor'],
+  5: ['Sabor', 'Tamanho da porção'],
+};
+
+/**
+ * The survey as one review carries it: each question with the answers this customer gave, agreeing
+ * with the review's score (the rating is the score, "order again" is yes from 3 up). Ids are the
+ * questionnaire's, so the same answer has the same id on every review.
+ */
+export function answeredSurvey(version: ReviewVersion, score: number): { surveyId: string; questions: Question[] } {
+  const survey = SURVEYS[version];
+  const rating = Math.min(5, Math.max(1, Math.round(score)));
+  const picked: Record<Question['type'], (title: string) => boolean> = {
+    RATING: (title) => title === String(rating),
+    CHOICE: (title) => (HIGHLIGHTS_BY_SCORE[rating] ?? []).includes(title),
+    BINARY: (title) => title === (rating >= 3 ? 'Sim' : 'Não'),
+  };
+  return {
+    surveyId: survey.surveyId,
+    questions: survey.questions.map((q) => ({ ...q, answers: q.answers.filter((a) => picked[q.type](a.title)) })),
+  };
+}

@@ -1,6 +1,6 @@
 import { TRIAGE_MS } from '../reviews/lifecycle';
 import type { Reply, ReviewRecord, ReviewStatus, ReviewVersion, Visibility } from '../reviews/model';
-import { SURVEYS } from '../reviews/survey';
+import { answeredSurvey } from '../reviews/survey';
 import { stableUuid } from './ids';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from './stores';
 
@@ -68,7 +68,7 @@ export function seedReviews(now: number): ReviewRecord[] {
       const replies: Reply[] = [];
       if (t.answeredAgo !== undefined) replies.push({ text: 'Obrigado por nos avisar, estamos verificando o que aconteceu.', from: 'MERCHANT', createdAt: now - t.answeredAgo });
       if (t.customerReply && t.answeredAgo !== undefined) replies.push({ text: t.customerReply, from: 'CUSTOMER', createdAt: now - t.answeredAgo + HOUR });
-      const survey = SURVEYS[version];
+      const survey = answeredSurvey(version, t.score);
       return {
         id: stableUuid(`review/${store.id}/${i}`),
         merchantId: store.id,

@@ -70,10 +70,10 @@ describe('first run through the web shell', () => {
       await shot(page, 'welcome-pt-1024x600');
       await page.getByTestId('setup-connect').click();
       await fill(page, sandbox.url, 'demo', 'not-the-secret');
-      await expectError(page, 'A plataforma recusou esse id ou segredo do cliente.');
+      await expectError(page, 'A plataforma recusou esse código ou essa chave secreta do aplicativo.');
       await shot(page, 'refused-pt-1024x600');
       await fill(page, websiteUrl, 'demo', 'demo-secret');
-      await expectError(page, 'Nenhuma API de lojista respondeu nesse endereço.');
+      await expectError(page, 'A plataforma não respondeu nesse endereço.');
       await fill(page, 'http://127.0.0.1:9', 'demo', 'demo-secret');
       await expectError(page, 'Não foi possível chegar a esse endereço.');
       await fill(page, 'http://api.example.test', 'demo', 'demo-secret');
@@ -97,11 +97,14 @@ describe('first run through the web shell', () => {
       await page.getByTestId('order-board').waitFor({ timeout: 20_000 });
       await page.getByTestId('connectivity').getByText('Conectado').waitFor({ timeout: 20_000 });
       await page.getByTestId('nav-settings').click();
+      // The account is for whoever installs the terminal: folded under "Avançado" until opened.
+      assert.equal(await page.getByTestId('settings-client-id').isVisible(), false, 'the application code is folded away');
+      await page.getByTestId('settings-advanced-toggle').click();
       await page.getByTestId('settings-client-id').getByText('demo').waitFor();
       await page.getByTestId('settings-credential-store').getByText('Arquivo sem criptografia').waitFor();
       await shot(page, 'settings-pt-1920x1080');
       await page.getByTestId('locale-en').click();
-      await page.getByTestId('settings-account').getByText('Centralized application').waitFor();
+      await page.getByTestId('settings-account-kind').getByText('One company key for every store').waitFor();
       await shot(page, 'settings-en-1920x1080');
       await page.getByTestId('settings-sign-out').click();
       await page.getByTestId('sign-out-delete-orders').check();

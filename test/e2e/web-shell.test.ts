@@ -60,7 +60,9 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     await page.getByTestId('locale-en').click();
     await page.getByRole('navigation').getByRole('button', { name: 'Orders' }).waitFor();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await page.getByText('Demo (embedded sandbox)').waitFor();
+    // The demo account, in English, under "Advanced" (folded until opened).
+    await page.getByTestId('settings-advanced-toggle').getByText('Advanced').click();
+    await page.getByTestId('settings-account-kind').getByText('Demo: sample stores, no real orders').waitFor();
     await page.reload();
     await page.getByRole('navigation').getByRole('button', { name: 'Reviews' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');

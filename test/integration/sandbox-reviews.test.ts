@@ -145,6 +145,24 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
       assert.equal(review.replies[0]?.from, 'MERCHANT');
     });
 
+    it("carries each question with its customer's own answers, agreeing with the score (not the whole questionnaire)", async () => {
+      const answers = (review: Review) => Object.fromEntries((review.questions ?? []).map((q) => [q.type, q.answers.map((a) => a.title)]));
+      const unhappy = await detail((await createReview({ score: 2, status: 'NOT_REPLIED' })).id);
+      assert.deepEqual(answers(unhappy), { RATING: ['2'], CHOICE: ['Embalagem'], BINARY: ['Não'] });
+      const happy = await detail((await createReview({ score: 4.6, status: 'NOT_REPLIED' })).id);
+      assert.deepEqual(answers(happy), { RATING: ['5'], CHOICE: ['Sabor', 'Tamanho da porção'], BINARY: ['Sim'] });
+      // The same answer has the same id on every review (the questionnaire's), and a v1 survey has no "order again".
+      const again = await detail((await createReview({ score: 2, status: 'PUBLISHED' })).id);
+      assert.deepEqual(again.questions?.map((q) => q.answers.map((a) => a.id)), unhappy.questions?.map((q) => q.answers.map((a) => a.id)));
+      const legacy = await detail((await createReview({ score: 3, status: 'PUBLISHED', version: 'v1' })).id);
+      assert.deepEqual(answers(legacy), { RATING: ['3'], CHOICE: ['Tamanho da porção'] });
+      for (const seeded of await all()) {
+        const full = await detail(seeded.id);
+        const rating = full.questions?.find((q) => q.type === 'RATING');
+        assert.deepEqual(rating?.answers.map((a) => a.title), [String(Math.round(full.score))], `the seeded review ${full.id} rates as it scores`);
+      }
+    });
+
     it('answers 404 for an unknown review and 403 for a review of another merchant', async () => {
       expectError(await get(`${R}/${DEMO_RESTAURANT_ID}/reviews/00000000-0000-4000-8000-000000000000`), 404);
       const groceryReview = (await all(DEMO_GROCERY_ID))[0]!;
