@@ -18,9 +18,9 @@ export const drawerMessages = defineMessages(
     'orders.dispute.accept.PARTIAL_CANCELLATION': 'Aceitar e cancelar parte do pedido',
     'orders.dispute.presets': 'Motivos comuns (toque para usar, dá para editar)',
     'orders.dispute.preset.complete': 'O pedido saiu completo e lacrado',
-    'orders.dispute.preset.checked': 'Todos os itens foram conferidos antes de sair',
-    'orders.dispute.preset.asOrdered': 'O pedido foi preparado como o cliente pediu',
-    'orders.dispute.preset.onTime': 'O pedido saiu no horário combinado',
+    'orders.dispute.preset.checked': 'Os itens foram conferidos antes de sair',
+    'orders.dispute.preset.asOrdered': 'Preparado como o cliente pediu',
+    'orders.dispute.preset.onTime': 'Saiu no horário combinado',
   },
   {
     'orders.drawer.requests': 'Customer request to answer',
@@ -39,8 +39,8 @@ export const drawerMessages = defineMessages(
     'orders.dispute.presets': 'Common reasons (tap to use, you can edit)',
     'orders.dispute.preset.complete': 'The order left complete and sealed',
     'orders.dispute.preset.checked': 'Every item was checked before it left',
-    'orders.dispute.preset.asOrdered': 'The order was made as the customer asked',
-    'orders.dispute.preset.onTime': 'The order left at the agreed time',
+    'orders.dispute.preset.asOrdered': 'Made as the customer asked',
+    'orders.dispute.preset.onTime': 'Left at the agreed time',
   },
 );
 
