@@ -20,6 +20,8 @@ interface PlacedOrder {
   delivery?: { pickupCode?: string };
 }
 
+/** How the screenshots name a language. */
+const short = (locale: 'pt-BR' | 'en'): string => (locale === 'pt-BR' ? 'pt' : 'en');
 const RESTAURANT = seedStores.find((s) => s.id === DEMO_RESTAURANT_ID)?.name ?? '';
 
 /** An amount as the screen writes reais in Portuguese ("49,00") or English ("49.00"), for a pattern. */
@@ -78,7 +80,7 @@ describe('the order drawer at 1024x600', () => {
     assert.equal(order.merchant.name, RESTAURANT);
     assert.match((await drawer().getByTestId('drawer-countdown').textContent())?.trim() ?? '', words.countdown);
     await onScreen(drawer().getByTestId('drawer-countdown'), 'the countdown');
-    await terminal.shot(`cash-${locale}`);
+    await terminal.shot(`cash-${short(locale)}`);
 
     const phone = drawer().getByTestId('drawer-phone');
     await phone.scrollIntoViewIfNeeded();
@@ -91,7 +93,7 @@ describe('the order drawer at 1024x600', () => {
     const said = (await toBring.textContent())?.replace(/\s+/gu, ' ').trim() ?? '';
     assert.match(said, new RegExp(words.change, 'u'));
     assert.match(said, new RegExp(words.paysWith, 'u'));
-    await terminal.shot(`cash-payment-${locale}`);
+    await terminal.shot(`cash-payment-${short(locale)}`);
     await closeDrawer();
   }
 
