@@ -1,5 +1,6 @@
 import type { OrderView } from '../../src-shared/ipc/channels/orders';
 import { readOrderDetail, type OrderRecord } from '../../src-shared/wire/order';
+import { customerPhone } from './customer-phone';
 
 /** The drawer's view of a cached detail (see `OrderView`): read with the one detail reader, trimmed. */
 export function toOrderView(record: OrderRecord): OrderView | null {
@@ -18,7 +19,7 @@ export function toOrderView(record: OrderRecord): OrderView | null {
       ? {
           name: d.customer.name ?? null,
           ordersCountOnMerchant: d.customer.ordersCountOnMerchant ?? null,
-          deliveryLocalizer: deliveredBy === 'MERCHANT' ? (d.customer.phone?.localizer ?? null) : null,
+          phone: customerPhone(d.customer.phone),
         }
       : null,
     items: d.items,

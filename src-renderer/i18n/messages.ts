@@ -7,6 +7,7 @@ import { frameMessages } from '../frame/messages';
 import { historyMessages } from '../history/messages';
 import { ordersMessages } from '../orders/messages';
 import { requestMessages } from '../orders/request-messages';
+import { drawerMessages } from '../orders/drawer-messages';
 import { printMessages } from '../print/messages';
 import { reviewsMessages } from '../reviews/messages';
 import { settingsMessages } from '../settings/messages';
@@ -26,6 +27,7 @@ const catalogue = mergeMessages([
   storesMessages,
   ordersMessages,
   requestMessages,
+  drawerMessages,
   reviewsMessages,
   settingsMessages,
   setupMessages,

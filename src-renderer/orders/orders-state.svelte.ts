@@ -49,6 +49,7 @@ export class OrdersState {
   /** Cancellations staff did not ask for, until dismissed. */
   readonly #cancelNotices = new SvelteMap<string, BoardRow>();
   #selectedId = $state<string | null>(null);
+  #openings = $state(0);
   #detail = $state<OrderDetailView | null>(null);
   #detailError = $state<ErrorInfo | null>(null);
   readonly #actionErrors = new SvelteMap<string, ErrorInfo>();
@@ -114,6 +115,13 @@ export class OrdersState {
   get selectedId(): string | null {
     return this.#selectedId;
   }
+  /**
+   * Counts `open()` calls: the drawer brings an open request's panel into view and focus at each
+   * one, also when the order asked for was already open (a banner's "Responder" on it).
+   */
+  get openings(): number {
+    return this.#openings;
+  }
   get detail(): OrderDetailView | null {
     return this.#detail;
   }
@@ -172,6 +180,7 @@ export class OrdersState {
   }
 
   async open(orderId: string): Promise<void> {
+    this.#openings++;
     this.#selectedId = orderId;
     this.#opened.add(orderId);
     this.#cancelNotices.delete(orderId);

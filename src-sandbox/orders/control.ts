@@ -7,6 +7,7 @@ import { menuFor } from './menu';
 import { DISPUTE_ACTIONS, publicDispute, TIMEOUT_ACTIONS } from './dispute-model';
 import { DEFAULT_DISPUTE_SECONDS, openDispute } from './disputes';
 import { DELIVERY_PARTIES, ORDER_TIMINGS, ORDER_TYPES, type OrderRecord } from './model';
+import { PAYMENT_KINDS } from './order-factory';
 import { advanceDriver, assignDriver, concludeOrder, customerCancel, placeOrder } from './platform';
 import type { OrdersState } from './state';
 
@@ -26,6 +27,7 @@ const CreateBody = z
     deliveredBy: z.enum(DELIVERY_PARTIES).optional(),
     orderTiming: z.enum(ORDER_TIMINGS).default('IMMEDIATE'),
     items: z.array(LineRef).min(1).max(20).optional(),
+    payment: z.enum(PAYMENT_KINDS).optional(),
   })
   .strict();
 
@@ -51,7 +53,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
   const orders = world.orders;
 
   app.post('/_sandbox/orders', async (request, reply) => {
-    const body = bodyOf(CreateBody, request.body, 'o corpo deve ser {merchantId, orderType?, deliveredBy?, orderTiming?, items?}');
+    const body = bodyOf(CreateBody, request.body, 'o corpo deve ser {merchantId, orderType?, deliveredBy?, orderTiming?, items?, payment?}');
     const store = world.stores.get(body.merchantId);
     if (!store) throw fail.notFound(`loja ${body.merchantId} não encontrada`);
     if (body.deliveredBy && body.orderType !== 'DELIVERY') throw fail.badRequest('deliveredBy vale só para pedidos DELIVERY');
@@ -68,6 +70,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
       orderTiming: body.orderTiming,
       menu,
       ...(lines ? { lines } : {}),
+      ...(body.payment ? { payment: body.payment } : {}),
     });
     return reply.code(201).send(order.detail);
   });

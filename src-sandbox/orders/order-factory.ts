@@ -38,7 +38,13 @@ export interface NewOrderOptions {
   promotionFor?: PromotionLookup;
   salesChannel?: string;
   origin?: OrderRecord['origin'];
+  /** How the customer pays (control route); otherwise one of the four at random. */
+  payment?: PaymentKind;
 }
+
+/** The ways a sandbox customer pays, in the order the random pick numbers them. */
+export const PAYMENT_KINDS = ['CREDIT', 'PIX', 'CASH', 'DEBIT'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -124,8 +130,10 @@ function addressNear(rng: SeededRandom, store: SeedStore): DeliveryAddress {
   };
 }
 
-function paymentsFor(rng: SeededRandom, amount: number) {
-  const kind = rng.int(0, 3);
+function paymentsFor(rng: SeededRandom, amount: number, chosen?: PaymentKind) {
+  // Drawn even when chosen, so a chosen payment leaves the rest of the sequence as it was.
+  const drawn = rng.int(0, 3);
+  const kind = chosen === undefined ? drawn : PAYMENT_KINDS.indexOf(chosen);
   const method: PaymentMethod =
     kind === 0
       ? { method: 'CREDIT', type: 'ONLINE', value: amount, currency: 'BRL', card: { brand: rng.pick(['VISA', 'MASTERCARD']) } }
@@ -188,7 +196,7 @@ export function newOrder(rng: SeededRandom, store: SeedStore, options: NewOrderO
       },
       items,
       total: { subTotal, deliveryFee, benefits: discount, additionalFees, orderAmount },
-      payments: paymentsFor(rng, orderAmount),
+      payments: paymentsFor(rng, orderAmount, options.payment),
       ...(orderType === 'DELIVERY'
         ? {
             delivery: {

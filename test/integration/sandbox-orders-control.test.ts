@@ -22,10 +22,27 @@ describe('sandbox orders: control routes', () => {
       { merchantId: DEMO_RESTAURANT_ID, items: [] },
       { merchantId: DEMO_RESTAURANT_ID, items: [{ ean: '000000000000' }] },
       { merchantId: DEMO_RESTAURANT_ID, items: [{ quantity: 1 }] },
+      { merchantId: DEMO_RESTAURANT_ID, payment: 'BITCOIN' },
     ];
     for (const json of bad) assertError(await sandbox.http.send('POST', '/_sandbox/orders', { json }), 400);
     assertError(await sandbox.http.send('POST', '/_sandbox/orders', { raw: '{' }), 400);
     assertError(await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: '00000000-0000-4000-8000-000000000000' } }), 404);
+  });
+
+  it('makes an order paid the way the test asks: cash with the note to change, or a card', async () => {
+    const cash = (await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, payment: 'CASH' } })).body as {
+      total: { orderAmount: number };
+      payments: { prepaid: number; pending: number; methods: { method: string; type: string; value: number; cash?: { changeFor: number } }[] };
+    };
+    const [method] = cash.payments.methods;
+    assert.equal(method?.method, 'CASH');
+    assert.equal(method.type, 'OFFLINE');
+    assert.equal(method.value, cash.total.orderAmount);
+    assert.equal(cash.payments.pending, cash.total.orderAmount);
+    assert.equal(method.cash?.changeFor, Math.ceil(cash.total.orderAmount / 50) * 50);
+    const card = (await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, payment: 'CREDIT' } })).body as { payments: { prepaid: number; methods: { method: string }[] } };
+    assert.equal(card.payments.methods[0]?.method, 'CREDIT');
+    assert.ok(card.payments.prepaid > 0, 'paid online');
   });
 
   it('assigns a driver only to a confirmed PLATFORM delivery, once', async () => {

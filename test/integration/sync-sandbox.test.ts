@@ -111,7 +111,7 @@ describe('order sync against the sandbox', () => {
     const position = s.store.tracking.get(order.id)?.position as { latitude?: unknown };
     assert.equal(typeof position.latitude, 'number');
 
-    const handlers = orderHandlers({ db: s.store, outbox: s.sync.outbox, details: s.sync.details, gateway: s.gateway, clock: s.clock });
+    const handlers = orderHandlers({ db: s.store, outbox: s.sync.outbox, details: s.sync.details, gateway: s.gateway, clock: s.clock, connectivity: s.connectivity });
     const pickupCode = (order.delivery as { pickupCode: string }).pickupCode;
     assert.deepEqual(await handlers['orders:validatePickupCode']({ orderId: order.id, code: pickupCode }), { valid: true, checkedBy: 'api' });
     assert.equal((await handlers['orders:validatePickupCode']({ orderId: order.id, code: '0000' })).valid, pickupCode === '0000');

@@ -37,6 +37,8 @@ export class FakeGateway implements OrderGateway {
   /** When set, action answers are "lost" after being applied (like a dropped connection). */
   loseAnswers = 0;
   trackingPositions = new Map<string, Record<string, unknown>>();
+  /** Methods that never answer (a platform that hangs): each waits for its signal, then fails as aborted. */
+  hanging = new Set<Method>();
 
   constructor(private readonly clock: ManualClock) {}
 
@@ -138,13 +140,21 @@ export class FakeGateway implements OrderGateway {
     return [{ code: '503', description: 'Item unavailable' }];
   }
 
-  async validatePickupCode(orderId: string, code: string): Promise<boolean> {
+  /** Waits for the caller to give up when `method` hangs (never, without a signal). */
+  private hang(method: Method, signal: AbortSignal | undefined): Promise<void> {
+    if (!this.hanging.has(method)) return Promise.resolve();
+    return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new AppError('aborted', `${method}: cancelled`)), { once: true }));
+  }
+
+  async validatePickupCode(orderId: string, code: string, signal?: AbortSignal): Promise<boolean> {
     this.enter('validatePickupCode', [orderId, code]);
+    await this.hang('validatePickupCode', signal);
     return (this.details.get(orderId)?.delivery as { pickupCode?: string } | undefined)?.pickupCode === code;
   }
 
-  async verifyDeliveryCode(orderId: string, code: string): Promise<boolean> {
+  async verifyDeliveryCode(orderId: string, code: string, signal?: AbortSignal): Promise<boolean> {
     this.enter('verifyDeliveryCode', [orderId, code]);
+    await this.hang('verifyDeliveryCode', signal);
     return ((this.details.get(orderId)?.customer as { phone?: { localizer?: string } } | undefined)?.phone?.localizer ?? null) === code;
   }
 

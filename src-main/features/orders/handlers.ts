@@ -11,10 +11,12 @@ import { toOutboxEntry } from '../../db/outbox-repo';
 import type { DetailFetcher } from '../../sync/details';
 import type { OrderGateway } from '../../sync/gateway';
 import type { OrderOutbox } from '../../sync/order-outbox';
+import type { ConnectivityMonitor } from '../../sync/connectivity';
 import type { Handlers } from '../../ipc/dispatcher';
 import { onlineBudget } from '../../ipc/online-budget';
 import { quoteView } from '../../ipc/quote-view';
 import { answerDeadline } from './answer-deadline';
+import { checkCode } from './code-check';
 import { STANDARD_CANCELLATION_REASONS } from './cancellation-reasons';
 
 export interface OrderHandlerDeps {
@@ -23,6 +25,8 @@ export interface OrderHandlerDeps {
   details: DetailFetcher;
   gateway: OrderGateway;
   clock: Clock;
+  /** What the terminal knows of its link: a code check skips the platform when it is already out of reach. */
+  connectivity: Pick<ConnectivityMonitor, 'current'>;
 }
 
 export type OrderChannel =
@@ -36,7 +40,9 @@ export type OrderChannel =
 
 /** Orders channels: the board and detail come from the cache; actions go through the outbox. */
 export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChannel> {
-  const { db, outbox, details, gateway, clock } = deps;
+  const { db, outbox, details, gateway, clock, connectivity } = deps;
+  const savedCodes = (orderId: string) => detailColumns(db.read(() => db.orders.detail(orderId))?.detail);
+  const offline = (): boolean => connectivity.current.state === 'offline';
 
   const detailView = (orderId: string): OrderDetailView => {
     const view = db.read(() => {
@@ -89,31 +95,15 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
       }
     },
 
-    'orders:validatePickupCode': async ({ orderId, code }) => {
-      try {
-        return { valid: await gateway.validatePickupCode(orderId, code, onlineBudget()), checkedBy: 'api' };
-      } catch (error) {
-        if (!isTransient(error)) throw error;
-        // Offline at the counter: the spec says to compare with the detail's pickupCode.
-        const expected = detailColumns(db.read(() => db.orders.detail(orderId))?.detail).pickupCode;
-        if (!expected) throw error;
-        return { valid: expected === code, checkedBy: 'cache' };
-      }
-    },
+    // Offline at the counter, the spec says to compare with the detail's pickupCode.
+    'orders:validatePickupCode': ({ orderId, code }) =>
+      checkCode({ code, saved: savedCodes(orderId).pickupCode, offline: offline(), clock, ask: (signal) => gateway.validatePickupCode(orderId, code, signal) }),
 
     'orders:driverQuote': async ({ orderId }) => quoteView(await gateway.driverQuote(orderId, onlineBudget())),
 
     'orders:verifyDeliveryCode': async ({ orderId, code }) => {
-      let check: { valid: boolean; checkedBy: 'api' | 'cache' };
-      try {
-        check = { valid: await gateway.verifyDeliveryCode(orderId, code, onlineBudget()), checkedBy: 'api' };
-      } catch (error) {
-        if (!isTransient(error)) throw error;
-        // Offline at the door: the spec's delivery code is the localizer on the customer's receipt.
-        const expected = detailColumns(db.read(() => db.orders.detail(orderId))?.detail).localizer;
-        if (!expected) throw error;
-        check = { valid: expected === code, checkedBy: 'cache' };
-      }
+      // Offline at the door, the spec's delivery code is the localizer on the customer's receipt.
+      const check = await checkCode({ code, saved: savedCodes(orderId).localizer, offline: offline(), clock, ask: (signal) => gateway.verifyDeliveryCode(orderId, code, signal) });
       const wrongAttempts = db.write(() => {
         db.codeChecks.record(orderId, check.valid, check.checkedBy, clock.now());
         return db.codeChecks.deliveryTally(orderId).wrong;

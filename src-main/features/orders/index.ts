@@ -11,7 +11,7 @@ import { orderHandlers } from './handlers';
 export const ordersFeature = sessionFeature({
   name: 'orders',
   channels: ['orders:board', 'orders:detail', 'orders:act', 'orders:cancellationReasons', 'orders:validatePickupCode', 'orders:driverQuote', 'orders:verifyDeliveryCode'],
-  start: ({ api, clock, logger, push, settings, orders }) => {
+  start: ({ api, clock, connectivity, logger, push, settings, orders }) => {
     const { db, sync } = orders();
     const autoConfirm = new AutoConfirmer({ db, outbox: sync.outbox, feed: sync.feed, clock, logger: logger.child({ room: 'sync' }), settings });
     const unsubscribe = [
@@ -23,7 +23,7 @@ export const ordersFeature = sessionFeature({
       }),
     ];
     return {
-      handlers: orderHandlers({ db, outbox: sync.outbox, details: sync.details, gateway: apiOrderGateway(api), clock }),
+      handlers: orderHandlers({ db, outbox: sync.outbox, details: sync.details, gateway: apiOrderGateway(api), clock, connectivity }),
       services: [autoConfirm],
       stop: () => unsubscribe.forEach((off) => off()),
     };

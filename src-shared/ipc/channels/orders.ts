@@ -153,10 +153,20 @@ export type OrderTracking = z.infer<typeof OrderTracking>;
 const text = z.string().nullable();
 const money = z.number().nullable();
 
+/** How the store calls the customer: the number, and the localizer that reaches the customer on it (spec §2.5 `phone.localizer`). */
+export const CustomerPhoneView = z.object({
+  number: text,
+  /** Also the code an own delivery is finished with (verifyDeliveryCode). */
+  localizer: text,
+  /** When the localizer stops reaching the customer; null when the platform does not say. */
+  localizerExpiresAt: text,
+});
+export type CustomerPhoneView = z.infer<typeof CustomerPhoneView>;
+
 /**
  * What the order drawer shows of an order detail, and nothing more: the main process reads the
- * cached detail and sends this view, so fields the screen does not show (the customer's phone
- * number, the pickup code, ids) stay in the main process.
+ * cached detail and sends this view, so fields the screen does not show (the pickup code, ids) stay
+ * in the main process.
  */
 export const OrderView = z.object({
   displayId: text,
@@ -170,8 +180,7 @@ export const OrderView = z.object({
     .object({
       name: text,
       ordersCountOnMerchant: z.number().int().nullable(),
-      /** The code a merchant-delivery driver asks the customer for; only for MERCHANT deliveries. */
-      deliveryLocalizer: text,
+      phone: CustomerPhoneView.nullable(),
     })
     .nullable(),
   items: z.array(OrderItem),

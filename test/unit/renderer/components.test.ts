@@ -5,6 +5,9 @@ import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import OrderCard from '../../../src-renderer/orders/OrderCard.svelte';
 import OrdersScreen from '../../../src-renderer/orders/OrdersScreen.svelte';
+import OrderDrawer from '../../../src-renderer/orders/OrderDrawer.svelte';
+import type { OrderDetailView, OrderView } from '../../../src-shared/ipc/channels/orders';
+import type { DisputeView } from '../../../src-shared/ipc/channels/order-requests';
 import type { SoundKind } from '../../../src-renderer/alerts/sounds';
 import { boardRow, ROW_STORE } from '../../support/board-row';
 import { fakeBridge } from '../../support/fake-bridge';
@@ -56,6 +59,71 @@ describe('renderer components with a fake bridge (server-rendered)', () => {
     const { body } = render(OrderCard, { props: { row: row('arrived') }, context: terminalContext(terminal) });
     assert.match(body, /Confirm within 7:00/);
     assert.match(body, /NEW/);
+  });
+});
+
+describe('the order drawer (server-rendered)', () => {
+  const OTHER = 'e5d41f63-5e7c-4b8a-8f30-4b5c6d7e8f94';
+  const cashOrder: OrderView = {
+    displayId: 'A1B2', orderType: 'DELIVERY', orderTiming: 'IMMEDIATE', salesChannel: 'PLATFORM-APP', createdAt: new Date(T0 - 60_000).toISOString(),
+    preparationStartDateTime: null, storeName: 'Cantina (as the order says)',
+    customer: { name: 'Ana', ordersCountOnMerchant: 3, phone: { number: '0800 123 4567', localizer: '12345678', localizerExpiresAt: new Date(T0 + 6 * 3_600_000).toISOString() } },
+    items: [{ index: 1, id: null, uniqueId: null, name: 'Pizza', externalCode: null, ean: null, quantity: 1, unit: null, unitPrice: 451, optionsPrice: null, totalPrice: 451, observations: null, options: [] }],
+    total: { subTotal: 451, deliveryFee: null, benefits: null, additionalFees: null, orderAmount: 451 },
+    payments: { prepaid: 0, pending: 451, methods: [{ method: 'CASH', type: 'OFFLINE', value: 451, currency: 'BRL', card: null, cash: { changeFor: 500 } }] },
+    delivery: { mode: 'DEFAULT', deliveredBy: 'PLATFORM', deliveryDateTime: null, observations: null, address: null },
+    takeoutDateTime: null, schedule: null,
+  };
+  const dispute: DisputeView = {
+    disputeId: 'd-1', action: 'CANCELLATION', message: 'Veio frio', alternatives: [], openedAt: new Date(T0).toISOString(),
+    expiresAt: new Date(T0 + 5 * 60_000).toISOString(), timeoutAction: 'ACCEPT_CANCELLATION', settlement: null,
+  };
+  const detail = (patch: Partial<OrderDetailView> = {}): OrderDetailView => ({
+    row: row('a1b2c3d4', { merchantId: OTHER }), order: cashOrder, detailFetchedAt: new Date(T0).toISOString(), events: [], actions: [], tracking: null,
+    requests: { disputes: [], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false },
+    ...patch,
+  });
+
+  async function drawer(view: OrderDetailView, locale: 'pt-BR' | 'en' = 'pt-BR'): Promise<string> {
+    const bridge = fakeBridge({
+      'orders:board': () => ({ rows: [view.row], closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }),
+      'orders:detail': () => view,
+      'stores:list': () => [{ id: STORE, name: 'Pizzaria Bella', corporateName: 'x' }, { id: OTHER, name: 'Sushi Bar', corporateName: 'y' }],
+    });
+    const terminal = createTerminal(bridge, { systemNow: () => T0, sounds: () => {}, notifier: { notify: () => {} } });
+    terminal.i18n.setLocale(locale);
+    await terminal.storesState.load();
+    await terminal.ordersState.load();
+    await terminal.ordersState.open(view.row.id);
+    return render(OrderDrawer, { context: terminalContext(terminal) }).body;
+  }
+
+  it("names the order's store, counts down its 8 minutes, says the change to take and how to call the customer", async () => {
+    const body = await drawer(detail());
+    assert.match(body, /data-testid="drawer-store"[^>]*>Sushi Bar</, "the store's name as the terminal knows it");
+    assert.match(body, /data-testid="drawer-countdown"[^>]*>\s*Confirmar em 7:00/);
+    assert.match(body, /Levar troco: R\$\s49,00/);
+    assert.match(body, /o cliente paga com R\$\s500,00/);
+    assert.match(body, /Para ligar: 0800 123 4567/);
+    assert.match(body, /código 1234 5678/);
+    assert.match(body, /válido até \d\d:\d\d/);
+    const en = await drawer(detail(), 'en');
+    assert.match(en, /Confirm within 7:00/);
+    assert.match(en, /Bring change: R\$\s?49\.00/);
+    assert.match(en, /To call: 0800 123 4567/);
+  });
+
+  it('puts an open dispute above the actions, its cancelling answer drawn destructive, and the cancel apart from the steps', async () => {
+    const body = await drawer(detail({ requests: { disputes: [dispute], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false } }));
+    const at = (testid: string) => body.indexOf(`data-testid="${testid}"`);
+    assert.ok(at('drawer-requests') > 0 && at('dispute-panel') > at('drawer-requests'));
+    assert.ok(at('drawer-requests') < at('drawer-actions'), 'the request before the actions');
+    assert.ok(at('drawer-actions') < at('drawer-cancel'), 'the cancel after the steps, on its own row');
+    assert.match(body, /class="cancels[^"]*"[^>]*data-testid="dispute-accept"[^>]*>Aceitar e cancelar o pedido</);
+    assert.match(body, /class="cancels[^"]*"[^>]*data-testid="drawer-cancel"/);
+    const settled = await drawer(detail({ requests: { disputes: [{ ...dispute, settlement: { outcome: 'REJECTED', settledBy: 'MERCHANT', reason: null, alternativeAmount: null, at: null } }], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false } }));
+    assert.equal(settled.indexOf('data-testid="drawer-requests"'), -1, 'a settled one is history, below');
+    assert.ok(settled.indexOf('data-testid="dispute-panel"') > settled.indexOf('data-testid="drawer-actions"'));
   });
 });
 
