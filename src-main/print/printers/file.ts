@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { PrinterError } from './printer-error';
 
 /** Points per character column of Courier at the size used: a 48-column ticket is about 80 mm wide. */
 const FONT_SIZE = 9;
@@ -26,6 +27,15 @@ function pdfOf(text: string, columns: number): Promise<Buffer> {
  * renamed, so a stop never leaves half a file under the real name.
  */
 export async function saveTicketFiles(dir: string, name: string, ticket: { text: string; svg: string; columns: number }): Promise<void> {
+  try {
+    await writeTicketFiles(dir, name, ticket);
+  } catch (error) {
+    // A full disk or a folder the terminal may not write: the ticket waits like one for a printer that is off.
+    throw new PrinterError('not-saved', `ticket file in ${dir}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function writeTicketFiles(dir: string, name: string, ticket: { text: string; svg: string; columns: number }): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const safe = name.replace(/[^\w.-]/g, '_').slice(0, 120);
   const files: [string, string | Buffer][] = [
