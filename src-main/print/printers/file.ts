@@ -6,17 +6,19 @@ import { PrinterError } from './printer-error';
 /** Points per character column of Courier at the size used: a 48-column ticket is about 80 mm wide. */
 const FONT_SIZE = 9;
 
-/** The ticket's text as a PDF as wide as the paper (Courier: its WinAnsi encoding has every Portuguese accent). */
+/** The ticket's text as a PDF as wide as the paper and as long as the ticket, on one page (Courier: its WinAnsi encoding has every Portuguese accent). */
 function pdfOf(text: string, columns: number): Promise<Buffer> {
   const lines = text.replace(/\s+$/, '').split('\n');
-  const width = columns * FONT_SIZE * 0.6 + 24;
-  const height = lines.length * FONT_SIZE * 1.25 + 24;
-  const doc = new PDFDocument({ size: [width, height], margin: 12, info: { Title: 'Store Terminal ticket' } });
+  const gap = FONT_SIZE * 0.25;
+  const doc = new PDFDocument({ autoFirstPage: false, info: { Title: 'Store Terminal ticket' } });
+  doc.font('Courier').fontSize(FONT_SIZE);
+  // The page is measured with the font's own line height: a guessed one left the last lines of a long ticket on a second page.
+  const lineHeight = doc.currentLineHeight(true) + gap;
+  doc.addPage({ size: [columns * FONT_SIZE * 0.6 + 24, Math.ceil(lines.length * lineHeight) + 24 + 1], margin: 12 });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.font('Courier').fontSize(FONT_SIZE);
-  for (const line of lines) doc.text(line, { lineGap: FONT_SIZE * 0.25 });
+  for (const line of lines) doc.text(line, { lineGap: gap });
   doc.end();
   return done;
 }
