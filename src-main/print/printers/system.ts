@@ -75,13 +75,19 @@ export function faultOfLpMessage(stderr: string): PrinterFault {
 
 function lp(device: string, bytes: Buffer, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stderr: string; error?: NodeJS.ErrnoException }> {
   return new Promise((resolve) => {
-    const child = spawn('lp', ['-d', device, '-o', 'raw', '-t', 'Store Terminal'], { stdio: ['pipe', 'ignore', 'pipe'], timeout: timeoutMs, env });
+    const child = spawn('lp', ['-d', device, '-o', 'raw', '-t', 'Store Terminal'], { stdio: ['pipe', 'ignore', 'pipe'], env });
+    // Its own timer, not spawn's `timeout`: that one outlives an lp that never started (no CUPS) by its whole length.
+    const timer = setTimeout(() => child.kill(), timeoutMs);
+    const done = (result: { code: number | null; stderr: string; error?: NodeJS.ErrnoException }) => {
+      clearTimeout(timer);
+      resolve(result);
+    };
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       if (stderr.length < 2000) stderr += d.toString();
     });
-    child.once('error', (error) => resolve({ code: null, stderr, error }));
-    child.once('close', (code) => resolve({ code, stderr }));
+    child.once('error', (error) => done({ code: null, stderr, error }));
+    child.once('close', (code) => done({ code, stderr }));
     child.stdin.on('error', () => {});
     child.stdin.end(bytes);
   });
