@@ -72,15 +72,9 @@ describe('printing in Chromium', () => {
     assert.doesNotMatch(refused, /plataforma|internet/i);
     await terminal.shot('test-refused-pt-BR', page.getByTestId('printer-form'));
 
-    await page.getByTestId('printer-host').fill('impressora-da-cozinha.invalid');
-    await page.getByTestId('printer-test').click();
-    await page.locator('[data-testid="printer-test-error"][data-fault="unknown-host"]').waitFor({ timeout: 10_000 });
-    assert.match(await problem.innerText(), /^Impressora Balcão \(impressora-da-cozinha\.invalid:\d+\): nenhum aparelho com esse nome na rede/);
-
     await chooseLanguage(page, 'en');
-    await page.getByTestId('printer-host').fill('127.0.0.1');
     await page.getByTestId('printer-test').click();
-    await page.locator('[data-testid="printer-test-error"][data-fault="refused"]').waitFor({ timeout: 10_000 });
+    await problem.filter({ hasText: 'refused the connection' }).waitFor({ timeout: 10_000 });
     assert.match(await problem.innerText(), new RegExp(`^Printer Balcão \\(127\\.0\\.0\\.1:${port}\\): refused the connection\\.`));
     await terminal.shot('test-refused-en', page.getByTestId('printer-form'));
     await chooseLanguage(page, 'pt-BR');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { LookupFunction } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
@@ -43,14 +44,17 @@ describe('a network printer that does not take the ticket says why', () => {
   });
 
   it('a name no one answers to: unknown host', async () => {
-    await rejectsWith(sendToNetworkPrinter({ host: 'impressora-da-cozinha.invalid', port: 9100 }, Buffer.from('x')), 'unknown-host');
+    // The resolver's answer for a name that does not exist, without asking a DNS server (a test machine may have none).
+    const lookup: LookupFunction = (hostname, _options, callback) => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
+    const error = await rejectsWith(sendToNetworkPrinter({ host: 'impressora-da-cozinha', port: 9100 }, Buffer.from('x'), { lookup }), 'unknown-host');
+    assert.match(error.message, /impressora-da-cozinha:9100/);
   });
 
   it('connected but not reading (out of paper, hung): timeout', async () => {
     printer.stall();
     try {
       // More than the kernel's buffers hold on both sides: the bytes can only go if the printer reads.
-      await rejectsWith(sendToNetworkPrinter({ host: '127.0.0.1', port: printer.port }, Buffer.alloc(64 * 1024 * 1024, 0x20), 300), 'timeout');
+      await rejectsWith(sendToNetworkPrinter({ host: '127.0.0.1', port: printer.port }, Buffer.alloc(64 * 1024 * 1024, 0x20), { timeoutMs: 300 }), 'timeout');
     } finally {
       printer.resume();
     }

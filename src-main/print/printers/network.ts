@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type LookupFunction } from 'node:net';
 import { PrinterError, faultOfSocketError } from './printer-error';
 
 /** How long a printer has to take a ticket before it counts as unreachable. */
@@ -9,12 +9,16 @@ export const PRINTER_TIMEOUT_MS = 8_000;
  * connection took them all (raw port 9100 sends no receipt back); an unreachable, refusing or silent
  * printer rejects with a PrinterError saying which (refused, timeout, unknown host, ...).
  */
-export function sendToNetworkPrinter(target: { host: string; port: number }, bytes: Buffer, timeoutMs = PRINTER_TIMEOUT_MS): Promise<void> {
+export function sendToNetworkPrinter(
+  target: { host: string; port: number },
+  bytes: Buffer,
+  { timeoutMs = PRINTER_TIMEOUT_MS, lookup }: { timeoutMs?: number; /** How names are found (tests answer without a DNS server). */ lookup?: LookupFunction } = {},
+): Promise<void> {
   const host = target.host.replace(/^\[|\]$/g, '');
   const where = `printer ${target.host}:${target.port}`;
   return new Promise((resolve, reject) => {
     let settled = false;
-    const socket = connect({ host, port: target.port });
+    const socket = connect({ host, port: target.port, ...(lookup ? { lookup } : {}) });
     const done = (error?: PrinterError) => {
       if (settled) return;
       settled = true;
