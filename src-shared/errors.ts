@@ -15,6 +15,7 @@ export const ErrorCode = z.enum([
   'connection', // no response: network down, refused, reset
   'timeout',
   'aborted',
+  'printer', // a printer did not take a ticket; `reason` says why (PrinterFault): never the platform's link
   'bad-input', // the renderer sent something the contract rejects
   'storage', // local database or keychain problem
   'not-configured', // no account yet: the first-run screen comes first
@@ -56,8 +57,9 @@ export const ErrorInfo = z.object({
   field: z.string().optional(),
   /**
    * The platform's own name for the refusal (`InterruptionOverlap`, `DisputeExpired`,
-   * `OutOfDeliveryArea`, `INAPPROPRIATE_CONTENT`, ...): a screen that knows it says exactly what
-   * happened, one that does not falls back to the kind.
+   * `OutOfDeliveryArea`, `INAPPROPRIATE_CONTENT`, ...), or for a `printer` error the cause
+   * (`refused`, `timeout`, ...): a screen that knows it says exactly what happened, one that does
+   * not falls back to the kind.
    */
   reason: z.string().max(80).optional(),
 });

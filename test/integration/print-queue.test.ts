@@ -12,7 +12,7 @@ import { OrderChangeFeed } from '../../src-main/sync/change-feed';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { sampleOrder } from '../../src-main/print/tickets/sample-order';
 import { PrinterSettings, Settings } from '../../src-shared/settings';
-import { startFakePrinter } from '../support/fake-printer';
+import { cutsIn, startFakePrinter } from '../support/fake-printer';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const MERCHANT = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
@@ -65,13 +65,15 @@ describe('print queue with a network printer', () => {
     const texts = printer.jobs.map((j) => j.toString('latin1'));
     assert.equal(texts.filter((t) => t.includes(`#${delivery.slice(0, 4).toUpperCase()}`)).length, 2);
     assert.equal(texts.filter((t) => t.includes(`#${takeout.slice(0, 4).toUpperCase()}`)).length, 1);
-    assert.ok(texts.every((t) => t.includes('\x1dV')), 'each ends with a cut');
+    assert.deepEqual(printer.jobs.map(cutsIn), [1, 1, 1], 'each ticket is cut once');
     assert.equal(first.db.board.rowsOf([delivery])[0]?.printed, true, 'the card shows it printed');
 
     // The printer is switched off: the next order waits in the queue, the status says why.
     await printer.stop();
     const waiting = first.confirm('TAKEOUT');
     await until(() => first.print.status().printers[0]?.state === 'error', 'the printer shows its error');
+    const error = first.print.status().printers[0]?.error;
+    assert.deepEqual({ code: error?.code, reason: error?.reason }, { code: 'printer', reason: 'refused' }, "the printer's own failure and its cause, not the platform's connection");
     assert.equal(first.print.status().printers[0]?.waiting, 1);
     await first.print.stop();
     first.db.close();

@@ -155,7 +155,13 @@ describe('system printers in the Electron shell (fake electron module)', () => {
     assert.deepEqual(window.webContents.printed, [{ silent: true, deviceName: 'Kitchen_EPSON' }]);
     assert.equal(window.destroyed, true, 'the window goes once printed');
     window.webContents.printFails = 'Printer is offline';
-    await assert.rejects(printer.send('Kitchen_EPSON', { bytes: Buffer.from([]), svg: '<svg/>' }), /offline/);
+    await assert.rejects(printer.send('Kitchen_EPSON', { bytes: Buffer.from([]), svg: '<svg/>' }), (e: Error) => {
+      assert.match(e.message, /offline/);
+      assert.deepEqual((e as never as { toInfo(): object }).toInfo(), { code: 'printer', message: 'printer Kitchen_EPSON: Printer is offline', reason: 'failed' });
+      return true;
+    });
+    window.webContents.printFails = 'Invalid deviceName provided';
+    await assert.rejects(printer.send('Gone', { bytes: Buffer.from([]), svg: '<svg/>' }), { code: 'printer', fault: 'no-such-printer' });
     window.webContents.printFails = undefined;
     assert.deepEqual(await printer.list(), ['Kitchen_EPSON', 'Counter']);
   });

@@ -38,9 +38,33 @@ describe('tickets', () => {
     assert.ok(!bytes.includes(Buffer.from('ã', 'utf8')), 'never UTF-8 bytes');
   });
 
-  it('the customer ticket has prices, totals, cash to collect with change, address and the pickup code', () => {
+  it('the customer ticket has prices, totals, cash to collect with change, the delivery party and the address', () => {
     const text = latin1(toEscPos(customerTicket(order, ctx('en')), { width: 80, encoding: 'cp858' }));
-    for (const part of ['R$89.80', 'R$111.18', 'TO COLLECT', 'Change', 'R$38.82', 'Rua Harmonia, 412', 'Em frente', 'Pickup code', '4821']) assert.ok(text.includes(part), part);
+    for (const part of ['R$89.80', 'R$111.18', 'TO COLLECT', 'Change', 'R$38.82', 'Platform driver', 'Rua Harmonia, 412', 'Em frente']) assert.ok(text.includes(part), part);
+  });
+
+  it("no ticket holds the pickup code: the bag's copy would let anyone holding the bag say the driver's code at the counter", () => {
+    assert.equal(order.delivery?.pickupCode, '4821', 'the sample order has one');
+    const takeout = { ...order, orderType: 'TAKEOUT' as const };
+    for (const o of [order, takeout])
+      for (const locale of ['pt-BR', 'en'] as const)
+        for (const width of [58, 80] as const)
+          for (const layout of [kitchenTicket, customerTicket, cancellationSlip]) {
+            const doc = layout(o, ctx(locale));
+            assert.doesNotMatch(doc, /4821|retirada:|pickup code/i, `${layout.name} ${o.orderType} ${locale}`);
+            assert.ok(!toEscPos(doc, { width, encoding: 'cp860' }).includes(Buffer.from('4821')), `${layout.name} ${width} ${locale}`);
+          }
+  });
+
+  it("an own delivery's copy tells the store's courier how to reach the customer: the platform's number and the localizer", () => {
+    const own = { ...order, delivery: { ...order.delivery, deliveredBy: 'MERCHANT' }, customer: { ...order.customer, phone: { number: '0800 555 1234', localizer: '12345678' } } } as typeof order;
+    const pt = toText(customerTicket(own, ctx('pt-BR')), { width: 58 });
+    assert.match(pt, /Entrega própria/);
+    assert.match(pt, /Telefone: 0800 555 1234/);
+    assert.match(pt.replace(/ (?=\S)/g, ''), /Códigodocliente:\s*12345678/, 'the localizer, double width');
+    assert.doesNotMatch(pt, /4821/, 'and still no pickup code');
+    const platform = toText(customerTicket(order, ctx('pt-BR')), { width: 58 });
+    assert.doesNotMatch(platform, /0800|12345678/, "a platform delivery's copy has neither: the platform's driver has the app");
   });
 
   it('says a weighed item by its weight in the language of the ticket: 0,75 kg, not 0.75x', () => {
@@ -96,5 +120,18 @@ describe('the "save as file" printer', () => {
     assert.match(text, /COZINHA/);
     assert.match(text, /Conceição Araújo/);
     assert.match(text, /Guaraná/);
+  });
+
+  it('a long ticket is one page as long as the ticket: its last line is not on a second page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'st-tickets-'));
+    const item = order.items[0] as (typeof order.items)[number];
+    const long = { ...order, items: Array.from({ length: 12 }, (_, i) => ({ ...item, name: `Prato ${i + 1} com um nome bem comprido para quebrar a linha` })) };
+    const doc = customerTicket(long, ctx('pt-BR'));
+    const text = toText(doc, { width: 58 });
+    assert.ok(text.split('\n').length > 60, 'a ticket of many lines');
+    await saveTicketFiles(dir, 'long', { text, svg: toSvg(doc, { width: 58, encoding: 'cp860' }), columns: 32 });
+    const info = execFileSync('pdfinfo', [join(dir, 'long.pdf')], { encoding: 'utf8' });
+    assert.match(info, /^Pages:\s+1$/m);
+    assert.match(execFileSync('pdftotext', ['-layout', join(dir, 'long.pdf'), '-'], { encoding: 'utf8' }), /Impresso em/);
   });
 });

@@ -30,7 +30,19 @@ export function escapeText(value: string): string {
   );
 }
 
-const line = (...columns: string[]): string => columns.join(' | ');
+/** How big a piece of text prints: normal, double width (`^`) or double height (`^^`). */
+type Size = '' | '^' | '^^';
+
+/**
+ * A label with an amount at the right: the amount's column exactly as wide as the amount, the
+ * label's all the rest (ReceiptLine would give each half the line, and a dish's name would wrap in
+ * 15 columns of a 58 mm ticket); the widths go back to automatic after it. `label` is markup already.
+ */
+const priced = (label: string, amount: string, size: Size = ''): string[] => [
+  `{width: * ${Array.from(amount).length * (size === '^' ? 2 : 1)}}`,
+  `|${size}${label} | ${size}${escapeText(amount)}|`,
+  '{width: auto}',
+];
 
 /** The words of a ticket for this context: its language, and the zone its times are said in. */
 const wordsFor = (ctx: TicketContext): TicketWords => ticketWords(ctx.locale, ctx.timeZone);
@@ -47,10 +59,10 @@ function header(order: OrderDetail, w: TicketWords, title: string): string[] {
 
 function itemLines(item: OrderItem, withPrices: boolean, w: TicketWords): string[] {
   const name = `${escapeText(w.quantity(item.quantity, item.unit))} ${escapeText(item.name ?? '?')}`;
-  const lines = [withPrices ? line(`|${name}`, `${escapeText(w.money(item.totalPrice))}|`) : `|^^${name}`];
+  const lines = withPrices ? priced(name, w.money(item.totalPrice)) : [`|^^${name}`];
   for (const option of item.options) {
     const text = `~~+ ${w.quantity(option.quantity, null)} ${escapeText(option.name ?? '?')}`;
-    lines.push(withPrices && option.price ? line(`|${text}`, `${escapeText(w.money(option.price))}|`) : `|${text}`);
+    lines.push(...(withPrices && option.price ? priced(text, w.money(option.price)) : [`|${text}`]));
   }
   if (item.observations) lines.push(`|~~"${escapeText(item.observations)}"`);
   return lines;
@@ -70,30 +82,32 @@ export function kitchenTicket(order: OrderDetail, ctx: TicketContext): string {
   return [...lines, ...footer(ctx, w)].join('\n');
 }
 
-/** The customer's (bag) ticket: items with prices, totals, payment, address, codes. */
+/**
+ * The customer's (bag) ticket: items with prices, totals, payment, address, and for an own delivery
+ * how the courier reaches the customer. It goes in the bag, so it holds no code that hands the order over.
+ */
 export function customerTicket(order: OrderDetail, ctx: TicketContext): string {
   const w = wordsFor(ctx);
-  const money = (value: number | null | undefined): string => escapeText(w.money(value));
   const lines = [...header(order, w, w.t('ticket.customer')), '-'];
   for (const item of order.items) lines.push(...itemLines(item, true, w));
   lines.push('-');
   const total = order.total;
   if (total) {
-    lines.push(line(`|${w.t('ticket.subtotal')}`, `${money(total.subTotal)}|`));
-    if (total.deliveryFee) lines.push(line(`|${w.t('ticket.deliveryFee')}`, `${money(total.deliveryFee)}|`));
-    if (total.additionalFees) lines.push(line(`|${w.t('ticket.additionalFees')}`, `${money(total.additionalFees)}|`));
-    if (total.benefits) lines.push(line(`|${w.t('ticket.benefits')}`, `\\-${money(total.benefits)}|`));
-    lines.push(line(`|^^${w.t('ticket.total')}`, `^^${money(total.orderAmount)}|`));
+    lines.push(...priced(w.t('ticket.subtotal'), w.money(total.subTotal)));
+    if (total.deliveryFee) lines.push(...priced(w.t('ticket.deliveryFee'), w.money(total.deliveryFee)));
+    if (total.additionalFees) lines.push(...priced(w.t('ticket.additionalFees'), w.money(total.additionalFees)));
+    if (total.benefits) lines.push(...priced(w.t('ticket.benefits'), `-${w.money(total.benefits)}`));
+    lines.push(...priced(w.t('ticket.total'), w.money(total.orderAmount), '^^'));
   }
   const payments = order.payments;
   if (payments) {
     lines.push('-');
-    if (payments.prepaid) lines.push(line(`|${w.t('ticket.paid')}`, `${money(payments.prepaid)}|`));
+    if (payments.prepaid) lines.push(...priced(w.t('ticket.paid'), w.money(payments.prepaid)));
     for (const method of payments.methods.filter((m) => m.type === 'OFFLINE')) {
       const how = method.method ? (w.label('ticket.payment', method.method) ?? escapeText(method.method)) : '';
-      lines.push(line(`|^^${w.t('ticket.toCollect')}`, `^^${money(method.value)}|`), `|${how}`);
+      lines.push(...priced(w.t('ticket.toCollect'), w.money(method.value), '^^'), `|${how}`);
       const changeFor = method.cash?.changeFor;
-      if (changeFor) lines.push(line(`|${w.t('ticket.changeFor')}`, `${money(changeFor)}|`), line(`|^${w.t('ticket.change')}`, `^${money(changeFor - (method.value ?? 0))}|`));
+      if (changeFor) lines.push(...priced(w.t('ticket.changeFor'), w.money(changeFor)), ...priced(w.t('ticket.change'), w.money(changeFor - (method.value ?? 0)), '^'));
     }
   }
   const delivery = order.delivery;
@@ -103,13 +117,20 @@ export function customerTicket(order: OrderDetail, ctx: TicketContext): string {
     const a = delivery.deliveryAddress;
     if (a) {
       const street = a.formattedAddress ?? [a.streetName, a.streetNumber].filter(Boolean).join(', ');
-      const parts = [street, a.complement, a.neighborhood, [a.city, a.state].filter(Boolean).join(' - ')].filter((p): p is string => Boolean(p));
-      lines.push(`|${w.t('ticket.address')}: ${escapeText(parts.join(', '))}`);
+      // "São Paulo - SP" is joined by hard spaces (`~`): a line never starts with "- SP".
+      const city = [a.city, a.state].filter((p): p is string => Boolean(p)).map(escapeText).join('~\\-~');
+      const parts = [...[street, a.complement, a.neighborhood].filter((p): p is string => Boolean(p)).map(escapeText), city].filter(Boolean);
+      lines.push(`|${w.t('ticket.address')}: ${parts.join(', ')}`);
       if (a.reference) lines.push(`|${w.t('ticket.reference')} ${escapeText(a.reference)}`);
     }
-    if (delivery.deliveredBy === 'PLATFORM' && delivery.pickupCode) lines.push(`|${w.t('ticket.pickupCode')}: ^${escapeText(delivery.pickupCode)}`);
-    const localizer = order.customer?.phone?.localizer;
-    if (delivery.deliveredBy === 'MERCHANT' && localizer) lines.push(`|${w.t('ticket.localizer')}: ^${escapeText(localizer)}`);
+    // Never the pickup code: this copy travels with the bag, and whoever reads it could say the code
+    // the platform's driver must say at the counter. Staff check what the driver says on the screen.
+    if (delivery.deliveredBy === 'MERCHANT') {
+      // The store's own courier carries this copy: the platform's number and the localizer reach the customer from the door.
+      const phone = order.customer?.phone;
+      if (phone?.number) lines.push(`|${w.t('ticket.phone')}: ${escapeText(phone.number)}`);
+      if (phone?.localizer) lines.push(`|${w.t('ticket.localizer')}: ^${escapeText(phone.localizer)}`);
+    }
   }
   if (order.customer?.name) lines.push('-', `|${w.t('ticket.customerLabel')}: ${escapeText(order.customer.name)}`);
   return [...lines, ...footer(ctx, w)].join('\n');
@@ -119,7 +140,8 @@ export function customerTicket(order: OrderDetail, ctx: TicketContext): string {
 export function cancellationSlip(order: OrderDetail, ctx: TicketContext): string {
   const w = wordsFor(ctx);
   const code = escapeText(order.displayId ?? order.id?.slice(0, 8) ?? '?');
-  const lines = [`^^^\`${w.t('ticket.cancelled')}\``, `^^^#${code}`, `^"${w.t('ticket.cancelledBody')}"`];
+  // One order per line: wrapped, "NÃO PREPARAR / NÃO" over "ENTREGAR" would read as "deliver".
+  const lines = [`^^^\`${w.t('ticket.cancelled')}\``, `^^^#${code}`, `^"${w.t('ticket.doNotPrepare')}"`, `^"${w.t('ticket.doNotHandOver')}"`];
   const reason = ctx.cancellation ? w.cancellationReason(ctx.cancellation) : undefined;
   if (reason) lines.push(`|${escapeText(reason)}`);
   return [...lines, ...footer(ctx, w)].join('\n');

@@ -1,5 +1,5 @@
 import type * as ElectronModule from 'electron';
-import { AppError } from '../../../src-shared/errors';
+import { PrinterError } from '../../print/printers/printer-error';
 import type { SystemPrinter } from '../../print/printers/system';
 
 type Electron = Pick<typeof ElectronModule, 'BrowserWindow'>;
@@ -27,7 +27,8 @@ export function electronSystemPrinter(electron: Electron): SystemPrinter {
         await window.loadURL(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.svg)}`);
         await new Promise<void>((resolve, reject) =>
           window.webContents.print({ silent: true, deviceName: device, printBackground: true, margins: { marginType: 'none' } }, (printed, reason) =>
-            printed ? resolve() : reject(new AppError('connection', `printer ${device}: ${reason || 'not printed'}`)),
+            // Chromium names a device it does not know "Invalid deviceName provided"; any other failure keeps its words.
+            printed ? resolve() : reject(new PrinterError(/deviceName/i.test(reason) ? 'no-such-printer' : 'failed', `printer ${device}: ${reason || 'not printed'}`)),
           ),
         );
       } finally {

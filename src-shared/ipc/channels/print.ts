@@ -5,6 +5,29 @@ import { channel } from '../channel';
 
 /** Tickets: printed on confirm (a setting per printer), reprinted on demand, previewed in Settings. */
 
+/**
+ * Why a printer did not take a ticket (the `reason` of a `printer` error): the screens say it in
+ * words with the printer's name, so a cook knows whether to check the cable, the paper or the address.
+ */
+export const PrinterFault = z.enum([
+  'refused', // network: the address answers but nothing listens on the port (wrong port, printer busy with another computer)
+  'timeout', // network: no answer in time (switched off, paper out on a printer that stops reading, another network)
+  'unknown-host', // network: the name is not known (typo, DNS)
+  'unreachable', // network: no route to the address (another network, cable out)
+  'cut-off', // network: the printer closed the connection in the middle of the ticket
+  'no-such-printer', // system: no printer of that name on this computer
+  'not-accepting', // system: the queue refuses jobs (turned off in the print settings)
+  'paper-out',
+  'paper-jam',
+  'cover-open',
+  'disconnected', // system: the print system cannot reach the printer (unplugged, switched off)
+  'stopped', // system: the queue is paused or stopped after an error
+  'no-print-system', // system: this computer has no print system (CUPS) to send to
+  'not-saved', // file: the ticket could not be written (disk full, no permission)
+  'failed', // anything else the printer or the system said (the message keeps its words)
+]);
+export type PrinterFault = z.infer<typeof PrinterFault>;
+
 export const PrinterState = z.object({
   id: z.string(),
   /** `ok` after a ticket or a test went through; `error` while the last try failed. */
