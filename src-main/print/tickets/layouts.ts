@@ -1,3 +1,4 @@
+import { cashChange } from '../../../src-shared/cash-change';
 import type { OrderDetail, OrderItem } from '../../../src-shared/wire/order';
 import type { Locale } from '../../../src-shared/settings';
 import { ticketWords, type TicketWords } from './words';
@@ -106,8 +107,10 @@ export function customerTicket(order: OrderDetail, ctx: TicketContext): string {
     for (const method of payments.methods.filter((m) => m.type === 'OFFLINE')) {
       const how = method.method ? (w.label('ticket.payment', method.method) ?? escapeText(method.method)) : '';
       lines.push(...priced(w.t('ticket.toCollect'), w.money(method.value), '^^'), `|${how}`);
-      const changeFor = method.cash?.changeFor;
-      if (changeFor) lines.push(...priced(w.t('ticket.changeFor'), w.money(changeFor)), ...priced(w.t('ticket.change'), w.money(changeFor - (method.value ?? 0)), '^'));
+      // The same change the drawer says: the note minus what is due, or the note alone when what is due is not known.
+      const cash = cashChange(method, { pending: payments.pending ?? null, methods: payments.methods });
+      if (cash) lines.push(...priced(w.t('ticket.changeFor'), w.money(cash.paysWith)));
+      if (cash?.change !== null && cash?.change !== undefined) lines.push(...priced(w.t('ticket.change'), w.money(cash.change), '^'));
     }
   }
   const delivery = order.delivery;
