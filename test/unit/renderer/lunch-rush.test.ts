@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
+import type { Connectivity } from '../../../src-shared/ipc/contract';
+import { AlertSettings } from '../../../src-shared/settings';
+import { Alerts, TOGETHER_MS, type AlertSources } from '../../../src-renderer/alerts/alerts.svelte';
+import type { SoundKind } from '../../../src-renderer/alerts/sounds';
+import { Now } from '../../../src-renderer/lib/now.svelte';
+import { OrdersState } from '../../../src-renderer/orders/orders-state.svelte';
+import { TAP_SETTLE_MS, TapGuard } from '../../../src-renderer/orders/tap-guard';
+import { boardRow } from '../../support/board-row';
+import { fakeBridge } from '../../support/fake-bridge';
+
+const T0 = Date.parse('2026-11-24T15:00:00Z');
+const row = (id: string, patch: Partial<BoardRow> = {}): BoardRow => boardRow(id, T0, patch);
+const dispute = (minutes: number): BoardRow['request'] => ({ kind: 'dispute', expiresAt: new Date(T0 + minutes * 60_000).toISOString(), action: 'CANCELLATION' });
+
+/** A monotonic clock moved by hand (milliseconds). */
+function handClock(start = 1_000): { read: () => number; advance: (ms: number) => void } {
+  let at = start;
+  return { read: () => at, advance: (ms) => (at += ms) };
+}
+
+describe('a double tap does one thing (tap-guard.ts)', () => {
+  it('takes the first tap and ignores a repeat within the settle time, taken again after it', () => {
+    const clock = handClock();
+    const guard = new TapGuard(clock.read);
+    assert.equal(guard.take('a', 'pointer'), true);
+    clock.advance(130);
+    assert.equal(guard.take('a', 'pointer'), false, 'the second tap of a double tap');
+    assert.equal(guard.take('b', 'pointer'), true, 'another order is another tap');
+    clock.advance(TAP_SETTLE_MS - 130);
+    assert.equal(guard.take('a', 'pointer'), true, 'a deliberate tap half a second later');
+  });
+
+  it('ignores a tap on a card that just moved under the finger; a key press goes to the focus, which moved with it', () => {
+    const clock = handClock();
+    const guard = new TapGuard(clock.read);
+    guard.moved('b');
+    clock.advance(120);
+    assert.equal(guard.take('b', 'pointer'), false);
+    assert.equal(guard.take('b', 'keyboard'), true);
+    const other = new TapGuard(clock.read);
+    other.moved('c');
+    clock.advance(TAP_SETTLE_MS);
+    assert.equal(other.take('c', 'pointer'), true, 'once it stayed put');
+  });
+
+  it('ignores any tap on a button that just changed (Iniciar preparo became Pronto), a key press too, for the settle time only', () => {
+    const clock = handClock();
+    const guard = new TapGuard(clock.read);
+    guard.changed('a');
+    clock.advance(140);
+    assert.equal(guard.take('a', 'pointer'), false);
+    assert.equal(guard.take('a', 'keyboard'), false);
+    clock.advance(TAP_SETTLE_MS - 140);
+    assert.equal(guard.take('a', 'keyboard'), true, 'a keyboard user acts once the button settled');
+  });
+
+  it('an ignored tap does not prolong the wait, and a rush of marks keeps the live ones', () => {
+    const clock = handClock();
+    const guard = new TapGuard(clock.read);
+    guard.changed('a');
+    for (let i = 0; i < 4; i++) {
+      clock.advance(100);
+      assert.equal(guard.take('a', 'pointer'), false);
+    }
+    clock.advance(100);
+    assert.equal(guard.take('a', 'pointer'), true, '500 ms after the change, not after the last ignored tap');
+    clock.advance(TAP_SETTLE_MS);
+    for (let i = 0; i < 600; i++) guard.moved(`o${i}`);
+    assert.equal(guard.take('o599', 'pointer'), false);
+    assert.equal(guard.take('o0', 'pointer'), false, 'marks still running are kept');
+  });
+});
+
+describe('the board and the guard (orders-state)', () => {
+  function board(rows: BoardRow[]) {
+    const clock = handClock();
+    const bridge = fakeBridge({
+      'orders:board': () => ({ rows, closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }),
+      'orders:act': ({ orderId, action }) => ({ id: 1, orderId, action, payload: null, state: 'queued', attempts: 0, createdAt: new Date(T0).toISOString(), updatedAt: new Date(T0).toISOString(), nextAttemptAt: null, reason: null, actor: 'staff' }),
+    });
+    const alerts = { arrived: () => {}, cancelled: () => {}, disputed: () => {} };
+    const state = new OrdersState(bridge, new Now(() => T0), alerts, new TapGuard(clock.read));
+    const acts = () => bridge.calls.filter((c) => c.channel === 'orders:act').map((c) => (c.input as { action: string }).action);
+    return { bridge, state, clock, acts };
+  }
+
+  it('two taps on Iniciar preparo send it once, and no Pronto when the button changes under the second', async () => {
+    const { bridge, state, clock, acts } = board([row('a', { status: 'CONFIRMED' })]);
+    await state.load();
+    assert.equal(await state.tap({ orderId: 'a', action: 'startPreparation' }, 'pointer'), true);
+    clock.advance(130);
+    assert.equal(await state.tap({ orderId: 'a', action: 'startPreparation' }, 'pointer'), false, 'the repeat of the same tap');
+    // The platform answers after the tap's own wait ran out: the button that changed waits anew.
+    clock.advance(TAP_SETTLE_MS);
+    bridge.push('orders:changed', { rows: [row('a', { status: 'PREPARATION_STARTED' })], actions: [] });
+    clock.advance(120);
+    assert.equal(await state.tap({ orderId: 'a', action: 'readyToPickup' }, 'pointer'), false, 'Pronto, under the second tap');
+    clock.advance(TAP_SETTLE_MS);
+    bridge.push('orders:changed', { rows: [row('a', { status: 'PREPARATION_STARTED', lastEventCode: 'RPS', printed: true })], actions: [] });
+    assert.equal(await state.tap({ orderId: 'a', action: 'readyToPickup' }, 'pointer'), true, 'a change elsewhere on the card does not make the button wait');
+    assert.deepEqual(acts(), ['startPreparation', 'readyToPickup']);
+  });
+
+  it('a card that moved under the finger ignores a tap; a key press is taken', async () => {
+    const { state, acts } = board([row('a'), row('b')]);
+    await state.load();
+    state.cardMoved('b');
+    assert.equal(await state.tap({ orderId: 'b', action: 'confirm' }, 'pointer'), false);
+    assert.equal(await state.tap({ orderId: 'b', action: 'confirm' }, 'keyboard'), true);
+    assert.deepEqual(acts(), ['confirm']);
+  });
+
+  it('counts the orders waiting for confirmation and the customers waiting for an answer, in every store, the nearest deadline first', async () => {
+    const OTHER = 'e5d41f63-5e7c-4b8a-8f30-4b5c6d7e8f94';
+    const { state } = board([
+      row('new-1'),
+      row('new-2', { merchantId: OTHER }),
+      row('cooking', { status: 'CONFIRMED', request: dispute(9) }),
+      row('done', { status: 'CONCLUDED', request: dispute(3), merchantId: OTHER }),
+      row('answered', { status: 'CONFIRMED', request: dispute(2), pendingAction: { id: 4, action: 'acceptDispute', state: 'queued', reason: null } }),
+    ]);
+    await state.load();
+    state.toggleStore(OTHER);
+    assert.equal(state.waitingCount, 2, 'the filter hides cards, never the count');
+    assert.deepEqual(state.requests.map((r) => r.id), ['done', 'cooking'], 'an answer on its way is an answer');
+    await state.open('cooking', 'request');
+    assert.equal(state.focus, 'request');
+    assert.deepEqual(state.requests.map((r) => r.id), ['done', 'cooking'], 'opening is not answering');
+    state.close();
+    assert.equal(state.focus, null);
+  });
+
+  it('a push that cancels many orders is one call to the alerts, and one tap dismisses every notice', async () => {
+    const calls: number[] = [];
+    const bridge = fakeBridge({ 'orders:board': () => ({ rows: Array.from({ length: 18 }, (_, i) => row(`o${i}`)), closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }) });
+    const state = new OrdersState(bridge, new Now(() => T0), { arrived: () => {}, cancelled: (rows) => calls.push(rows.length), disputed: () => {} });
+    await state.load();
+    const cancelled = { origin: 'PLATFORM', reason: null, code: null };
+    bridge.push('orders:changed', { rows: Array.from({ length: 18 }, (_, i) => row(`o${i}`, { status: 'CANCELLED', cancellation: cancelled })), actions: [] });
+    assert.deepEqual(calls, [18]);
+    assert.equal(state.cancelNotices.length, 18);
+    assert.deepEqual(state.columns.done.length, 18, 'the cards go to the done column');
+    state.dismissAllCancels();
+    assert.equal(state.cancelNotices.length, 0);
+  });
+});
+
+describe('alerts in a rush (alerts.svelte.ts)', () => {
+  function alertsWith(options: { attention?: BoardRow[]; requests?: BoardRow[]; connectivity?: Connectivity | null; settings?: Partial<AlertSettings> } = {}) {
+    const sounds: SoundKind[] = [];
+    const clock = handClock();
+    const sources = {
+      attention: options.attention ?? [],
+      requests: options.requests ?? [],
+      connectivity: options.connectivity ?? null,
+    };
+    const settings: AlertSettings = { ...AlertSettings.parse({}), notifications: false, ...options.settings };
+    const source: AlertSources = {
+      settings: () => settings,
+      attention: () => sources.attention,
+      requests: () => sources.requests,
+      connectivity: () => sources.connectivity,
+      words: { newOrders: () => '', newOrder: () => '', cancelled: () => '', cancelledMany: () => '', cancelReason: () => '', disputed: () => '', disputedMany: () => '', offline: () => '' },
+    };
+    const alerts = new Alerts(source, (kind) => sounds.push(kind), { notify: () => {} }, clock.read);
+    return { alerts, sounds, clock, sources };
+  }
+  const count = (sounds: SoundKind[], kind: SoundKind) => sounds.filter((k) => k === kind).length;
+
+  it('sounds of one kind that land together play once: 18 cancellations, then 308 a few seconds later', () => {
+    const { alerts, sounds, clock } = alertsWith();
+    alerts.tick(T0);
+    const many = (n: number) => Array.from({ length: n }, (_, i) => row(`c${i}`, { status: 'CANCELLED' }));
+    alerts.cancelled(many(18));
+    clock.advance(2);
+    alerts.cancelled(many(3));
+    clock.advance(TOGETHER_MS - 3);
+    alerts.cancelled(many(1));
+    assert.deepEqual(sounds, ['cancelled'], 'pushes a few milliseconds apart are one sound');
+    clock.advance(1_000);
+    alerts.tick(T0 + 3_000);
+    alerts.cancelled(many(308));
+    assert.deepEqual(sounds, ['cancelled', 'cancelled']);
+  });
+
+  it('15 deadlines crossed in one second beep once', () => {
+    const rows = Array.from({ length: 15 }, (_, i) => row(`d${i}`, { confirmDeadline: new Date(T0 + 119_000 + i * 50).toISOString() }));
+    const { alerts, sounds } = alertsWith({ attention: rows, settings: { repeatSeconds: 120 } });
+    alerts.tick(T0);
+    alerts.tick(T0 + 1_000);
+    assert.equal(count(sounds, 'deadline'), 1);
+    assert.equal(count(sounds, 'new'), 1, 'and the chime once');
+  });
+
+  it('a mute silences the new-order chime only: never a customer request, a deadline under 2 minutes or the offline alarm', () => {
+    const waiting = row('w', { confirmDeadline: new Date(T0 + 90_000).toISOString() });
+    const asked = row('r', { status: 'CONFIRMED', request: dispute(5) });
+    const offline: Connectivity = { state: 'offline', lastSuccessAt: new Date(T0 - 5 * 60_000).toISOString(), lastPollAt: new Date(T0 - 5 * 60_000).toISOString(), reason: null };
+    const { alerts, sounds } = alertsWith({ attention: [waiting, asked], requests: [asked], connectivity: offline });
+    alerts.mute(T0);
+    for (let s = 0; s <= 30; s++) alerts.tick(T0 + s * 1000);
+    alerts.arrived([row('x')]);
+    assert.equal(count(sounds, 'new'), 0);
+    assert.equal(count(sounds, 'deadline'), 1);
+    assert.ok(count(sounds, 'dispute') >= 3, 'the siren, every repeat');
+    assert.ok(count(sounds, 'offline') >= 3, 'the offline alarm, every repeat');
+    alerts.cancelled([row('c', { status: 'CANCELLED' })]);
+    assert.equal(count(sounds, 'cancelled'), 1);
+  });
+
+  it('the siren repeats until the store answers (opening the order is not answering), and never starts with the chime', () => {
+    const asked = row('r', { status: 'CONFIRMED', request: dispute(5) });
+    const waiting = row('w');
+    const { alerts, sounds, sources } = alertsWith({ attention: [waiting], requests: [] });
+    alerts.tick(T0);
+    sources.requests = [asked];
+    alerts.disputed([asked]);
+    const at: { s: number; kind: SoundKind }[] = [];
+    for (let s = 1; s <= 35; s++) {
+      const before = sounds.length;
+      alerts.tick(T0 + s * 1000);
+      for (const kind of sounds.slice(before)) at.push({ s, kind });
+    }
+    assert.deepEqual(at.filter((a) => a.kind === 'dispute').map((a) => a.s), [10, 20, 30], 'every repeat (10 s) after the first');
+    const seconds = at.map((a) => a.s);
+    assert.equal(new Set(seconds).size, seconds.length, 'never two sounds in one second');
+    sources.requests = [];
+    const heard = count(sounds, 'dispute');
+    for (let s = 36; s <= 80; s++) alerts.tick(T0 + s * 1000);
+    assert.equal(count(sounds, 'dispute'), heard, 'answered: silent');
+  });
+});
