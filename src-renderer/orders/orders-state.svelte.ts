@@ -13,7 +13,7 @@ import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
 import type { Now } from '../lib/now.svelte';
 import { availableActions, awaitsAnswer, callsForStaff, groupByColumn, type Column } from './board-logic';
-import { TapGuard, type TapKind } from './tap-guard';
+import { TapGuard, type Tap } from './tap-guard';
 
 /**
  * What the board tells the alerts about, one call per change the main process pushed (a change
@@ -206,6 +206,9 @@ export class OrdersState {
       if (before && before.status !== 'CANCELLED' && row.status === 'CANCELLED' && row.cancellation?.origin !== 'MERCHANT') {
         this.#cancelNotices.set(row.id, row);
         cancelled.push(row);
+      } else if (this.#cancelNotices.has(row.id)) {
+        // Its detail came after the event: the notice says who cancelled once the row knows.
+        this.#cancelNotices.set(row.id, row);
       }
       if (isNewRequest(before, row)) {
         // Opened before the customer asked: it calls for staff again until opened anew.
@@ -251,15 +254,15 @@ export class OrdersState {
   }
 
   /**
-   * A tap on a card's action: taken unless the card just moved under the finger, its button just
-   * changed, or the same order just took a tap (tap-guard.ts); false when it was not taken.
+   * A tap on a card's action: not taken when it repeats the last tap on a card that just moved
+   * under the finger or whose button just changed (tap-guard.ts); false when it was not taken.
    */
-  tap(input: ActInput, kind: TapKind): Promise<boolean> {
-    if (!this.#taps.take(input.orderId, kind)) return Promise.resolve(false);
+  tap(input: ActInput, tap: Tap): Promise<boolean> {
+    if (!this.#taps.take(input.orderId, tap)) return Promise.resolve(false);
     return this.act(input);
   }
 
-  /** The order's card moved on screen: a finger's tap waits until it stays put. */
+  /** The order's card moved on screen: a repeated tap waits until it stays put. */
   cardMoved(orderId: string): void {
     this.#taps.moved(orderId);
   }

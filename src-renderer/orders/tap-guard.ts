@@ -1,19 +1,31 @@
-/** How long a card's action ignores taps after the card moved or its button changed (a double tap is 100–300 ms). */
+/** How long a card's action ignores a repeated tap after the card moved or its button changed. */
 export const TAP_SETTLE_MS = 500;
-
-/** How a tap reached the button: a finger or a mouse has a place on screen; a key has only the focus. */
-export type TapKind = 'pointer' | 'keyboard';
+/** A tap this soon after the last one taken, on the same spot, is its repeat (a double tap is 100–300 ms). */
+export const TAP_REPEAT_MS = 1_000;
+/** Two taps this close (px) are on the same spot: a fingertip's width. */
+export const SAME_SPOT_PX = 48;
 
 /**
- * The rule that makes a double tap do one thing. A card's action is taken only when, for the last
- * `settleMs`, the card stayed where it was drawn (the list did not reflow under the finger), its
- * button kept its action, and the same order took no other tap. So the second tap of a double tap
- * lands on nothing: not on the order that slid into its place, nor on the next step ("Pronto")
- * that replaced "Iniciar preparo".
+ * How a tap reached the button: a finger or a mouse has a place on screen; a key press goes to the
+ * focused button, which moves with its card.
+ */
+export type Tap = { kind: 'pointer'; x: number; y: number } | { kind: 'keyboard' };
+
+interface Taken {
+  orderId: string;
+  at: number;
+  tap: Tap;
+}
+
+/**
+ * The rule that makes a double tap do one thing. A tap that repeats the last one taken (soon after
+ * it, on the same spot; for a key, on the same order) is ignored when what is now under it is not
+ * what the first tap saw: the same order again (its next step, "Pronto", where "Iniciar preparo"
+ * was), or an order whose card just moved there or whose button just changed — for `settleMs`
+ * after the list reflowed or the button changed. A lone tap is always taken, whatever moved.
  *
- * A keyboard's press goes to the focused button, which moves with its card: a move never stops
- * it, only a changed button or a repeated press does, and those for `settleMs` only (nothing is
- * disabled, so the focus stays where it was).
+ * A key press goes to the focused button, which moves with its card: a move never stops it, only a
+ * repeat on the same order (nothing is disabled, so the focus stays where it was).
  *
  * Time is a monotonic clock (a double tap is measured in milliseconds, never by the screen's clock).
  */
@@ -21,6 +33,7 @@ export class TapGuard {
   // Bookkeeping, not state (a plain module): nothing on screen reads it.
   readonly #movedUntil = new Map<string, number>();
   readonly #changedUntil = new Map<string, number>();
+  #last: Taken | undefined;
 
   constructor(
     private readonly clock: () => number = () => performance.now(),
@@ -37,12 +50,18 @@ export class TapGuard {
     this.#mark(this.#changedUntil, orderId);
   }
 
-  /** Whether a tap on the order's action is taken now; a taken tap makes the next one wait. */
-  take(orderId: string, kind: TapKind): boolean {
+  /** Whether a tap on the order's action is taken now. */
+  take(orderId: string, tap: Tap): boolean {
     const now = this.clock();
-    const busy = (this.#changedUntil.get(orderId) ?? -Infinity) > now || (kind === 'pointer' && (this.#movedUntil.get(orderId) ?? -Infinity) > now);
-    if (busy) return false;
-    this.#mark(this.#changedUntil, orderId);
+    const last = this.#last;
+    if (last && now - last.at < TAP_REPEAT_MS && sameSpot(last, orderId, tap)) {
+      const running = (marks: Map<string, number>) => (marks.get(orderId) ?? -Infinity) > now;
+      const unsettled =
+        running(this.#changedUntil) ||
+        (orderId === last.orderId ? now - last.at < this.settleMs : tap.kind === 'pointer' && running(this.#movedUntil));
+      if (unsettled) return false;
+    }
+    this.#last = { orderId, at: now, tap };
     return true;
   }
 
@@ -52,4 +71,10 @@ export class TapGuard {
     if (marks.size > 256) for (const [id, until] of marks) if (until <= now) marks.delete(id);
     marks.set(orderId, now + this.settleMs);
   }
+}
+
+/** A finger on the spot of the last tap; a key on the order of the last one. */
+function sameSpot(last: Taken, orderId: string, tap: Tap): boolean {
+  if (tap.kind === 'pointer' && last.tap.kind === 'pointer') return Math.hypot(tap.x - last.tap.x, tap.y - last.tap.y) <= SAME_SPOT_PX;
+  return last.orderId === orderId;
 }

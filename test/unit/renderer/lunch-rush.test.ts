@@ -7,7 +7,7 @@ import { Alerts, TOGETHER_MS, type AlertSources } from '../../../src-renderer/al
 import type { SoundKind } from '../../../src-renderer/alerts/sounds';
 import { Now } from '../../../src-renderer/lib/now.svelte';
 import { OrdersState } from '../../../src-renderer/orders/orders-state.svelte';
-import { TAP_SETTLE_MS, TapGuard } from '../../../src-renderer/orders/tap-guard';
+import { TAP_REPEAT_MS, TAP_SETTLE_MS, TapGuard, type Tap } from '../../../src-renderer/orders/tap-guard';
 import { boardRow } from '../../support/board-row';
 import { fakeBridge } from '../../support/fake-bridge';
 
@@ -22,55 +22,74 @@ function handClock(start = 1_000): { read: () => number; advance: (ms: number) =
 }
 
 describe('a double tap does one thing (tap-guard.ts)', () => {
-  it('takes the first tap and ignores a repeat within the settle time, taken again after it', () => {
+  const at = (x: number, y: number): Tap => ({ kind: 'pointer', x, y });
+  const key: Tap = { kind: 'keyboard' };
+
+  it('ignores the second tap of a double tap on the same order, taken again half a second later', () => {
     const clock = handClock();
     const guard = new TapGuard(clock.read);
-    assert.equal(guard.take('a', 'pointer'), true);
+    assert.equal(guard.take('a', at(100, 100)), true);
     clock.advance(130);
-    assert.equal(guard.take('a', 'pointer'), false, 'the second tap of a double tap');
-    assert.equal(guard.take('b', 'pointer'), true, 'another order is another tap');
+    assert.equal(guard.take('a', at(104, 98)), false, 'the second tap of a double tap');
     clock.advance(TAP_SETTLE_MS - 130);
-    assert.equal(guard.take('a', 'pointer'), true, 'a deliberate tap half a second later');
+    assert.equal(guard.take('a', at(100, 100)), true, 'a deliberate tap half a second later');
   });
 
-  it('ignores a tap on a card that just moved under the finger; a key press goes to the focus, which moved with it', () => {
+  it('ignores a repeated tap on the order that just slid under the finger; a lone tap, or a key press (the focus moved with its card), is taken', () => {
     const clock = handClock();
     const guard = new TapGuard(clock.read);
-    guard.moved('b');
-    clock.advance(120);
-    assert.equal(guard.take('b', 'pointer'), false);
-    assert.equal(guard.take('b', 'keyboard'), true);
-    const other = new TapGuard(clock.read);
-    other.moved('c');
-    clock.advance(TAP_SETTLE_MS);
-    assert.equal(other.take('c', 'pointer'), true, 'once it stayed put');
-  });
-
-  it('ignores any tap on a button that just changed (Iniciar preparo became Pronto), a key press too, for the settle time only', () => {
-    const clock = handClock();
-    const guard = new TapGuard(clock.read);
-    guard.changed('a');
-    clock.advance(140);
-    assert.equal(guard.take('a', 'pointer'), false);
-    assert.equal(guard.take('a', 'keyboard'), false);
-    clock.advance(TAP_SETTLE_MS - 140);
-    assert.equal(guard.take('a', 'keyboard'), true, 'a keyboard user acts once the button settled');
-  });
-
-  it('an ignored tap does not prolong the wait, and a rush of marks keeps the live ones', () => {
-    const clock = handClock();
-    const guard = new TapGuard(clock.read);
-    guard.changed('a');
-    for (let i = 0; i < 4; i++) {
-      clock.advance(100);
-      assert.equal(guard.take('a', 'pointer'), false);
-    }
+    assert.equal(guard.take('a', at(500, 220)), true);
     clock.advance(100);
-    assert.equal(guard.take('a', 'pointer'), true, '500 ms after the change, not after the last ignored tap');
+    guard.moved('b');
+    clock.advance(30);
+    assert.equal(guard.take('b', at(502, 224)), false, 'B slid into A’s place');
+    assert.equal(guard.take('b', key), true, 'a key press has no place: it reaches the button it was meant for');
+    const lone = new TapGuard(clock.read);
+    lone.moved('c');
+    assert.equal(lone.take('c', at(500, 220)), true, 'no tap before it: a tap, whatever moved');
+    const elsewhere = new TapGuard(clock.read);
+    elsewhere.take('a', at(200, 220));
+    elsewhere.moved('d');
+    clock.advance(200);
+    assert.equal(elsewhere.take('d', at(800, 300)), true, 'another spot: another tap (confirm here, then start preparing there)');
+  });
+
+  it('waits for the settle time after the move or change, not after the first tap, while taps repeat', () => {
+    const clock = handClock();
+    const guard = new TapGuard(clock.read);
+    guard.take('a', at(10, 10));
+    clock.advance(450);
+    guard.moved('b'); // the platform answered late: the list reflows now
+    clock.advance(150);
+    assert.equal(guard.take('b', at(10, 10)), false, '600 ms after the first tap, 150 ms after the move');
+    clock.advance(TAP_SETTLE_MS - 150);
+    assert.equal(guard.take('b', at(10, 10)), true, 'settled');
+    clock.advance(100);
+    guard.changed('b'); // Iniciar preparo became Pronto
+    clock.advance(TAP_SETTLE_MS + 50);
+    assert.equal(guard.take('b', at(10, 10)), true, 'the change is older than the settle time');
+  });
+
+  it('a key pressed twice on a button that changed acts once; after the settle time it acts', () => {
+    const clock = handClock();
+    const guard = new TapGuard(clock.read);
+    assert.equal(guard.take('a', key), true);
+    clock.advance(300);
+    guard.changed('a');
+    clock.advance(200);
+    assert.equal(guard.take('a', key), false);
     clock.advance(TAP_SETTLE_MS);
+    assert.equal(guard.take('a', key), true);
+  });
+
+  it('a rush of marks keeps the live ones', () => {
+    const clock = handClock();
+    const guard = new TapGuard(clock.read);
+    guard.take('x', at(0, 0));
     for (let i = 0; i < 600; i++) guard.moved(`o${i}`);
-    assert.equal(guard.take('o599', 'pointer'), false);
-    assert.equal(guard.take('o0', 'pointer'), false, 'marks still running are kept');
+    assert.equal(guard.take('o599', at(0, 0)), false);
+    assert.equal(guard.take('o0', at(0, 0)), false, 'marks still running are kept');
+    assert.ok(TAP_REPEAT_MS > TAP_SETTLE_MS);
   });
 });
 
@@ -89,28 +108,31 @@ describe('the board and the guard (orders-state)', () => {
 
   it('two taps on Iniciar preparo send it once, and no Pronto when the button changes under the second', async () => {
     const { bridge, state, clock, acts } = board([row('a', { status: 'CONFIRMED' })]);
+    const finger: Tap = { kind: 'pointer', x: 700, y: 240 };
     await state.load();
-    assert.equal(await state.tap({ orderId: 'a', action: 'startPreparation' }, 'pointer'), true);
+    assert.equal(await state.tap({ orderId: 'a', action: 'startPreparation' }, finger), true);
     clock.advance(130);
-    assert.equal(await state.tap({ orderId: 'a', action: 'startPreparation' }, 'pointer'), false, 'the repeat of the same tap');
-    // The platform answers after the tap's own wait ran out: the button that changed waits anew.
+    assert.equal(await state.tap({ orderId: 'a', action: 'startPreparation' }, finger), false, 'the repeat of the same tap');
+    // The platform answers after the first tap's own wait ran out: the button that changed waits anew.
     clock.advance(TAP_SETTLE_MS);
     bridge.push('orders:changed', { rows: [row('a', { status: 'PREPARATION_STARTED' })], actions: [] });
     clock.advance(120);
-    assert.equal(await state.tap({ orderId: 'a', action: 'readyToPickup' }, 'pointer'), false, 'Pronto, under the second tap');
+    assert.equal(await state.tap({ orderId: 'a', action: 'readyToPickup' }, finger), false, 'Pronto, under a repeated tap');
     clock.advance(TAP_SETTLE_MS);
     bridge.push('orders:changed', { rows: [row('a', { status: 'PREPARATION_STARTED', lastEventCode: 'RPS', printed: true })], actions: [] });
-    assert.equal(await state.tap({ orderId: 'a', action: 'readyToPickup' }, 'pointer'), true, 'a change elsewhere on the card does not make the button wait');
+    assert.equal(await state.tap({ orderId: 'a', action: 'readyToPickup' }, finger), true, 'a change elsewhere on the card does not make the button wait');
     assert.deepEqual(acts(), ['startPreparation', 'readyToPickup']);
   });
 
   it('a card that moved under the finger ignores a tap; a key press is taken', async () => {
     const { state, acts } = board([row('a'), row('b')]);
+    const finger: Tap = { kind: 'pointer', x: 480, y: 230 };
     await state.load();
+    assert.equal(await state.tap({ orderId: 'a', action: 'confirm' }, finger), true);
     state.cardMoved('b');
-    assert.equal(await state.tap({ orderId: 'b', action: 'confirm' }, 'pointer'), false);
-    assert.equal(await state.tap({ orderId: 'b', action: 'confirm' }, 'keyboard'), true);
-    assert.deepEqual(acts(), ['confirm']);
+    assert.equal(await state.tap({ orderId: 'b', action: 'confirm' }, finger), false);
+    assert.equal(await state.tap({ orderId: 'b', action: 'confirm' }, { kind: 'keyboard' }), true);
+    assert.deepEqual(acts(), ['confirm', 'confirm']);
   });
 
   it('counts the orders waiting for confirmation and the customers waiting for an answer, in every store, the nearest deadline first', async () => {
