@@ -80,7 +80,7 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
   }
   let complained: Placed | undefined;
 
-  it('12 orders cancelled at once: one line under the board, no card moves, one sound, one tap dismisses them', async () => {
+  it('12 orders cancelled at once: one line under the board, no card moves, one sound, one tap dismisses them', async (t) => {
     const { page } = terminal;
     // The repeat shortened to see the siren repeat below; muted, so only what a mute never silences sounds.
     await page.getByTestId('nav-settings').tap();
@@ -105,6 +105,7 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     assert.ok(board && board.height >= 0.6 * SMALL_SCREEN.height, `the board is ${board?.height} px of ${SMALL_SCREEN.height}`);
     const lineBox = await line.boundingBox();
     assert.ok(lineBox && lineBox.height <= 60, `one line: ${lineBox?.height} px`);
+    t.diagnostic(`card moved ${after - before.card} px; board ${board.height} px of ${SMALL_SCREEN.height}; line ${lineBox.height} px`);
     assert.deepEqual((await sounds()).slice(before.sounds), ['cancelled'], 'one sound starts (muted: no chime)');
     assert.equal(await page.getByTestId('orders-waiting-badge').count(), 0, 'nothing left to confirm');
     await terminal.shot('cancelled-pt-BR');
@@ -133,7 +134,7 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     complained = cooking;
   });
 
-  it('a dispute raised while on the Store screen is announced there within one poll, sounds though muted, repeats, and opens its drawer from the banner', async () => {
+  it('a dispute raised while on the Store screen is announced there within one poll, sounds though muted, repeats, and opens its drawer from the banner', async (t) => {
     const { page } = terminal;
     const order = complained ?? (await confirmed());
     await page.getByTestId('nav-store').tap();
@@ -145,7 +146,8 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     await banner().waitFor({ timeout: 10_000 });
     const took = Date.now() - raised;
     assert.ok(took <= POLL_MS + 1_500, `announced ${took} ms after it was raised (poll every ${POLL_MS} ms)`);
-    await banner().getByText('Reclamação do cliente').waitFor();
+    t.diagnostic(`announced on the Store screen ${took} ms after it was raised (poll every ${POLL_MS} ms)`);
+    await banner().getByText('Reclamação do cliente', { exact: true }).waitFor();
     await banner().getByText(/responda em \d+:\d\d/).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="orders-requests-badge"]')?.textContent?.replace(/\s/g, '') === '!1');
     // Muted: the siren sounds, and sounds again (every 3 s here) until answered.
@@ -180,7 +182,7 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     await page.getByTestId('nav-orders').tap();
     await page.getByTestId('cancel-summary').getByText('7 orders cancelled by the platform').waitFor();
     await card(scheduled.id).getByTestId('scheduled-start').getByText(/^Scheduled · start \d{1,2}:\d\d [AP]M$/).waitFor();
-    await banner().getByText('Customer complaint').waitFor();
+    await banner().getByText('Customer complaint', { exact: true }).waitFor();
     await page.getByTestId('unmute').waitFor();
     await page.waitForTimeout(500);
     await terminal.shot('board-en');
