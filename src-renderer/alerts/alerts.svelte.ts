@@ -2,7 +2,7 @@ import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import type { Connectivity } from '../../src-shared/ipc/contract';
 import type { AlertSettings } from '../../src-shared/settings';
 import type { BoardAlerts } from '../orders/orders-state.svelte';
-import { confirmMsLeft } from '../orders/board-logic';
+import { confirmMsLeft, isDueToStart } from '../orders/board-logic';
 import type { SoundKind, SoundPlayer } from './sounds';
 
 /** Shows a system notification (the web Notification API: native in Electron, the browser's in the web shell). */
@@ -13,43 +13,70 @@ export interface Notifier {
 /** A confirm deadline this close rings its own sound, once per order. */
 export const DEADLINE_WARNING_MS = 2 * 60_000;
 
+/**
+ * Sounds of one kind this close together play once: 18 cancellations pushed at once, or 15
+ * deadlines crossed in one second, are one sound, not a clipped blast. Longer than any sound
+ * (sounds.ts: 1.4 s at most), shorter than the shortest repeat (3 s).
+ */
+export const TOGETHER_MS = 1_500;
+
+/** The one sound a mute silences: the others say something must be done now. */
+const MUTABLE: ReadonlySet<SoundKind> = new Set(['new']);
+
 /** What the alerts read of the rest of the terminal. */
 export interface AlertSources {
   settings: () => AlertSettings;
   /** Orders calling for staff now (every store, whatever the board's filter). */
   attention: () => BoardRow[];
+  /** Orders whose customer waits for the store's answer (every store). */
+  requests: () => BoardRow[];
   connectivity: () => Connectivity | null;
   /** Text for notifications, in the screen's language. */
   words: {
     newOrders(count: number): string;
     newOrder(row: BoardRow): string;
     cancelled(row: BoardRow): string;
+    /** Several cancelled at once. */
+    cancelledMany(count: number): string;
     /** Why it was cancelled, in the screen's language where the reason has a code. */
     cancelReason(row: BoardRow): string;
     disputed(row: BoardRow): string;
+    /** Several customers asking at once. */
+    disputedMany(count: number): string;
     offline(): string;
   };
 }
 
 /**
  * Calls for attention until someone acts: a new order rings at once and again every few seconds
- * (a setting) while any order calls for staff; a cancellation staff did not ask for, a confirm
- * deadline under 2 minutes and a terminal offline longer than the setting each have their own
- * sound. A mute undoes itself. `tick(now)` runs every second (App drives it from the screen clock).
+ * (a setting) while any order calls for staff; a customer's request sounds its siren at once and
+ * again until the store answers it; a cancellation staff did not ask for, a confirm deadline under
+ * 2 minutes and a terminal offline longer than the setting each have their own sound. Sounds of
+ * one kind that land together play once. A mute silences the new-order chime only, and undoes
+ * itself. `tick(now)` runs every second (App drives it from the screen clock).
  */
 export class Alerts implements BoardAlerts {
   #mutedUntil = $state<number | null>(null);
   #lastRing = 0;
+  #lastSiren = 0;
   #lastOfflineRing = 0;
   // Bookkeeping, not state: nothing on screen reads it.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #warned = new Set<string>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #played = new Map<SoundKind, number>();
   #now = 0;
+  #tickedAt = 0;
 
+  /**
+   * `elapsed` is a monotonic clock: between two ticks it says how far the alerts' clock has moved
+   * (the screen clock steps by the second; sounds land together within milliseconds).
+   */
   constructor(
     private readonly sources: AlertSources,
     private readonly play: SoundPlayer,
     private readonly notifier: Notifier,
+    private readonly elapsed: () => number = () => performance.now(),
   ) {}
 
   /** Until when sounds are off, while they are. */
@@ -69,8 +96,17 @@ export class Alerts implements BoardAlerts {
     this.play(kind, this.sources.settings());
   }
 
+  /** The alerts' clock: the last tick's time and what passed since. */
+  private at(): number {
+    return this.#now + (this.elapsed() - this.#tickedAt);
+  }
+
   private ring(kind: SoundKind): void {
-    if (this.#mutedUntil !== null && this.#now < this.#mutedUntil) return;
+    const at = this.at();
+    if (MUTABLE.has(kind) && this.#mutedUntil !== null && at < this.#mutedUntil) return;
+    const last = this.#played.get(kind);
+    if (last !== undefined && at - last >= 0 && at - last < TOGETHER_MS) return;
+    this.#played.set(kind, at);
     this.play(kind, this.sources.settings());
   }
 
@@ -83,23 +119,41 @@ export class Alerts implements BoardAlerts {
     else this.notifier.notify(this.sources.words.newOrders(rows.length), '', 'orders');
   }
 
-  cancelled(row: BoardRow): void {
+  cancelled(rows: BoardRow[]): void {
     this.ring('cancelled');
-    if (this.sources.settings().notifications) this.notifier.notify(this.sources.words.cancelled(row), this.sources.words.cancelReason(row), `cancel-${row.id}`);
+    if (!this.sources.settings().notifications) return;
+    const first = rows[0];
+    if (rows.length === 1 && first) this.notifier.notify(this.sources.words.cancelled(first), this.sources.words.cancelReason(first), `cancel-${first.id}`);
+    else this.notifier.notify(this.sources.words.cancelledMany(rows.length), '', 'cancelled');
   }
 
-  disputed(row: BoardRow): void {
+  disputed(rows: BoardRow[]): void {
     this.ring('dispute');
-    if (this.sources.settings().notifications) this.notifier.notify(this.sources.words.disputed(row), '', `dispute-${row.id}`);
+    this.#lastSiren = this.#now;
+    if (!this.sources.settings().notifications) return;
+    const first = rows[0];
+    if (rows.length === 1 && first) this.notifier.notify(this.sources.words.disputed(first), '', `dispute-${first.id}`);
+    else this.notifier.notify(this.sources.words.disputedMany(rows.length), '', 'disputes');
   }
 
   /** One second of the alerts' clock. */
   tick(now: number): void {
     this.#now = now;
+    this.#tickedAt = this.elapsed();
     if (this.#mutedUntil !== null && now >= this.#mutedUntil) this.#mutedUntil = null;
     const settings = this.sources.settings();
+    const repeat = settings.repeatSeconds * 1000;
     const attention = this.sources.attention();
-    if (attention.length > 0 && now - this.#lastRing >= settings.repeatSeconds * 1000) {
+    // The siren until the store answers (opening the order is not answering); the chime waits a
+    // second when both are due, so two alarms never start together.
+    let sirenNow = false;
+    if (this.sources.requests().length > 0 && now - this.#lastSiren >= repeat) {
+      this.ring('dispute');
+      this.#lastSiren = now;
+      sirenNow = true;
+    }
+    const waiting = attention.some((row) => row.status === 'PLACED' || isDueToStart(row, now));
+    if (waiting && !sirenNow && now - this.#lastRing >= repeat) {
       this.ring('new');
       this.#lastRing = now;
     }

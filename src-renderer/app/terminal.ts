@@ -79,13 +79,16 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
       settings: () => settingsState.settings.alerts,
       // Read only once the terminal runs, after ordersState below exists.
       attention: (): BoardRow[] => ordersState.attention,
+      requests: (): BoardRow[] => ordersState.requests,
       connectivity: () => appState.connectivity,
       words: {
         newOrders: (count) => i18n.t('alerts.notify.newOrders', { n: count }),
         newOrder: (row) => i18n.t('alerts.notify.newOrder', { code: row.displayId ?? row.id.slice(0, 6) }),
         cancelled: (row) => i18n.t('alerts.notify.cancelled', { code: row.displayId ?? row.id.slice(0, 6) }),
+        cancelledMany: (count) => i18n.t('alerts.notify.cancelledMany', { n: count }),
         cancelReason: (row) => reasonWords(i18n, row.cancellation),
         disputed: (row) => i18n.t('alerts.notify.disputed', { code: row.displayId ?? row.id.slice(0, 6) }),
+        disputedMany: (count) => i18n.t('alerts.notify.disputedMany', { n: count }),
         offline: () => i18n.t('alerts.notify.offline'),
       },
     },

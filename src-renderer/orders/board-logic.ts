@@ -42,21 +42,57 @@ export function columnOf(row: BoardRow, now: number): Column {
   return waitsToStart(row, now) ? 'scheduled' : COLUMN_OF[row.status];
 }
 
-/** New orders by confirm deadline (most urgent first); scheduled by start; done newest first; others oldest first. */
-export function sortForColumn(column: Column, rows: BoardRow[]): BoardRow[] {
+/** The store's answers to what the customer asked: once one is on its way, the request is answered. */
+const ANSWERS: ReadonlySet<OrderAction> = new Set(['acceptDispute', 'rejectDispute', 'chooseDisputeAlternative', 'acceptAddressChange', 'denyAddressChange']);
+
+/**
+ * A customer's request (a dispute, another address) the store has still to answer: open, its
+ * deadline not passed, and no answer of the store's on its way (an answer queued offline counts:
+ * the store has answered).
+ */
+export function awaitsAnswer(row: BoardRow, now: number): boolean {
+  if (!row.request) return false;
+  if (row.request.expiresAt !== null && time(row.request.expiresAt) <= now) return false;
+  const answer = row.pendingAction;
+  return !(answer && ANSWERS.has(answer.action) && (answer.state === 'queued' || answer.state === 'sent'));
+}
+
+/**
+ * New orders by confirm deadline (most urgent first); scheduled by start; done newest first; others
+ * oldest first. A card whose customer waits for an answer is pinned to the top of its column, the
+ * nearest deadline first (without `now`, nothing is pinned).
+ */
+export function sortForColumn(column: Column, rows: BoardRow[], now?: number): BoardRow[] {
   const sorted = [...rows];
   if (column === 'new') sorted.sort((a, b) => time(a.confirmDeadline) - time(b.confirmDeadline));
   else if (column === 'scheduled') sorted.sort((a, b) => time(a.preparationStartDateTime) - time(b.preparationStartDateTime));
   else if (column === 'done') sorted.sort((a, b) => time(b.createdAt) - time(a.createdAt));
   else sorted.sort((a, b) => time(a.createdAt) - time(b.createdAt));
-  return sorted;
+  if (now === undefined) return sorted;
+  const pinned = sorted.filter((r) => awaitsAnswer(r, now)).sort((a, b) => time(a.request?.expiresAt ?? null) - time(b.request?.expiresAt ?? null));
+  return pinned.length === 0 ? sorted : [...pinned, ...sorted.filter((r) => !pinned.includes(r))];
 }
 
 export function groupByColumn(rows: Iterable<BoardRow>, now: number): Record<Column, BoardRow[]> {
   const groups: Record<Column, BoardRow[]> = { new: [], preparing: [], ready: [], done: [], scheduled: [] };
   for (const row of rows) groups[columnOf(row, now)].push(row);
-  for (const column of COLUMNS) groups[column] = sortForColumn(column, groups[column]);
+  for (const column of COLUMNS) groups[column] = sortForColumn(column, groups[column], now);
   return groups;
+}
+
+/** How many of `rows` wait for the store to answer their customer (a column's tab, the Orders item). */
+export function countAwaitingAnswer(rows: readonly BoardRow[], now: number): number {
+  let n = 0;
+  for (const row of rows) if (awaitsAnswer(row, now)) n++;
+  return n;
+}
+
+/**
+ * A new order whose 8 minutes to confirm are over: the platform cancels it (offline, the terminal
+ * has not heard yet), and a confirm would expire unsent. Nothing is to be done with it but not cook it.
+ */
+export function confirmExpired(row: BoardRow, now: number): boolean {
+  return row.status === 'PLACED' && row.confirmDeadline !== null && time(row.confirmDeadline) <= now;
 }
 
 const isMerchantDelivery = (row: BoardRow): boolean => row.orderType === 'DELIVERY' && row.deliveredBy === 'MERCHANT';
@@ -75,6 +111,8 @@ export function availableActions(row: BoardRow, now?: number): BoardAction[] {
   if (busy) return [];
   // The platform refuses to start a scheduled order before its preparation start (spec §4.5).
   if (now !== undefined && waitsToStart(row, now)) return ['requestCancellation'];
+  // Past its 8 minutes the platform cancels a new order itself: there is nothing left to send.
+  if (now !== undefined && confirmExpired(row, now)) return [];
   switch (row.status) {
     case 'PLACED':
       return ['confirm', 'requestCancellation'];

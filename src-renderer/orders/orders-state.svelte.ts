@@ -12,21 +12,33 @@ import type { DeliveryCodeCheck, DriverQuoteView } from '../../src-shared/ipc/ch
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
 import type { Now } from '../lib/now.svelte';
-import { callsForStaff, groupByColumn, type Column } from './board-logic';
+import { availableActions, awaitsAnswer, callsForStaff, groupByColumn, type Column } from './board-logic';
+import { TapGuard, type Tap } from './tap-guard';
 
-/** What the board tells the alerts about: arrivals, and cancellations staff did not ask for. */
+/**
+ * What the board tells the alerts about, one call per change the main process pushed (a change
+ * that cancels 300 orders is one call with 300 rows): arrivals, cancellations staff did not ask
+ * for, and requests of customers.
+ */
 export interface BoardAlerts {
   arrived(rows: BoardRow[]): void;
-  cancelled(row: BoardRow): void;
-  /** The customer opened a dispute or asked for another address: the store must answer before it expires. */
-  disputed(row: BoardRow): void;
+  cancelled(rows: BoardRow[]): void;
+  /** Customers opened a dispute or asked for another address: the store must answer before it expires. */
+  disputed(rows: BoardRow[]): void;
 }
+
+/** Where the drawer opens: at the top, or at the customer's request (the banner's "Responder"). */
+
+/** The actions on a card's buttons, as one value that changes when a button does. */
+const buttonsOf = (row: BoardRow, now: number): string => availableActions(row, now).join(' ');
 
 /** A request the board had not seen on this order (a new dispute, a new address change). */
 function isNewRequest(before: BoardRow | undefined, row: BoardRow): boolean {
   if (!row.request) return false;
   return !before?.request || before.request.kind !== row.request.kind || before.request.expiresAt !== row.request.expiresAt;
 }
+
+const deadlineOf = (row: BoardRow): number => (row.request?.expiresAt ? Date.parse(row.request.expiresAt) : Number.POSITIVE_INFINITY);
 
 /** The board regroups on this step of the clock (a scheduled order moves lanes at its start). */
 const REGROUP_EVERY_MS = 15_000;
@@ -65,12 +77,22 @@ export class OrdersState {
   readonly newByStore: Map<string, number>;
   /** The stores with orders on the board. */
   readonly storesOnBoard: Set<string>;
+  /** Orders waiting for confirmation, in every store (the Orders item counts them from every screen). */
+  readonly waitingCount: number;
+  /** Orders with a request open (answered or not, the clock aside): the few `requests` is read from. */
+  readonly #asked: BoardRow[];
+  /** Orders whose customer waits for the store's answer, in every store, the nearest deadline first. */
+  readonly requests: BoardRow[];
+  /** Which card's action takes a tap (a double tap does one thing). */
+  readonly #taps: TapGuard;
 
   constructor(
     private readonly bridge: Bridge,
-    now: Now,
+    private readonly now: Now,
     private readonly alerts: BoardAlerts = { arrived: () => {}, cancelled: () => {}, disputed: () => {} },
+    taps: TapGuard = new TapGuard(),
   ) {
+    this.#taps = taps;
     this.#step = $derived(Math.floor(now.value / REGROUP_EVERY_MS) * REGROUP_EVERY_MS);
     this.#shown = $derived(
       this.#shownStores.size === 0 ? [...this.#rows.values()] : [...this.#rows.values()].filter((r) => r.merchantId !== null && this.#shownStores.has(r.merchantId)),
@@ -86,6 +108,16 @@ export class OrdersState {
     });
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     this.storesOnBoard = $derived(new Set([...this.#rows.values()].flatMap((r) => (r.merchantId ? [r.merchantId] : []))));
+    this.waitingCount = $derived.by(() => {
+      let n = 0;
+      for (const row of this.#rows.values()) if (row.status === 'PLACED') n++;
+      return n;
+    });
+    this.#asked = $derived([...this.#rows.values()].filter((r) => r.request !== null));
+    // Every second (a deadline passes), but over the few orders with a request.
+    this.requests = $derived(
+      this.#asked.filter((r) => awaitsAnswer(r, now.value)).sort((a, b) => deadlineOf(a) - deadlineOf(b)),
+    );
   }
 
   row(orderId: string): BoardRow | undefined {
@@ -144,6 +176,10 @@ export class OrdersState {
   dismissCancel(orderId: string): void {
     this.#cancelNotices.delete(orderId);
   }
+  /** Every cancellation notice at once (one tap after an outage, not 300). */
+  dismissAllCancels(): void {
+    this.#cancelNotices.clear();
+  }
 
   async load(): Promise<void> {
     if (!this.#subscribed) {
@@ -159,26 +195,37 @@ export class OrdersState {
 
   private apply(rows: BoardRow[], actions: OutboxEntry[]): void {
     const arrived: BoardRow[] = [];
+    const cancelled: BoardRow[] = [];
+    const asked: BoardRow[] = [];
+    const now = this.now.read();
     for (const row of rows) {
       const before = this.#rows.get(row.id);
       this.#rows.set(row.id, row);
+      // Another step, or none while one is on its way: a tap meant for the old button is not taken.
+      if (before && buttonsOf(before, now) !== buttonsOf(row, now)) this.#taps.changed(row.id);
       if (!this.boardRead.loaded) continue;
       if (!before && (row.status === 'PLACED' || row.confirmedBy === 'auto')) arrived.push(row);
       if (before && before.status !== 'CANCELLED' && row.status === 'CANCELLED' && row.cancellation?.origin !== 'MERCHANT') {
         this.#cancelNotices.set(row.id, row);
-        this.alerts.cancelled(row);
+        cancelled.push(row);
+      } else if (this.#cancelNotices.has(row.id)) {
+        // Its detail came after the event: the notice says who cancelled once the row knows.
+        this.#cancelNotices.set(row.id, row);
       }
       if (isNewRequest(before, row)) {
         // Opened before the customer asked: it calls for staff again until opened anew.
         this.#opened.delete(row.id);
-        this.alerts.disputed(row);
+        asked.push(row);
       }
     }
     if (arrived.length > 0) this.alerts.arrived(arrived);
+    if (cancelled.length > 0) this.alerts.cancelled(cancelled);
+    if (asked.length > 0) this.alerts.disputed(asked);
     const open = this.#selectedId;
     if (open && (rows.some((r) => r.id === open) || actions.some((a) => a.orderId === open))) void this.refreshDetail();
   }
 
+  /** Opens the order's drawer (on the customer's open request, when there is one: the drawer scrolls to it). */
   async open(orderId: string): Promise<void> {
     this.#openings++;
     this.#selectedId = orderId;
@@ -205,6 +252,20 @@ export class OrdersState {
     } else {
       this.#detailError = result.error;
     }
+  }
+
+  /**
+   * A tap on a card's action: not taken when it repeats the last tap on a card that just moved
+   * under the finger or whose button just changed (tap-guard.ts); false when it was not taken.
+   */
+  tap(input: ActInput, tap: Tap): Promise<boolean> {
+    if (!this.#taps.take(input.orderId, tap)) return Promise.resolve(false);
+    return this.act(input);
+  }
+
+  /** The order's card moved on screen: a repeated tap waits until it stays put. */
+  cardMoved(orderId: string): void {
+    this.#taps.moved(orderId);
   }
 
   async act(input: ActInput): Promise<boolean> {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import { TAP_SETTLE_MS } from '../../src-renderer/orders/tap-guard';
 import { TEST_INSTANT_MS } from '../support/clock';
 import { useTerminal } from '../support/terminal-fixture';
 import { chooseLanguage } from '../support/web-shell';
@@ -39,6 +40,8 @@ describe('history and the day summary in Chromium', () => {
     await page.locator(`[data-order-id="${done.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 15_000 });
     await page.locator(`[data-order-id="${done.id}"]`).getByTestId('act-startPreparation').click();
     await page.locator(`[data-order-id="${done.id}"][data-status="PREPARATION_STARTED"]`).waitFor({ timeout: 15_000 });
+    // "Pronto" took the place of "Iniciar preparo" under the pointer: a tap there waits until it settled (tap-guard.ts).
+    await page.waitForTimeout(TAP_SETTLE_MS + 100);
     await page.locator(`[data-order-id="${done.id}"]`).getByTestId('act-readyToPickup').click();
     await page.locator(`[data-order-id="${done.id}"][data-status="READY_TO_PICKUP"]`).waitFor({ timeout: 15_000 });
     await terminal.http.send('POST', `/_sandbox/orders/${done.id}/conclude`);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { TAP_SETTLE_MS } from '../../src-renderer/orders/tap-guard';
 import { useTerminal } from '../support/terminal-fixture';
 
 /**
@@ -27,6 +28,9 @@ describe('orders board in Chromium', () => {
 
     await card(order.id).getByTestId('act-startPreparation').click();
     await page.locator(`[data-order-id="${order.id}"][data-status="PREPARATION_STARTED"]`).waitFor({ timeout: 15_000 });
+    // "Pronto" took the place of "Iniciar preparo" under the pointer: a tap there waits until it settled
+    // (src-renderer/orders/tap-guard.ts), as a person sees the new button before tapping it.
+    await page.waitForTimeout(TAP_SETTLE_MS + 100);
     await card(order.id).getByTestId('act-readyToPickup').click();
     await column('ready').locator(`[data-order-id="${order.id}"]`).waitFor({ timeout: 15_000 });
 

@@ -34,6 +34,8 @@ export interface TerminalFixtureOptions {
   viewport?: { width: number; height: number };
   /** The browser's locale (its own widgets, such as date fields, follow it); Chromium's default otherwise. */
   locale?: string;
+  /** A touch screen, as the store's terminal has: `tap()` and `page.touchscreen` work, and the page sees touch events. */
+  touch?: boolean;
   /** More web-shell flags (after the API, client and poll flags). */
   args?: string[];
   /** Runs once the sandbox is up and before the terminal starts: what the terminal must find at its first look. */
@@ -137,6 +139,7 @@ export function useTerminal(options: TerminalFixtureOptions): TerminalFixture {
       viewport: options.viewport ?? SMALL_SCREEN,
       timezoneId: STORE_TIME_ZONE,
       ...(options.locale ? { locale: options.locale } : {}),
+      ...(options.touch ? { hasTouch: true } : {}),
     });
     if (options.recordSounds) await parts.context.addInitScript(recordSounds);
     if (options.initScript) await parts.context.addInitScript(options.initScript);

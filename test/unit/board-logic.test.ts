@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import { boardRow } from '../support/board-row';
-import { availableActions, callsForStaff, confirmMsLeft, formatCountdown, groupByColumn, primaryAction } from '../../src-renderer/orders/board-logic';
+import {
+  availableActions,
+  awaitsAnswer,
+  callsForStaff,
+  confirmExpired,
+  confirmMsLeft,
+  countAwaitingAnswer,
+  formatCountdown,
+  groupByColumn,
+  primaryAction,
+} from '../../src-renderer/orders/board-logic';
 
 const T0 = Date.parse('2026-11-21T12:01:00.000Z');
 const row = (overrides: Partial<BoardRow>): BoardRow => boardRow('o1', T0, { displayId: '1234', customerName: 'Ana', itemsCount: 2, total: 50, merchantId: 'm1', ...overrides });
@@ -59,5 +69,47 @@ describe('orders board logic', () => {
     assert.equal(callsForStaff({ ...confirmed, status: 'PREPARATION_STARTED' }, Date.parse(start)), false);
     assert.deepEqual(availableActions(confirmed, before), ['requestCancellation'], 'no start before its time: the platform refuses it');
     assert.equal(primaryAction(confirmed, Date.parse(start)), 'startPreparation');
+  });
+
+  it('a card whose customer waits for an answer is pinned to the top of its column, the nearest deadline first', () => {
+    const now = T0;
+    const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+    const asked = (id: string, minutes: number, createdAt: string) =>
+      row({ id, status: 'CONFIRMED', createdAt, request: { kind: 'dispute', expiresAt: at(minutes), action: 'CANCELLATION' } });
+    const columns = groupByColumn([
+      row({ id: 'old', status: 'CONFIRMED', createdAt: '2026-11-21T11:00:00.000Z' }),
+      asked('later', 9, '2026-11-21T11:50:00.000Z'),
+      row({ id: 'mid', status: 'PREPARATION_STARTED', createdAt: '2026-11-21T11:30:00.000Z' }),
+      asked('sooner', 3, '2026-11-21T11:55:00.000Z'),
+      asked('too-late', -1, '2026-11-21T10:00:00.000Z'),
+    ], now);
+    assert.deepEqual(columns.preparing.map((r) => r.id), ['sooner', 'later', 'too-late', 'old', 'mid'], 'pinned by deadline; an expired request is not pinned (nothing to answer)');
+    assert.equal(countAwaitingAnswer(columns.preparing, now), 2);
+    // Done orders are complained about too (customers complain after delivery): pinned there as well.
+    const done = groupByColumn([row({ id: 'a', status: 'CONCLUDED', createdAt: at(-5) }), { ...asked('b', 5, at(-60)), status: 'CONCLUDED' }], now).done;
+    assert.deepEqual(done.map((r) => r.id), ['b', 'a']);
+  });
+
+  it("a request is answered once the store's answer is on its way (offline: queued), or when its deadline passed", () => {
+    const request = { kind: 'addressChange' as const, expiresAt: new Date(T0 + 60_000).toISOString(), action: null };
+    const asked = row({ status: 'CONFIRMED', request });
+    assert.equal(awaitsAnswer(asked, T0), true);
+    assert.equal(awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'acceptAddressChange', state: 'queued', reason: null } }, T0), false);
+    assert.equal(awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'denyAddressChange', state: 'failed', reason: null } }, T0), true, 'a refused answer: still to answer');
+    assert.equal(awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'startPreparation', state: 'sent', reason: null } }, T0), true, 'another action is no answer');
+    assert.equal(awaitsAnswer(asked, T0 + 60_000), false);
+    assert.equal(awaitsAnswer({ ...asked, request: { ...request, expiresAt: null } }, T0 + 3_600_000), true, 'no deadline given: it waits');
+    assert.equal(awaitsAnswer(row({ status: 'CONFIRMED' }), T0), false);
+  });
+
+  it('a new order past its 8 minutes offers nothing to send: the platform cancels it', () => {
+    const placed = row({ status: 'PLACED' });
+    const deadline = Date.parse(placed.confirmDeadline ?? '');
+    assert.equal(confirmExpired(placed, deadline - 1), false);
+    assert.equal(primaryAction(placed, deadline - 1), 'confirm');
+    assert.equal(confirmExpired(placed, deadline), true);
+    assert.deepEqual(availableActions(placed, deadline), []);
+    assert.equal(primaryAction(placed, deadline), undefined);
+    assert.equal(confirmExpired({ ...placed, status: 'CONFIRMED' }, deadline + 1), false);
   });
 });

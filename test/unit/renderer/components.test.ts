@@ -163,18 +163,21 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     assert.equal(terminal.ordersState.attention.length, 0);
   });
 
-  it('a cancellation staff did not ask for rings its own sound and stays on screen until dismissed; a mute undoes itself', async () => {
+  it('a cancellation staff did not ask for rings its own sound, muted too (a mute silences the new-order chime only), and stays on screen until dismissed; a mute undoes itself', async () => {
     const { terminal, bridge, sounds } = terminalWith([row('c', { status: 'CONFIRMED' })]);
     await terminal.settingsState.load();
     await terminal.ordersState.load();
     terminal.alerts.tick(T0);
     terminal.alerts.mute(T0);
     bridge.push('orders:changed', { rows: [row('c', { status: 'CANCELLED', cancellation: { origin: 'CUSTOMER', reason: 'changed mind', code: null } })], actions: [] });
-    assert.deepEqual(sounds, [], 'muted');
+    assert.deepEqual(sounds, ['cancelled'], 'a mute does not silence a cancellation');
+    bridge.push('orders:changed', { rows: [row('n')], actions: [] });
+    assert.deepEqual(sounds, ['cancelled'], 'it silences a new order');
     assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['c']);
     terminal.alerts.tick(T0 + 10 * 60_000);
     assert.equal(terminal.alerts.mutedUntil, null, 'the mute ends after its minutes');
-    bridge.push('orders:changed', { rows: [row('d', { status: 'CONFIRMED' })], actions: [] });
+    sounds.length = 0;
+    bridge.push('orders:changed', { rows: [row('n', { status: 'CONFIRMED' }), row('d', { status: 'CONFIRMED' })], actions: [] });
     bridge.push('orders:changed', { rows: [row('d', { status: 'CANCELLED', cancellation: { origin: 'PLATFORM', reason: null, code: null } })], actions: [] });
     assert.deepEqual(sounds, ['cancelled']);
     const dispute = { kind: 'dispute' as const, expiresAt: new Date(T0 + 15 * 60_000).toISOString(), action: 'CANCELLATION' };
