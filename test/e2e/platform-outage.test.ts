@@ -85,6 +85,7 @@ describe('a platform outage at 1024x600, in Chromium', () => {
     assert.ok(sandbox.world.clock.now() < platformClosedAt(), 'the platform still counts the store connected');
     assert.equal(await banner().count(), 0, 'no banner before the platform closes the store');
     assert.equal(await badge().getAttribute('data-summary'), 'open');
+    await terminal.shot('struggling-pt', page.locator('header.top'));
 
     await banner().waitFor({ timeout: CONNECTED_WINDOW_MS + POLL_MS + SLACK_MS });
     const raisedAfter = Date.now() - started;
