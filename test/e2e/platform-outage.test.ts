@@ -189,6 +189,15 @@ describe('the top bar at 1024x600 with every notice on, in demo mode', () => {
         await terminal.shot(`every-notice-${locale}`, page.locator('header.top'));
         await terminal.shot(`every-notice-page-${locale}`);
       }
+      // The widths between the small screen and a desktop hold too (the app's name comes back at 1280).
+      for (const width of [1180, 1280, 1600, 1920]) {
+        await page.setViewportSize({ width, height: width === 1920 ? 1080 : 800 });
+        await page.waitForTimeout(300);
+        await assertNoOverlapNoCut([...(width >= 1280 ? [page.locator('header.top .brand')] : []), ...topBarParts(page)]);
+        await assertFrameFits(page, topBarParts(page));
+        await terminal.shot(`every-notice-en-${width}`, page.locator('header.top'));
+      }
+      await page.setViewportSize(SMALL_SCREEN);
     } finally {
       await sandbox.send('PUT', '/_sandbox/faults', { json: {} });
       await chooseLanguage(page, 'pt-BR');
