@@ -18,8 +18,10 @@ export type AlertSound = z.infer<typeof AlertSound>;
 
 /**
  * How the terminal calls for attention. A new order rings every `repeatSeconds` until every new
- * order is confirmed or opened; a mute undoes itself after `muteMinutes`; an offline terminal rings
- * after `offlineAlarmMinutes` (the platform closes a store 30 s after its last poll).
+ * order is confirmed or opened; a mute undoes itself after `muteMinutes`. An offline terminal rings at
+ * once, with no setting to delay it: offline already means the platform has closed the store (no
+ * good poll for 30 s), and every minute of it loses orders. A file of an older version that still
+ * has `offlineAlarmMinutes` reads as today's (the key is dropped).
  */
 const alertFields = {
   sound: AlertSound,
@@ -27,7 +29,6 @@ const alertFields = {
   volume: z.number().int().min(0).max(100),
   repeatSeconds: z.number().int().min(3).max(120),
   muteMinutes: z.number().int().min(1).max(120),
-  offlineAlarmMinutes: z.number().int().min(1).max(60),
   /** System notifications (and the taskbar's attention request) besides the sound. */
   notifications: z.boolean(),
 };
@@ -36,7 +37,6 @@ export const AlertSettings = z.object({
   volume: alertFields.volume.default(80),
   repeatSeconds: alertFields.repeatSeconds.default(10),
   muteMinutes: alertFields.muteMinutes.default(10),
-  offlineAlarmMinutes: alertFields.offlineAlarmMinutes.default(2),
   notifications: alertFields.notifications.default(true),
 });
 export type AlertSettings = z.infer<typeof AlertSettings>;

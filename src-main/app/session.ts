@@ -128,6 +128,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const transport = createTransport(account.apiBaseUrl);
     stops.push(() => transport.close());
     const connectivity = new ConnectivityMonitor(clock, logger);
+    stops.push(() => connectivity.stop());
     stops.push(connectivity.onChange((value) => push.push('connectivity:changed', value)));
     const factory = createMarketplaceApi({ transport, clock, logger: logger.child({ room: 'api' }), onOutcome: (outcome) => connectivity.record(outcome) });
     const authLogger = logger.child({ room: 'auth' });

@@ -48,16 +48,20 @@ export class ManualClock implements Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
-      const sleeper = { until: this.time + Math.max(0, ms), resolve };
-      this.sleepers.push(sleeper);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          this.sleepers = this.sleepers.filter((s) => s !== sleeper);
-          reject(signal.reason);
+      const onAbort = (): void => {
+        this.sleepers = this.sleepers.filter((s) => s !== sleeper);
+        reject(signal?.reason);
+      };
+      // Woken in time, it lets go of the signal: a long-lived one (a loop's stop) is not left with a listener per sleep.
+      const sleeper = {
+        until: this.time + Math.max(0, ms),
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
         },
-        { once: true },
-      );
+      };
+      this.sleepers.push(sleeper);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 

@@ -3,7 +3,7 @@ import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { OrdersDb } from '../db/orders-db';
 import type { OrderChangeFeed } from './change-feed';
-import type { ConnectivityMonitor } from './connectivity';
+import { PLATFORM_DISCONNECTS_AFTER_MS, type ConnectivityMonitor } from './connectivity';
 import type { DetailFetcher } from './details';
 import type { OrderGateway } from './gateway';
 import type { EventIngest } from './ingest';
@@ -54,7 +54,7 @@ export interface PollRound {
 const ACK_CHUNK = 500;
 
 /** The spec's ceiling: a store is connected while its application polled in the last 30 seconds (§6). */
-export const MAX_POLL_GAP_MS = 30_000;
+export const MAX_POLL_GAP_MS = PLATFORM_DISCONNECTS_AFTER_MS;
 
 /**
  * The event poller: poll → persist (one transaction) → push → fetch first details → acknowledge.
@@ -106,7 +106,15 @@ export class EventPoller extends LoopWorker {
     const maxPolls = this.options.maxDrainPolls ?? 100;
     for (;;) {
       probe?.('poll');
-      const events = await this.poll(total.polls === 0 ? this.limit : this.catchUpLimit, signal);
+      let events: unknown[];
+      try {
+        events = await this.poll(total.polls === 0 ? this.limit : this.catchUpLimit, signal);
+      } catch (error) {
+        // Whatever failed (no answer, 5xx, a token that cannot be renewed, a broken page): the
+        // platform got no poll. A failure after a good poll (a write, an ack) is not this.
+        if (!signal?.aborted) connectivity?.pollFailed(toAppError(error));
+        throw error;
+      }
       const polledAt = clock.now();
       connectivity?.polled();
       probe?.('polled', { events });

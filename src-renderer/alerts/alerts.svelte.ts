@@ -50,16 +50,18 @@ export interface AlertSources {
 /**
  * Calls for attention until someone acts: a new order rings at once and again every few seconds
  * (a setting) while any order calls for staff; a customer's request sounds its siren at once and
- * again until the store answers it; a cancellation staff did not ask for, a confirm deadline under
- * 2 minutes and a terminal offline longer than the setting each have their own sound. Sounds of
- * one kind that land together play once. A mute silences the new-order chime only, and undoes
- * itself. `tick(now)` runs every second (App drives it from the screen clock).
+ * again until the store answers it; a cancellation staff did not ask for and a confirm deadline
+ * under 2 minutes each have their own sound. An offline terminal rings at once and again at the
+ * same pace until the link is back: offline means the platform has closed the store (the main
+ * process decides it: no good poll for 30 s). Sounds of one kind that land together play once. A
+ * mute silences the new-order chime only, and undoes itself. `tick(now)` runs every second (App
+ * drives it from the screen clock).
  */
 export class Alerts implements BoardAlerts {
   #mutedUntil = $state<number | null>(null);
   #lastRing = 0;
   #lastSiren = 0;
-  #lastOfflineRing = 0;
+  #lastOfflineRing: number | null = null;
   // Bookkeeping, not state: nothing on screen reads it.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #warned = new Set<string>();
@@ -164,19 +166,40 @@ export class Alerts implements BoardAlerts {
         this.ring('deadline');
       }
     }
-    const since = offlineSince(this.sources.connectivity());
-    if (since !== null && now - since >= settings.offlineAlarmMinutes * 60_000 && now - this.#lastOfflineRing >= settings.repeatSeconds * 1000) {
-      if (this.#lastOfflineRing === 0 && settings.notifications) this.notifier.notify(this.sources.words.offline(), '', 'offline');
-      this.ring('offline');
+    const offline = isOffline(this.sources.connectivity());
+    if (offline && (this.#lastOfflineRing === null || now - this.#lastOfflineRing >= settings.repeatSeconds * 1000)) {
+      if (this.#lastOfflineRing === null && settings.notifications) this.notifier.notify(this.sources.words.offline(), '', 'offline');
+      // Never muted: a mute is for the chime of orders staff already know about, and a closed
+      // store gets no orders at all.
+      this.play('offline', settings);
       this.#lastOfflineRing = now;
     }
-    if (since === null) this.#lastOfflineRing = 0;
+    if (!offline) this.#lastOfflineRing = null;
   }
 }
 
-/** When the terminal lost the platform (its last good poll), while it is offline; null when it is not. */
+/**
+ * The platform shows the store closed: no good poll for 30 s (offline), or a refused credential
+ * that keeps every poll out (unauthorized). The banner, the alarm and the store's badge all say it.
+ */
+export function isOffline(connectivity: Connectivity | null): boolean {
+  return connectivity?.state === 'offline' || connectivity?.state === 'unauthorized';
+}
+
+/** What a clerk can do about an outage: check the store's internet, wait for the platform, or sign in again. */
+export type OfflineWhy = 'internet' | 'platform' | 'credentials';
+
+export function offlineWhy(connectivity: Connectivity | null): OfflineWhy {
+  if (connectivity?.state === 'unauthorized') return 'credentials';
+  const code = connectivity?.reason?.code;
+  // No answer at all (or none in time) is most often the store's own link; an answer that says
+  // "not now" (5xx, 429) or makes no sense comes from the platform.
+  return code === undefined || code === 'connection' || code === 'timeout' ? 'internet' : 'platform';
+}
+
+/** When the terminal lost the platform (its last good poll), while it is offline; null when it is not or never polled. */
 export function offlineSince(connectivity: Connectivity | null): number | null {
-  if (!connectivity || (connectivity.state !== 'offline' && connectivity.state !== 'unauthorized')) return null;
+  if (!connectivity || !isOffline(connectivity)) return null;
   const last = connectivity.lastPollAt ?? connectivity.lastSuccessAt;
   return last ? Date.parse(last) : null;
 }

@@ -76,3 +76,4 @@ export function isPushName(name: unknown): name is PushName {
 export const BRIDGE_GLOBAL = 'storeTerminal';
 
 export type { AppStatus, Connectivity, ConnectivityState } from './channels/app';
+export { PLATFORM_DISCONNECTS_AFTER_MS } from './channels/app';

@@ -84,6 +84,7 @@ export async function startSyncStack(options: {
     tokenRequests: () => tokenRequests,
     async close() {
       await sync.stop();
+      connectivity.stop();
       store.close();
       await transport.close();
     },

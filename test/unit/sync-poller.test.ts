@@ -171,21 +171,29 @@ describe('event poller', () => {
     await sync.stop();
   });
 
-  it('after a failed poll says why (offline, degraded, unauthorized) and tries again within 5 s', async () => {
+  it('after a failed poll says why (degraded under 30 s, then offline; unauthorized) and tries again within 5 s', async () => {
     const { clock, gateway, sync, connectivity } = setup();
-    gateway.failNext('poll', offline());
     sync.poller.start();
     await advance(clock, 0);
-    assert.equal(connectivity.current.state, 'offline');
+    assert.equal(connectivity.current.state, 'online');
+    // random 0.5: the next poll comes 28.5 s after the first one, and fails.
+    gateway.failNext('poll', offline());
+    await advance(clock, 28_500);
+    assert.equal(connectivity.current.state, 'degraded', 'the platform still shows the store for 1.5 s');
+    assert.equal(connectivity.current.reason?.code, 'connection');
+    await advance(clock, 1_500);
+    assert.equal(connectivity.current.state, 'offline', '30 s without a good poll');
     gateway.failNext('poll', new AppError('server', '503'));
-    await advance(clock, 5_000);
-    assert.equal(connectivity.current.state, 'degraded');
+    await advance(clock, 3_500);
+    assert.equal(gateway.count('poll'), 3, 'tried again 5 s after the failed one');
+    assert.equal(connectivity.current.state, 'offline');
+    assert.equal(connectivity.current.reason?.code, 'server');
     gateway.failNext('poll', new AppError('auth', 'sign in again'));
     await advance(clock, 5_000);
     assert.equal(connectivity.current.state, 'unauthorized');
     await advance(clock, 5_000);
     assert.equal(connectivity.current.state, 'online');
-    assert.equal(gateway.count('poll'), 4);
+    assert.equal(gateway.count('poll'), 5);
     await sync.stop();
   });
 

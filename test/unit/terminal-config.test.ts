@@ -79,10 +79,17 @@ describe('the settings file (config.json in the data folder)', () => {
     const dir = folder();
     write(dir, JSON.stringify({ version: 1, account: { kind: 'demo' }, settings: { locale: 'en', stores: 'all', currentStoreId: null } }));
     const { settings } = loadConfigFile(dir).config;
-    assert.deepEqual(settings.alerts, { sound: 'chime', volume: 80, repeatSeconds: 10, muteMinutes: 10, offlineAlarmMinutes: 2, notifications: true });
+    assert.deepEqual(settings.alerts, { sound: 'chime', volume: 80, repeatSeconds: 10, muteMinutes: 10, notifications: true });
     assert.equal(settings.density, 'auto');
     assert.deepEqual(settings.autoConfirm, []);
     assert.equal(settings.historyDays, 30);
+  });
+
+  it('a file that still has the old offline alarm delay reads, without it (offline rings at once now)', () => {
+    const dir = folder();
+    const alerts = { sound: 'bell', volume: 50, repeatSeconds: 15, muteMinutes: 5, offlineAlarmMinutes: 2, notifications: false };
+    write(dir, JSON.stringify({ version: 1, account: { kind: 'demo' }, settings: { locale: 'en', stores: 'all', currentStoreId: null, alerts } }));
+    assert.deepEqual(loadConfigFile(dir).config.settings.alerts, { sound: 'bell', volume: 50, repeatSeconds: 15, muteMinutes: 5, notifications: false });
   });
 });
 

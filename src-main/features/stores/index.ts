@@ -12,10 +12,19 @@ import { storeSenders } from './senders';
 export const storesFeature = sessionFeature({
   name: 'stores',
   channels: ['stores:list', 'stores:detail', 'stores:status', 'stores:interruptions', 'stores:pause', 'stores:resume', 'stores:hours', 'stores:replaceHours'],
-  start: ({ account, api, clock, logger, push, settings, storeOutbox }) => {
+  start: ({ account, api, clock, connectivity, logger, push, settings, storeOutbox }) => {
     const log = logger.child({ room: 'merchant' });
     const monitor = new StoreStatusMonitor({ merchant: api.merchant, clock, logger: log });
-    const unsubscribe = monitor.onChange((snapshot) => push.push('stores:status', snapshot));
+    // Back from offline: read the stores now, so the Store screen says what the platform sees at
+    // once rather than the outage's last reading for up to 30 s.
+    let wasOffline = false;
+    const unsubscribers = [
+      monitor.onChange((snapshot) => push.push('stores:status', snapshot)),
+      connectivity.onChange(({ state }) => {
+        if (wasOffline && state === 'online') monitor.wake();
+        wasOffline = state === 'offline' || state === 'unauthorized';
+      }),
+    ];
     return {
       handlers: storeHandlers({
         merchant: api.merchant,
@@ -27,7 +36,9 @@ export const storesFeature = sessionFeature({
       }),
       senders: storeSenders(api.merchant, monitor),
       services: [monitor],
-      stop: unsubscribe,
+      stop: () => {
+        for (const unsubscribe of unsubscribers) unsubscribe();
+      },
     };
   },
 });

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { ErrorInfo } from '../../errors';
 import { channel } from '../channel';
 
-/** `connecting` until the first answer from the API. */
+/**
+ * The platform calls a store disconnected, and stops offering it to customers, when it received no
+ * poll in the last 30 seconds (spec §6, the status module's `is-connected`): `offline` is that.
+ */
+export const PLATFORM_DISCONNECTS_AFTER_MS = 30_000;
+
+/**
+ * `connecting` until the first answer from the API; `degraded`: calls fail but the last good poll is
+ * under 30 s old; `offline`: no good poll for 30 s (the platform shows the store closed);
+ * `unauthorized`: the credential was refused.
+ */
 export const ConnectivityState = z.enum(['connecting', 'online', 'degraded', 'offline', 'unauthorized']);
 export type ConnectivityState = z.infer<typeof ConnectivityState>;
 

@@ -190,17 +190,31 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['d']);
   });
 
-  it('rings the deadline sound once per order under 2 minutes, and the offline alarm after the set minutes', async () => {
+  it('rings the deadline sound once per order under 2 minutes, and the offline alarm as soon as the store is offline, muted or not', async () => {
     const { terminal, bridge, sounds } = terminalWith([row('late', { confirmDeadline: new Date(T0 + 150_000).toISOString() })]);
     await terminal.settingsState.load();
     await terminal.ordersState.load();
     for (let s = 0; s <= 40; s++) terminal.alerts.tick(T0 + s * 1000);
     assert.equal(sounds.filter((k) => k === 'deadline').length, 1);
-    bridge.push('connectivity:changed', { state: 'offline', lastSuccessAt: new Date(T0).toISOString(), lastPollAt: new Date(T0).toISOString(), reason: null });
-    for (let s = 41; s <= 110; s++) terminal.alerts.tick(T0 + s * 1000);
-    assert.equal(sounds.filter((k) => k === 'offline').length, 0, 'not before 2 minutes');
-    for (let s = 111; s <= 135; s++) terminal.alerts.tick(T0 + s * 1000);
-    assert.ok(sounds.filter((k) => k === 'offline').length >= 2, 'after 2 minutes offline, repeating');
+    const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+    terminal.alerts.mute(T0 + 40_000);
+    // Struggling (calls fail, the platform still shows the store): no alarm yet.
+    bridge.push('connectivity:changed', { state: 'degraded', lastSuccessAt: at(30), lastPollAt: at(30), reason: { code: 'server', message: '503' } });
+    for (let s = 41; s <= 59; s++) terminal.alerts.tick(T0 + s * 1000);
+    assert.equal(sounds.filter((k) => k === 'offline').length, 0, 'not while the platform still shows the store');
+    // Offline (no good poll for 30 s, the main process says): at once, and every repeatSeconds (10 s).
+    bridge.push('connectivity:changed', { state: 'offline', lastSuccessAt: at(30), lastPollAt: at(30), reason: { code: 'server', message: '503' } });
+    terminal.alerts.tick(T0 + 60_000);
+    assert.equal(sounds.filter((k) => k === 'offline').length, 1, 'the first tick offline rings, muted as the terminal is');
+    for (let s = 61; s <= 85; s++) terminal.alerts.tick(T0 + s * 1000);
+    assert.equal(sounds.filter((k) => k === 'offline').length, 3, 'again at 70 s and 80 s');
+    bridge.push('connectivity:changed', { state: 'online', lastSuccessAt: at(86), lastPollAt: at(86), reason: null });
+    for (let s = 86; s <= 120; s++) terminal.alerts.tick(T0 + s * 1000);
+    assert.equal(sounds.filter((k) => k === 'offline').length, 3, 'silent once a poll succeeds');
+    // Never heard from the platform at all (no last poll to say since when): offline all the same.
+    bridge.push('connectivity:changed', { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: { code: 'connection', message: 'refused' } });
+    terminal.alerts.tick(T0 + 121_000);
+    assert.equal(sounds.filter((k) => k === 'offline').length, 4);
   });
 });
 

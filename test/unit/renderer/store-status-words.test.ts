@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { StatusValidation } from '../../../src-shared/wire/merchant';
 import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
-import { platformText, validationSentence } from '../../../src-renderer/merchant/status-view';
+import type { Connectivity } from '../../../src-shared/ipc/contract';
+import type { StoreStatusSnapshot } from '../../../src-shared/ipc/channels/merchant';
+import { offlineWhy } from '../../../src-renderer/alerts/alerts.svelte';
+import { platformText, readBeforeOutage, shownSummary, validationSentence } from '../../../src-renderer/merchant/status-view';
 
 /**
  * The store status as a Brazilian platform sends it: each validation's code and state, and its own
@@ -39,5 +42,41 @@ describe('the store status in the screen’s language, by the validation’s cod
     i18n.setLocale('en');
     const unknown: StatusValidation = { id: 'v-3', code: 'new-check', state: 'ERROR', message: { title: 'Verificação nova', subtitle: '', description: '' } };
     assert.equal(validationSentence(i18n, unknown), 'Verificação nova');
+  });
+});
+
+describe('the store as the platform shows it, the same on the top bar and the Store screen', () => {
+  const polled = '2026-11-24T15:00:00.000Z';
+  const link = (state: Connectivity['state'], code?: 'connection' | 'timeout' | 'server' | 'rate-limit' | 'validation'): Connectivity => ({
+    state,
+    lastSuccessAt: polled,
+    lastPollAt: polled,
+    reason: code ? { code, message: code } : null,
+  });
+  const open: StoreStatusSnapshot = { merchantId: 'm', summary: 'open', entries: [], checkedAt: '2026-11-24T14:59:50.000Z', error: null };
+
+  it('offline (or refused), the last green reading gives way: the platform has closed the store', () => {
+    assert.equal(shownSummary(open, link('online')), 'open');
+    assert.equal(shownSummary(open, link('degraded', 'server')), 'open', 'struggling, the platform still shows the store');
+    assert.equal(shownSummary(open, link('offline', 'server')), 'offline');
+    assert.equal(shownSummary(open, link('unauthorized')), 'offline');
+    assert.equal(shownSummary({ ...open, summary: 'paused' }, link('offline')), 'offline');
+    assert.equal(shownSummary(undefined, link('online')), 'unknown');
+  });
+
+  it('offline, the operations read before the platform closed the store are history; a read since then is current', () => {
+    assert.equal(readBeforeOutage(open, link('online')), false);
+    assert.equal(readBeforeOutage(open, link('offline', 'server')), true, 'read 10 s before the last poll');
+    assert.equal(readBeforeOutage({ ...open, checkedAt: '2026-11-24T15:00:40.000Z' }, link('offline', 'server')), false, 'read after the 30 s: the platform verdict itself');
+    assert.equal(readBeforeOutage({ ...open, checkedAt: '2026-11-24T15:00:40.000Z', error: { code: 'server', message: '503' } }, link('offline', 'server')), true, 'the last read failed');
+  });
+
+  it('the banner says what a clerk can do: check the internet, wait for the platform, or sign in again', () => {
+    assert.equal(offlineWhy(link('offline', 'connection')), 'internet');
+    assert.equal(offlineWhy(link('offline', 'timeout')), 'internet');
+    assert.equal(offlineWhy(link('offline', 'server')), 'platform');
+    assert.equal(offlineWhy(link('offline', 'rate-limit')), 'platform');
+    assert.equal(offlineWhy(link('offline', 'validation')), 'platform');
+    assert.equal(offlineWhy(link('unauthorized')), 'credentials');
   });
 });
