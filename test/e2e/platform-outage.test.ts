@@ -44,10 +44,11 @@ async function assertNoOverlapNoCut(parts: Locator[]): Promise<void> {
     const box = await part.boundingBox();
     assert.ok(box && box.width > 0 && box.height > 0, `${String(part)} is shown`);
     const cut = await part.evaluate((el) => {
-      const all = [el, ...Array.from(el.querySelectorAll('*'))] as unknown as { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number }[];
-      return all.some((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1);
+      const all = [el, ...Array.from(el.querySelectorAll('*'))];
+      const clipped = all.find((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1);
+      return clipped ? `${clipped.className} "${clipped.textContent ?? ''}" ${clipped.scrollWidth}x${clipped.scrollHeight} in ${clipped.clientWidth}x${clipped.clientHeight}` : null;
     });
-    assert.equal(cut, false, `${String(part)} shows all its text`);
+    assert.equal(cut, null, `${String(part)} shows all its text`);
     boxes.push({ part: String(part), ...box });
   }
   for (const [i, a] of boxes.entries()) {
