@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { IpcResult } from '../../src-shared/ipc/contract';
-import type { PushSink } from '../ipc/push-hub';
+import type { IpcResult, PushName } from '../../src-shared/ipc/contract';
 
 /**
  * What the hub room is built on: the seams a store's hub terminal and, later, a chain's server
@@ -63,5 +62,5 @@ export interface PairingDesk {
  */
 export interface ContractEndpoint {
   invoke(channel: unknown, input: unknown): Promise<IpcResult<unknown>>;
-  connect(sink: PushSink): () => void;
+  connect(sink: (event: PushName, payload: unknown) => void): () => void;
 }
