@@ -119,8 +119,8 @@ describe('the order drawer (server-rendered)', () => {
     assert.ok(at('drawer-requests') > 0 && at('dispute-panel') > at('drawer-requests'));
     assert.ok(at('drawer-requests') < at('drawer-actions'), 'the request before the actions');
     assert.ok(at('drawer-actions') < at('drawer-cancel'), 'the cancel after the steps, on its own row');
-    assert.match(body, /class="cancels[^"]*"[^>]*data-testid="dispute-accept"[^>]*>Aceitar e cancelar o pedido</);
-    assert.match(body, /class="cancels[^"]*"[^>]*data-testid="drawer-cancel"/);
+    assert.match(body, /class="destructive[^"]*"[^>]*data-testid="dispute-accept"[^>]*>Aceitar e cancelar o pedido</);
+    assert.match(body, /class="destructive[^"]*"[^>]*data-testid="drawer-cancel"/);
     const settled = await drawer(detail({ requests: { disputes: [{ ...dispute, settlement: { outcome: 'REJECTED', settledBy: 'MERCHANT', reason: null, alternativeAmount: null, at: null } }], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false } }));
     assert.equal(settled.indexOf('data-testid="drawer-requests"'), -1, 'a settled one is history, below');
     assert.ok(settled.indexOf('data-testid="dispute-panel"') > settled.indexOf('data-testid="drawer-actions"'));
