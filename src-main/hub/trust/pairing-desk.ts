@@ -47,7 +47,6 @@ export class HubPairingDesk implements PairingDesk {
   async answer(step: string, body: unknown, peer: { address: string }): Promise<Answer> {
     const allowed = this.budget.take(peer.address);
     if (!allowed.ok) return refuse(429, 'rate-limit', 'too-many-requests', 'Too many pairing requests: wait a moment.', { retryAfterMs: allowed.retryAfterMs });
-    this.forgetClosedSessions();
     if (step === 'hello') return this.hello(body, peer);
     if (step === 'confirm') return this.confirm(body, peer);
     return refuse(404, 'not-found', 'unknown-step', 'No such pairing step.');
@@ -57,6 +56,7 @@ export class HubPairingDesk implements PairingDesk {
     const hello = parse(HelloBody, body);
     if (!hello) return badRequest();
     const share = Buffer.from(hello.share, 'base64url');
+    this.forgetClosedSessions();
     const turn = this.options.window.try();
     if (!turn.ok) return closed(turn.closed);
     const { identity } = this.options;
@@ -106,7 +106,10 @@ export class HubPairingDesk implements PairingDesk {
     return { status: 200, body: credential };
   }
 
-  /** Sessions whose code is no longer the one shown, or expired: at most a code's tries are kept. */
+  /**
+   * Sessions whose code is no longer the one shown, or expired, are dropped at each hello: at most a
+   * code's tries are kept. (A confirmation still finds its own, to say why it is too late.)
+   */
   private forgetClosedSessions(): void {
     for (const [id, session] of this.sessions) {
       if (this.options.window.confirmable(session.serial) !== null) this.sessions.delete(id);
