@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { makePrivate } from '../base/private-folder';
 import { openDatabase, type Db } from './database';
 import * as m0001 from './hub-migrations/0001-paired-devices';
 import { PairedDevicesRepo } from './paired-devices-repo';
@@ -22,7 +23,11 @@ export class HubDb extends SqliteFile {
 
   /** Opens (creating and migrating) the file in the hub's folder; `:memory:` for tests. */
   static open(hubDir: string): HubDb {
-    const file = hubDir === ':memory:' ? ':memory:' : join(hubDir, HUB_DB_FILE);
+    if (hubDir === ':memory:') return new HubDb(openDatabase({ file: ':memory:', migrations: MIGRATIONS }), ':memory:');
+    // Owner-only whichever opens the folder first, this or the hub's identity. The folder's 0700 is
+    // what guards the files in it (the app's umask makes them 0600 too: ownerOnlyFromNowOn).
+    makePrivate(hubDir);
+    const file = join(hubDir, HUB_DB_FILE);
     return new HubDb(openDatabase({ file, migrations: MIGRATIONS }), file);
   }
 }

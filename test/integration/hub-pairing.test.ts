@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { HubDb } from '../../src-main/db/hub-db';
@@ -14,7 +15,7 @@ import { CODE_LIFETIME_MS, PairingWindow } from '../../src-main/hub/trust/pairin
 import { HubPairingDesk } from '../../src-main/hub/trust/pairing-desk';
 import { PairingError } from '../../src-main/hub/trust/pairing-wire';
 import { pinnedPost } from '../../src-main/hub/trust/pinned-post';
-import { startPairingServer, startTlsRelay } from '../support/pairing-hub';
+import { startPairingServer, startSilentTls, startTlsRelay } from '../support/pairing-hub';
 
 const dirs: string[] = [];
 const closers: (() => Promise<void> | void)[] = [];
@@ -186,5 +187,25 @@ describe('pairing over TLS on loopback', () => {
     // The screen's pin still holds against the restarted hub's TLS.
     const answer = await pinnedPost({ host: '127.0.0.1', port: restarted.port }, paired.fingerprint, '/pair/hello', {}, 5_000);
     assert.equal(answer.status, 400);
+  });
+
+  it('says a hub that cannot be reached, or does not answer, is a connection or a timeout', async () => {
+    const hub = await startHub();
+    const { code } = hub.window.open();
+    const port = hub.port;
+    await hub.stop();
+    const unreachable = await pairWithHub(screen(port, code)).then(() => assert.fail('no hub there'), (e: unknown) => e);
+    assert.ok(unreachable instanceof AppError && unreachable.code === 'connection', String(unreachable));
+    const silent = await startSilentTls(hub.identity);
+    closers.push(() => silent.close());
+    const mute = await pairWithHub(screen(silent.port, code, { timeoutMs: 300 })).then(() => assert.fail('no answer'), (e: unknown) => e);
+    assert.ok(mute instanceof AppError && mute.code === 'timeout', String(mute));
+  });
+
+  it('refuses a pairing request that is not one before contacting anyone', async () => {
+    for (const request of [screen(1, '12345'), screen(1, '123456', { kind: 'bar' as never }), screen(1, '123456', { name: '' }), screen(1, '123456', { expectedFingerprint: 'AB' })]) {
+      const error = await pairWithHub(request).then(() => assert.fail('refused'), (e: unknown) => e);
+      assert.ok(error instanceof AppError && error.code === 'validation', String(error));
+    }
   });
 });

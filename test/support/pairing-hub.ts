@@ -83,3 +83,22 @@ export async function startTlsRelay(hubPort: number): Promise<{ port: number; fi
     },
   };
 }
+
+/** A TLS server with the hub's certificate that accepts connections and never answers (a hung hub). */
+export async function startSilentTls(identity: HubIdentity): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<TLSSocket>();
+  const server = createTlsServer({ cert: identity.certPem, key: identity.keyPem }, (socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -38,6 +38,15 @@ describe('device registry', () => {
     db.close();
     const raw = readFileSync(join(dir, HUB_DB_FILE));
     assert.ok(!raw.includes(credential.secret) && !raw.includes(Buffer.from(credential.secret, 'base64url')));
+  });
+
+  it('opens its file in an owner-only folder, tightening a looser one', { skip: process.platform === 'win32' && 'POSIX modes' }, () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'hub-db-')), 'hub');
+    dirs.push(dir);
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    HubDb.open(dir).close();
+    assert.equal(statSync(dir).mode & 0o777, 0o700);
   });
 
   it('refuses a forged credential: another secret, another device’s secret, an unknown id', () => {

@@ -61,7 +61,8 @@ export class HubPairingDesk implements PairingDesk {
     if (!turn.ok) return closed(turn.closed);
     const { identity } = this.options;
     const session = randomBytes(16).toString('base64url');
-    const hubName = identity.name.slice(0, 60);
+    // The screen shows it as the hub's name; an empty one would fail its schema.
+    const hubName = identity.name.trim().slice(0, 60) || 'Store Terminal';
     const context: PairingContext = { fingerprint: identity.fingerprint, hubId: identity.hubId, hubName, screenName: hello.name, screenKind: hello.kind, session };
     // The try is charged before this: even a share the exchange refuses (the identity, or one that makes the key trivial) cost its sender a try.
     const answer = answerScreen(await codeScalar(turn.code), share, context);
