@@ -14,7 +14,7 @@ import { pairWithHub, type PairRequest } from '../../src-main/hub/trust/pair-cli
 import { CODE_LIFETIME_MS, PairingWindow } from '../../src-main/hub/trust/pairing-code';
 import { HubPairingDesk } from '../../src-main/hub/trust/pairing-desk';
 import { PairingError } from '../../src-main/hub/trust/pairing-wire';
-import { pinnedPost } from '../../src-main/hub/trust/pinned-post';
+import { pinnedPost } from '../../src-main/hub/trust/pinned-tls';
 import { startPairingServer, startSilentTls, startTlsRelay } from '../support/pairing-hub';
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import { FINGERPRINT_PATTERN } from './fingerprint';
 import { PairingCodeText } from './pairing-code';
 import { HelloAnswer, PairingError, Refusal, type ConfirmBody, type HelloBody } from './pairing-wire';
 import { ScreenExchange, type PairingContext } from './pake';
-import { pinnedPost, type PinnedAnswer } from './pinned-post';
+import { pinnedPost, type PinnedAnswer } from './pinned-tls';
 
 export const PairRequest = z.object({
   host: z.string().min(1).max(253),

@@ -13,45 +13,59 @@ export interface PinnedAnswer {
 }
 
 /**
- * One JSON POST over TLS to a hub whose certificate no CA vouches for. The handshake finishes
- * before a byte of the request is written, and when a pin is given a different certificate ends
- * the connection there: nothing is sent to a host that is not the pinned hub. Without a pin (the
+ * A TLS connection to a hub whose certificate no CA vouches for, its handshake finished and its
+ * certificate checked, before anything is written on it: with a pin, a different certificate ends
+ * the connection there, so nothing is sent to a host that is not the pinned hub. Without a pin (the
  * first hello of a typed code) the certificate is only recorded; the PAKE proves it afterwards.
+ * The caller owns the socket (an HTTP request or a WebSocket can run on it: `createConnection`).
  */
-export async function pinnedPost(target: { host: string; port: number }, pin: string | null, path: string, body: unknown, timeoutMs: number): Promise<PinnedAnswer> {
+export function connectPinned(target: { host: string; port: number }, pin: string | null, timeoutMs: number): Promise<{ socket: TLSSocket; fingerprint: string }> {
   const socket = connect({
     host: target.host,
     port: target.port,
     // SNI takes names, not addresses.
     ...(isIP(target.host) ? {} : { servername: target.host }),
-    // The certificate is self-signed by design: it is checked by its fingerprint below, never by a CA.
+    // The certificate is self-signed by design: it is checked by its fingerprint below, never by a CA (nor by dates a screen's clock may get wrong).
     rejectUnauthorized: false,
   });
-  // Failures are read from the handshake and the request below; a late one after them must not crash the screen.
+  // Failures are read from the handshake here and the request after it; a late one must not crash the screen.
   socket.on('error', () => {});
   const timer = setTimeout(() => socket.destroy(new AppError('timeout', `The hub at ${target.host}:${target.port} did not answer in time.`)), timeoutMs);
+  return new Promise<{ socket: TLSSocket; fingerprint: string }>((resolve, reject) => {
+    socket.once('error', (error) => reject(asAppError(error, target)));
+    socket.once('secureConnect', () => {
+      const raw = socket.getPeerCertificate().raw as Buffer | undefined;
+      const fingerprint = raw ? certificateFingerprint(raw) : null;
+      if (!fingerprint) reject(new AppError('connection', 'The hub presented no certificate.'));
+      else if (pin !== null && fingerprint !== pin) {
+        reject(new PairingError({ code: 'forbidden', reason: 'not-the-hub', message: 'The device that answered is not the hub this screen expects (its certificate differs).' }));
+      } else resolve({ socket, fingerprint });
+    });
+  }).then(
+    (connected) => {
+      clearTimeout(timer);
+      return connected;
+    },
+    (error: unknown) => {
+      clearTimeout(timer);
+      socket.destroy();
+      throw error;
+    },
+  );
+}
+
+/** One JSON POST on a pinned connection (see connectPinned), answered within `timeoutMs` in all. */
+export async function pinnedPost(target: { host: string; port: number }, pin: string | null, path: string, body: unknown, timeoutMs: number): Promise<PinnedAnswer> {
+  const started = performance.now();
+  const { socket, fingerprint } = await connectPinned(target, pin, timeoutMs);
+  const left = Math.max(1, timeoutMs - (performance.now() - started));
+  const timer = setTimeout(() => socket.destroy(new AppError('timeout', `The hub at ${target.host}:${target.port} did not answer in time.`)), left);
   try {
-    const fingerprint = await handshake(socket, target);
-    if (pin !== null && fingerprint !== pin) {
-      throw new PairingError({ code: 'forbidden', reason: 'not-the-hub', message: 'The device that answered is not the hub this screen expects (its certificate differs).' });
-    }
-    const answer = await post(socket, target, path, JSON.stringify(body));
-    return { ...answer, fingerprint };
+    return { ...(await post(socket, target, path, JSON.stringify(body))), fingerprint };
   } finally {
     clearTimeout(timer);
     socket.destroy();
   }
-}
-
-function handshake(socket: TLSSocket, target: { host: string; port: number }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    socket.once('error', (error) => reject(asAppError(error, target)));
-    socket.once('secureConnect', () => {
-      const raw = socket.getPeerCertificate().raw as Buffer | undefined;
-      if (raw) resolve(certificateFingerprint(raw));
-      else reject(new AppError('connection', 'The hub presented no certificate.'));
-    });
-  });
 }
 
 function post(socket: TLSSocket, target: { host: string; port: number }, path: string, json: string): Promise<{ status: number; body: unknown }> {
