@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { HubDb } from '../../src-main/db/hub-db';
@@ -199,5 +200,22 @@ describe('pairing desk', () => {
     assert.equal((await desk.answer('hello', {}, { address: '192.168.0.32' })).status, 400);
     await clock.advance(50_000);
     assert.equal((await desk.answer('hello', {}, PEER)).status, 400);
+  });
+
+  it('answers 500 when the screen cannot be saved, and the code stays for another try', async () => {
+    const clock = new ManualClock();
+    const window = new PairingWindow(clock, silentLogger);
+    const failing = {
+      register: (): never => {
+        throw new AppError('storage', 'disk full');
+      },
+    };
+    const desk = new HubPairingDesk({ identity: IDENTITY, window, registry: failing, clock, logger: silentLogger });
+    const { code } = window.open();
+    const { confirmBody } = await hello(desk, code);
+    const answer = await desk.answer('confirm', confirmBody, PEER);
+    assert.equal(answer.status, 500);
+    assert.equal(refusalOf(answer).reason, 'storage');
+    assert.equal(attemptsLeft(window), 4);
   });
 });

@@ -44,12 +44,18 @@ export class HubPairingDesk implements PairingDesk {
     this.budget = new RequestBudget(options.clock);
   }
 
+  /** Always resolves (a failure inside is a 500 with a typed body): the route only writes what it gets. */
   async answer(step: string, body: unknown, peer: { address: string }): Promise<Answer> {
     const allowed = this.budget.take(peer.address);
     if (!allowed.ok) return refuse(429, 'rate-limit', 'too-many-requests', 'Too many pairing requests: wait a moment.', { retryAfterMs: allowed.retryAfterMs });
-    if (step === 'hello') return this.hello(body, peer);
-    if (step === 'confirm') return this.confirm(body, peer);
-    return refuse(404, 'not-found', 'unknown-step', 'No such pairing step.');
+    try {
+      if (step === 'hello') return await this.hello(body, peer);
+      if (step === 'confirm') return await this.confirm(body, peer);
+      return refuse(404, 'not-found', 'unknown-step', 'No such pairing step.');
+    } catch (error) {
+      this.options.logger.error('pairing step failed', { step, error });
+      return refuse(500, 'internal', 'internal', 'The hub could not answer: try again.');
+    }
   }
 
   private async hello(body: unknown, peer: { address: string }): Promise<Answer> {

@@ -54,6 +54,7 @@ export const RefusalReason = z.enum([
   /** Screen side: the certificate is not the one the QR or an earlier pairing pinned. */
   'not-the-hub',
   'storage',
+  'internal',
 ]);
 export type RefusalReason = z.infer<typeof RefusalReason>;
 
