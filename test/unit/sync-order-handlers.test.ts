@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { channels, pushEvents } from '../../src-shared/ipc/contract';
+import { PLATFORM_DISCONNECTS_AFTER_MS } from '../../src-shared/ipc/channels/app';
 import { ManualClock } from '../../src-main/base/clock';
 import { orderHandlers } from '../../src-main/features/orders/handlers';
 import { STANDARD_CANCELLATION_REASONS } from '../../src-main/features/orders/cancellation-reasons';
@@ -84,6 +85,8 @@ describe('orders IPC handlers', () => {
     const { handlers, gateway, id, connectivity, clock } = await setup();
     assert.equal(connectivity.current.state, 'online', 'the poll went through');
     connectivity.failed(new AppError('connection', 'the link is down'));
+    await clock.advance(PLATFORM_DISCONNECTS_AFTER_MS);
+    assert.equal(connectivity.current.state, 'offline', 'no good poll for 30 s');
     const asked = gateway.count('validatePickupCode');
     const check = watch(Promise.resolve(handlers['orders:validatePickupCode']({ orderId: id, code: '1234' })));
     await turn();
@@ -140,6 +143,8 @@ describe('orders IPC handlers', () => {
     await turn();
     assert.deepEqual(slow.value(), { valid: false, checkedBy: 'cache', wrongAttempts: 1 });
     connectivity.failed(new AppError('timeout', 'no answer'));
+    await clock.advance(PLATFORM_DISCONNECTS_AFTER_MS);
+    assert.equal(connectivity.current.state, 'offline', 'no good poll for 30 s');
     const asked = gateway.count('verifyDeliveryCode');
     assert.deepEqual(await handlers['orders:verifyDeliveryCode']({ orderId: id, code: '12345678' }), { valid: true, checkedBy: 'cache', wrongAttempts: 1 });
     assert.equal(gateway.count('verifyDeliveryCode'), asked);
