@@ -1,10 +1,9 @@
 import type { RawData, WebSocket } from 'ws';
-import type { ErrorCode } from '../../../src-shared/errors';
-import type { IpcResult, PushName } from '../../../src-shared/ipc/contract';
+import type { PushName } from '../../../src-shared/ipc/contract';
 import type { Logger } from '../../base/log';
 import type { ContractEndpoint, InvokeOrigin } from '../contract';
 import { parseJson } from './http-replies';
-import { InvokeMessage } from './protocol';
+import { failure, InvokeMessage } from './protocol';
 
 /**
  * The contract served over one WebSocket: the first message must admit the socket (the web shell's
@@ -56,10 +55,6 @@ export interface ContractSocket {
 
 /** A close frame is owed to the peer, but a peer that never answers it is cut after this. */
 const CLOSE_GRACE_MS = 1_000;
-
-function failure(code: ErrorCode, message: string): IpcResult<never> {
-  return { ok: false, error: { code, message } };
-}
 
 function isRefusal(decision: Admission | Refusal): decision is Refusal {
   return 'code' in decision;

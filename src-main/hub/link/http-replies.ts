@@ -62,3 +62,13 @@ export function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** The path of a request target, or undefined for anything but an origin-form path (`/x?y`). */
+export function requestPath(target: string | undefined): string | undefined {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  try {
+    return new URL(target, 'http://127.0.0.1').pathname;
+  } catch {
+    return undefined;
+  }
+}

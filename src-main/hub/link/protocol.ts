@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ErrorInfo } from '../../../src-shared/errors';
+import { ErrorInfo, type ErrorCode } from '../../../src-shared/errors';
+import type { IpcResult } from '../../../src-shared/ipc/contract';
 import { Device } from '../contract';
 
 /**
@@ -42,7 +43,9 @@ export const InvokeMessage = z.object({ id: z.number().int(), channel: z.string(
 export type InvokeMessage = z.infer<typeof InvokeMessage>;
 
 /** The hub's word that the credential was taken, with the device as the hub knows it (its name may have changed). */
-export const ReadyMessage = z.object({ ready: z.literal(true), device: Device.pick({ id: true, name: true, kind: true }) });
+const ReadyDevice = Device.pick({ id: true, name: true, kind: true });
+export type ReadyDevice = z.infer<typeof ReadyDevice>;
+export const ReadyMessage = z.object({ ready: z.literal(true), device: ReadyDevice });
 
 export const ResultMessage = z.object({
   id: z.number().int(),
@@ -50,3 +53,8 @@ export const ResultMessage = z.object({
 });
 
 export const PushMessage = z.object({ push: z.string().max(100), payload: z.unknown() });
+
+/** A call's answer when it failed on the way (the link, the protocol), not in the hub's app. */
+export function failure(code: ErrorCode, message: string): IpcResult<never> {
+  return { ok: false, error: { code, message } };
+}
