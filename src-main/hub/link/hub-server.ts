@@ -1,14 +1,13 @@
 import { createServer } from 'node:https';
-import type { IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer } from 'ws';
 import { systemClock, type Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { Loop } from '../../base/loop';
 import type { ContractEndpoint, DeviceAuthority, HubIdentity, PairingDesk } from '../contract';
-import { answerUnparsable, refuseUpgrade, requestPath } from './http-replies';
+import { answerUnparsable, requestPath } from './http-replies';
 import { fromBrowser, hubRoutes } from './hub-routes';
-import { HUB_PORT, MAX_MESSAGE_BYTES, SCREEN_PATH } from './protocol';
+import { HUB_PORT, SCREEN_PATH } from './protocol';
+import { closeServerNow, openSocketDoor } from './socket-door';
 import { SCREEN_LIMITS, ScreenSockets, type ScreenLimits } from './screen-sockets';
 
 /**
@@ -60,16 +59,10 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   // A failed TLS handshake (a port scan, a browser refusing the certificate) is no error of the hub's.
   server.on('tlsClientError', (error: NodeJS.ErrnoException) => logger.debug('hub: TLS handshake failed', { code: error.code }));
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    try {
-      socket.on('error', () => socket.destroy());
-      if (fromBrowser(request) || requestPath(request.url) !== SCREEN_PATH) return refuseUpgrade(socket, 403, 'Forbidden');
-      sockets.handleUpgrade(request, socket, head, (ws) => screens.serve(ws));
-    } catch (error) {
-      logger.warn('hub: bad upgrade request', { error });
-      refuseUpgrade(socket, 400, 'Bad Request');
-    }
+  const sockets = openSocketDoor(server, {
+    logger,
+    allows: (request) => !fromBrowser(request) && requestPath(request.url) === SCREEN_PATH,
+    serve: (ws) => screens.serve(ws),
   });
 
   const stopRevocations = options.devices.onRevoked((deviceId) => screens.closeDevice(deviceId));
@@ -100,10 +93,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
     close: async () => {
       stopRevocations();
       await sweep.stop();
-      for (const client of sockets.clients) client.terminate();
-      sockets.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServerNow(server, sockets);
     },
   };
 }

@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import sirv from 'sirv';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { App } from '../../app/app';
 import { systemClock, type Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { serveContractSocket } from '../../hub/link/contract-socket';
-import { answerUnparsable, parseJson, readBody, refuseUpgrade, reply, replyTooLarge } from '../../hub/link/http-replies';
+import { answerUnparsable, parseJson, readBody, reply, replyTooLarge } from '../../hub/link/http-replies';
+import { closeServerNow, openSocketDoor } from '../../hub/link/socket-door';
 import { servedRendererPath } from '../renderer-files';
 import { CONTENT_SECURITY_POLICY, hostAllowed, originAllowed, requestPath } from './security';
 import { WebSessions } from './sessions';
@@ -36,7 +37,6 @@ export interface WebHostOptions {
 const AuthMessage = z.object({ session: z.string().max(200) });
 const SessionRequest = z.object({ launch: z.string().max(200) }).strict();
 
-const MAX_MESSAGE_BYTES = 1024 * 1024;
 const MAX_SESSION_BODY_BYTES = 1024;
 /** A socket that has not shown its session by then is closed. */
 const AUTH_TIMEOUT_MS = 5_000;
@@ -115,20 +115,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     answerUnparsable(error, socket);
   });
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    try {
-      socket.on('error', () => socket.destroy());
-      const ok = hostAllowed(request, port) && originAllowed(request.headers.origin, port) && requestPath(request.url) === '/ipc';
-      if (!ok) {
-        logger.warn('web host: socket refused', { origin: String(request.headers.origin ?? '').slice(0, 100) });
-        return refuseUpgrade(socket, 403, 'Forbidden');
-      }
-      sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws));
-    } catch (error) {
-      logger.warn('web host: bad upgrade request', { error });
-      refuseUpgrade(socket, 400, 'Bad Request');
-    }
+  const sockets = openSocketDoor(server, {
+    logger,
+    allows: (request) => hostAllowed(request, port) && originAllowed(request.headers.origin, port) && requestPath(request.url) === '/ipc',
+    refused: (request) => logger.warn('web host: socket refused', { origin: String(request.headers.origin ?? '').slice(0, 100) }),
+    serve: (ws) => serveSocket(ws),
   });
 
   const endpoint = { invoke: (channel: unknown, input: unknown) => app.ipc.invoke(channel, input), connect: app.push.connect.bind(app.push) };
@@ -158,11 +149,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     origin: `http://127.0.0.1:${port}`,
     port,
     sessions,
-    close: async () => {
-      for (const client of sockets.clients) client.terminate();
-      sockets.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServerNow(server, sockets),
   };
 }
