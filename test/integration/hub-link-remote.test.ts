@@ -8,9 +8,12 @@ import { silentLogger } from '../../src-main/base/log';
 import type { DeviceCredential, HubIdentity } from '../../src-main/hub/contract';
 import { RemoteEndpoint, type LinkState } from '../../src-main/hub/link/remote-endpoint';
 import type { PushName } from '../../src-shared/ipc/contract';
+import { boardRow, ROW_STORE } from '../support/board-row';
 import { testHubIdentity } from '../support/hub-fakes';
 import { advanceUntil, testHub } from '../support/hub-link';
 import { waitFor } from '../support/sync-harness';
+
+const ORDER = '0b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 
 /** A screen's link to its hub over loopback TLS: pinning, the credential, calls, pushes, losing and finding the hub. */
 describe('a screen linked to its hub', () => {
@@ -56,15 +59,20 @@ describe('a screen linked to its hub', () => {
     await advanceUntil(clock, () => remote.link().state === 'connected', 'the link');
     assert.deepEqual((states.at(-1) as { device: unknown }).device, { id: credential.deviceId, name: 'Cozinha 1', kind: 'kitchen' });
 
-    const answer = await remote.invoke('orders:board', { merchantId: 'x' });
-    assert.deepEqual(answer, { ok: true, value: { channel: 'orders:board', input: { merchantId: 'x' } } });
+    const board = { rows: [boardRow(ORDER, clock.now())], closedLeftOut: 0, generatedAt: new Date(clock.now()).toISOString() };
+    hub.endpoint.answer = async () => ({ ok: true, value: board });
+    const answer = await remote.invoke('orders:board', { merchantId: ROW_STORE });
+    assert.deepEqual(answer, { ok: true, value: board });
+    assert.deepEqual(hub.endpoint.calls.at(-1)?.input, { merchantId: ROW_STORE });
     assert.equal(hub.endpoint.calls.at(-1)?.origin?.id, credential.deviceId);
     const refused = await remote.invoke('setup:state', {});
     assert.equal(!refused.ok && refused.error.code, 'forbidden');
 
-    hub.endpoint.push('orders:changed', { rows: [], actions: [] });
+    const changed = { rows: [boardRow(ORDER, clock.now(), { status: 'CONFIRMED' })], actions: [] };
+    hub.endpoint.push('orders:changed', { rows: [{ id: ORDER, status: 'EATEN' }], actions: [] });
+    hub.endpoint.push('orders:changed', changed);
     await waitFor(() => pushes.length === 1, 'the push');
-    assert.deepEqual(pushes[0], ['orders:changed', { rows: [], actions: [] }]);
+    assert.deepEqual(pushes, [['orders:changed', changed]], 'a push that breaks the contract is not passed on');
   });
 
   it('answers a call at once while the hub cannot be reached, and one cut off under it', async () => {
@@ -84,10 +92,13 @@ describe('a screen linked to its hub', () => {
     assert.equal(!later.ok && later.error.code, 'connection');
   });
 
-  it('answers timeout for a call the hub never answers', async () => {
+  it('answers timeout for a call the hub never answers, and refuses an answer that breaks the contract', async () => {
     const { remote, clock, hub } = await linked();
     remote.start();
     await advanceUntil(clock, () => remote.link().state === 'connected', 'the link');
+    hub.endpoint.answer = async () => ({ ok: true, value: { rows: 'not a board' } });
+    const broken = await remote.invoke('orders:board', {});
+    assert.equal(!broken.ok && broken.error.code, 'internal', 'an answer that breaks the contract is not passed on');
     hub.endpoint.answer = () => new Promise(() => {});
     let result: unknown;
     void remote.invoke('orders:board', {}).then((r) => (result = r));
@@ -151,7 +162,7 @@ describe('a screen linked to its hub', () => {
       states.map((s) => s.state),
       ['connected', 'lost', 'connected'],
     );
-    hub.endpoint.push('stores:status', { merchantId: 'x' });
+    hub.endpoint.push('orders:changed', { rows: [], actions: [] });
     await waitFor(() => pushes.length === 1, 'a push after the restart');
   });
 

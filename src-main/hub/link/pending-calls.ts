@@ -8,7 +8,7 @@ import { failure } from './protocol';
  * screen's button never spins forever.
  */
 export class PendingCalls {
-  private readonly waiting = new Map<number, { resolve: (result: IpcResult<unknown>) => void; timer: AbortController }>();
+  private readonly waiting = new Map<number, { channel: string; resolve: (result: IpcResult<unknown>) => void; timer: AbortController }>();
 
   constructor(
     private readonly clock: Clock,
@@ -19,15 +19,20 @@ export class PendingCalls {
     return this.waiting.size;
   }
 
-  expect(id: number): Promise<IpcResult<unknown>> {
+  expect(id: number, channel: string): Promise<IpcResult<unknown>> {
     return new Promise((resolve) => {
       const timer = new AbortController();
-      this.waiting.set(id, { resolve, timer });
+      this.waiting.set(id, { channel, resolve, timer });
       this.clock.sleep(this.withinMs, timer.signal).then(
         () => this.settle(id, failure('timeout', 'the hub terminal did not answer in time')),
         () => {},
       );
     });
+  }
+
+  /** The channel a call waiting under `id` went to (its answer is read with that channel's schema). */
+  channelOf(id: number): string | undefined {
+    return this.waiting.get(id)?.channel;
   }
 
   settle(id: number, result: IpcResult<unknown>): void {

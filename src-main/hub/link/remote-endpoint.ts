@@ -1,5 +1,6 @@
 import { WebSocket, type ClientOptions } from 'ws';
-import { isPushName, type IpcResult, type PushName } from '../../../src-shared/ipc/contract';
+import { describeZodError } from '../../../src-shared/errors';
+import { channels, isChannelName, isPushName, pushEvents, type IpcResult, type PushName } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
 import type { Logger } from '../../base/log';
@@ -14,11 +15,10 @@ import { CLOSE, closeRefusesDevice, failure, MAX_MESSAGE_BYTES, PushMessage, Rea
  * A screen's side of the link: the contract, served by the hub over the store's network, as a
  * ContractEndpoint the screen's shell uses as it would its own app. It pins the hub's certificate,
  * shows the device credential, forwards invokes, relays pushes, and reconnects by itself with
- * backoff. Its link state tells the screen when its board is stale.
- *
- * The hub is authenticated by its pinned certificate; its messages' envelopes are parsed here, their
- * values are the hub app's own, already checked against the contract there (the dispatcher parses
- * every answer, the push hub every payload).
+ * backoff. Its link state tells the screen when its board is stale. The hub is authenticated by its
+ * pinned certificate, and still every answer and push is read with the contract's schema, as the
+ * dispatcher and the push hub read them at the hub: a hub of another version, or a bug, is caught
+ * here rather than in the screen.
  */
 
 /** Why the link is down: each says something different on the screen. */
@@ -125,7 +125,7 @@ export class RemoteEndpoint implements ContractEndpoint {
     } catch {
       return Promise.resolve(failure('bad-input', 'the call cannot be written as JSON'));
     }
-    const answer = this.calls.expect(id);
+    const answer = this.calls.expect(id, String(channel));
     socket.send(message, (error) => error && this.calls.settle(id, OFFLINE));
     return answer;
   }
@@ -224,10 +224,23 @@ export class RemoteEndpoint implements ContractEndpoint {
 
   private receive(message: unknown): void {
     const result = ResultMessage.safeParse(message);
-    if (result.success) return this.calls.settle(result.data.id, result.data.result as IpcResult<unknown>);
+    if (result.success) return this.calls.settle(result.data.id, this.read(this.calls.channelOf(result.data.id), result.data.result as IpcResult<unknown>));
     const push = PushMessage.safeParse(message);
-    if (push.success && isPushName(push.data.push)) return this.pushes.emit(push.data.push, push.data.payload);
+    if (push.success && isPushName(push.data.push)) {
+      const payload = pushEvents[push.data.push].safeParse(push.data.payload);
+      if (payload.success) return this.pushes.emit(push.data.push, payload.data);
+      return this.options.logger.error('hub link: a push breaks the contract', { event: push.data.push, issue: describeZodError(payload.error).message });
+    }
     this.options.logger.warn('hub link: a message from the hub was not understood');
+  }
+
+  /** The hub's answer read with the channel's own schema. */
+  private read(channel: string | undefined, result: IpcResult<unknown>): IpcResult<unknown> {
+    if (!result.ok || !isChannelName(channel)) return result;
+    const value = channels[channel].output.safeParse(result.value);
+    if (value.success) return { ok: true, value: value.data };
+    this.options.logger.error('hub link: an answer breaks the contract', { channel, issue: describeZodError(value.error).message });
+    return failure('internal', `the hub's answer to ${channel} breaks the contract`);
   }
 
   private lost(reason: LossReason): void {
