@@ -1,4 +1,4 @@
-import { WebSocket, type ClientOptions } from 'ws';
+import { WebSocket } from 'ws';
 import { describeZodError } from '../../../src-shared/errors';
 import { channels, isChannelName, isPushName, pushEvents, type IpcResult, type PushName } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
@@ -6,10 +6,9 @@ import { Listeners } from '../../base/listeners';
 import type { Logger } from '../../base/log';
 import { backoffMs, type BackoffPolicy } from '../../queue/backoff';
 import type { ContractEndpoint, DeviceCredential } from '../contract';
-import { parseJson } from './http-replies';
 import { PendingCalls } from './pending-calls';
-import { pinnedConnector } from './pinned-tls';
-import { CLOSE, closeRefusesDevice, failure, MAX_MESSAGE_BYTES, PushMessage, ReadyMessage, ResultMessage, SCREEN_PATH, type ReadyDevice } from './protocol';
+import { connectToHub, LINK_TIMING, type ConnectionEnding, type HubAddress, type LinkTiming, type LossReason } from './hub-connection';
+import { CLOSE, closeRefusesDevice, failure, PushMessage, ResultMessage, type ReadyDevice } from './protocol';
 
 /**
  * A screen's side of the link: the contract, served by the hub over the store's network, as a
@@ -21,32 +20,12 @@ import { CLOSE, closeRefusesDevice, failure, MAX_MESSAGE_BYTES, PushMessage, Rea
  * here rather than in the screen.
  */
 
-/** Why the link is down: each says something different on the screen. */
-export type LossReason = 'starting' | 'unreachable' | 'wrong-certificate' | 'dropped' | 'silent';
-
 export type LinkState =
   | { state: 'connected'; since: number; device: ReadyDevice }
   | { state: 'lost'; since: number; reason: LossReason }
   /** The hub does not know this device (never paired, or revoked): only a new pairing helps, so it stops knocking. */
   | { state: 'refused'; since: number; reason: 'unknown-device' | 'revoked' };
 
-export interface HubAddress {
-  host: string;
-  port: number;
-}
-
-export interface LinkTiming {
-  /** The screen pings this often, and calls the hub silent when the last ping went unanswered. */
-  pingEveryMs: number;
-  /** From the socket's opening to the hub's `ready`. */
-  readyWithinMs: number;
-  /** A call the hub has not answered by then answers `timeout`. */
-  answerWithinMs: number;
-  /** The TLS and WebSocket handshake. */
-  handshakeWithinMs: number;
-}
-
-export const LINK_TIMING: LinkTiming = { pingEveryMs: 5_000, readyWithinMs: 10_000, answerWithinMs: 60_000, handshakeWithinMs: 10_000 };
 /** From half a second to half a minute: on the store's own network a hub comes back in seconds. */
 export const LINK_BACKOFF: BackoffPolicy = { baseMs: 500, maxMs: 30_000, jitter: 0.2 };
 
@@ -62,17 +41,7 @@ export interface RemoteEndpointOptions {
   timing?: Partial<LinkTiming>;
 }
 
-interface Ending {
-  code: number;
-  wasReady: boolean;
-  reason: LossReason;
-}
-
 const OFFLINE = failure('connection', 'the hub terminal cannot be reached');
-
-function socketUrl({ host, port }: HubAddress): string {
-  return `wss://${host.includes(':') ? `[${host}]` : host}:${port}${SCREEN_PATH}`;
-}
 
 export class RemoteEndpoint implements ContractEndpoint {
   private readonly timing: LinkTiming;
@@ -157,69 +126,26 @@ export class RemoteEndpoint implements ContractEndpoint {
     }
   }
 
-  /** One connection, from the handshake to its close. */
-  private linkOnce(stop: AbortSignal): Promise<Ending> {
-    const { clock, logger } = this.options;
-    const pin = pinnedConnector(this.options.fingerprint);
-    const life = new AbortController();
-    let wasReady = false;
-    let silent = false;
-    const options: ClientOptions = {
-      createConnection: pin.connect as unknown as ClientOptions['createConnection'],
-      rejectUnauthorized: false,
-      maxPayload: MAX_MESSAGE_BYTES,
-      handshakeTimeout: this.timing.handshakeWithinMs,
-      perMessageDeflate: false,
-      followRedirects: false,
-    };
-    const ws = new WebSocket(socketUrl(this.options.hub()), options);
-    const cut = (): void => ws.terminate();
-    stop.addEventListener('abort', cut, { once: true });
-    const giveUpUnlessReady = async (): Promise<void> => {
-      await clock.sleep(this.timing.readyWithinMs, life.signal);
-      if (!wasReady) ws.terminate();
-    };
-    const beat = async (): Promise<void> => {
-      let answered = true;
-      ws.on('pong', () => (answered = true));
-      for (;;) {
-        await clock.sleep(this.timing.pingEveryMs, life.signal);
-        if (!answered) {
-          silent = true;
-          return ws.terminate();
-        }
-        answered = false;
-        ws.ping();
-      }
-    };
-
-    ws.on('open', () => {
-      // Fail closed: without the pinned certificate on this very connection, the credential stays here.
-      if (!pin.verified()) return ws.terminate();
-      ws.send(JSON.stringify(this.options.credential));
-      giveUpUnlessReady().catch(() => {});
+  private async linkOnce(stop: AbortSignal): Promise<ConnectionEnding> {
+    const { fingerprint, credential, clock, logger } = this.options;
+    let live: WebSocket | undefined;
+    const ending = await connectToHub({
+      address: this.options.hub(),
+      fingerprint,
+      credential,
+      clock,
+      logger,
+      timing: this.timing,
+      stop,
+      onReady: (ws, device) => {
+        live = this.socket = ws;
+        this.become({ state: 'connected', since: clock.now(), device });
+      },
+      onMessage: (message) => this.receive(message),
     });
-    ws.on('message', (data) => {
-      const message = parseJson(String(data));
-      if (wasReady) return this.receive(message);
-      const ready = ReadyMessage.safeParse(message);
-      if (!ready.success) return ws.terminate();
-      wasReady = true;
-      this.socket = ws;
-      this.become({ state: 'connected', since: clock.now(), device: ready.data.device });
-      beat().catch(() => {});
-    });
-    ws.on('error', (error) => logger.debug('hub link: socket error', { error }));
-    return new Promise((resolve) => {
-      ws.once('close', (code) => {
-        stop.removeEventListener('abort', cut);
-        life.abort();
-        if (this.socket === ws) this.socket = undefined;
-        this.calls.settleAll(OFFLINE);
-        const reason: LossReason = pin.mismatched() ? 'wrong-certificate' : silent ? 'silent' : wasReady ? 'dropped' : 'unreachable';
-        resolve({ code, wasReady, reason });
-      });
-    });
+    if (live && this.socket === live) this.socket = undefined;
+    this.calls.settleAll(OFFLINE);
+    return ending;
   }
 
   private receive(message: unknown): void {
@@ -253,3 +179,5 @@ export class RemoteEndpoint implements ContractEndpoint {
     this.links.emit(state);
   }
 }
+
+export type { HubAddress, LinkTiming, LossReason };
