@@ -42,8 +42,8 @@ const MAX_SESSION_BODY_BYTES = 1024;
 const AUTH_TIMEOUT_MS = 5_000;
 /** A page that stops reading (a frozen tab) is cut past this backlog: it reloads its board when it reconnects. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
-/** A page's reads at start come a few dozen at once; thousands unanswered is a runaway loop. */
-const MAX_IN_FLIGHT = 256;
+/** A page's reads at start come a few dozen at once (a menu's dishes, a few hundred): thousands unanswered is a runaway loop. */
+const MAX_IN_FLIGHT = 1024;
 /** Close codes the page understands: its session is unknown here (the host restarted, say). */
 export const CLOSE_NO_SESSION = 4401;
 
