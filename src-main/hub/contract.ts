@@ -57,10 +57,16 @@ export interface PairingDesk {
 }
 
 /**
+ * Which paired screen made a call, so the hub can say who did it ("confirmed by Kitchen 1").
+ * Absent for the hub's own windows.
+ */
+export type InvokeOrigin = Pick<Device, 'id' | 'name' | 'kind'>;
+
+/**
  * The contract as a hub serves it: the same channels and pushes the Electron preload and the web
  * shell serve (`App.ipc.invoke`, `App.push.connect`).
  */
 export interface ContractEndpoint {
-  invoke(channel: unknown, input: unknown): Promise<IpcResult<unknown>>;
+  invoke(channel: unknown, input: unknown, origin?: InvokeOrigin): Promise<IpcResult<unknown>>;
   connect(sink: (event: PushName, payload: unknown) => void): () => void;
 }

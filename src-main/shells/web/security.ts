@@ -24,12 +24,4 @@ export function originAllowed(origin: string | undefined, port: number): boolean
   return [...allowedHosts(port)].some((host) => origin === `http://${host}`);
 }
 
-/** The path of a request target, or undefined for anything but an origin-form path (`/x?y`). */
-export function requestPath(target: string | undefined): string | undefined {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return undefined;
-  try {
-    return new URL(target, 'http://127.0.0.1').pathname;
-  } catch {
-    return undefined;
-  }
-}
+export { requestPath } from '../../hub/link/http-replies';

@@ -1,0 +1,99 @@
+import { createServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { systemClock, type Clock } from '../../base/clock';
+import type { Logger } from '../../base/log';
+import { Loop } from '../../base/loop';
+import type { ContractEndpoint, DeviceAuthority, HubIdentity, PairingDesk } from '../contract';
+import { answerUnparsable, requestPath } from './http-replies';
+import { fromBrowser, hubRoutes } from './hub-routes';
+import { HUB_PORT, SCREEN_PATH } from './protocol';
+import { closeServerNow, openSocketDoor } from './socket-door';
+import { SCREEN_LIMITS, ScreenSockets, type ScreenLimits } from './screen-sockets';
+
+/**
+ * The hub on the store's network: HTTPS and WSS with the hub's own certificate (screens pin it by
+ * fingerprint), its card and pairing steps over HTTPS (hub-routes.ts), and the contract for paired
+ * screens over `wss://…/screen` (screen-sockets.ts). It listens on every interface by default: the
+ * screens are other machines. Nothing a peer sends throws out of a handler.
+ */
+export interface HubServer {
+  port: number;
+  /** Screens connected and admitted now. */
+  screens(): number;
+  close(): Promise<void>;
+}
+
+export interface HubServerOptions {
+  identity: HubIdentity;
+  devices: DeviceAuthority;
+  pairing: PairingDesk;
+  /** The hub's app: what screens invoke and hear. */
+  endpoint: ContractEndpoint;
+  logger: Logger;
+  clock?: Clock;
+  /** Every interface when absent. */
+  host?: string;
+  /** HUB_PORT when absent; 0 for any free port. */
+  port?: number;
+  limits?: Partial<ScreenLimits>;
+}
+
+/** A store has a handful of screens; a flood of connections is someone else's. */
+const MAX_CONNECTIONS = 128;
+
+export async function startHubServer(options: HubServerOptions): Promise<HubServer> {
+  const logger = options.logger.child({ room: 'hub' });
+  const clock = options.clock ?? systemClock;
+  const limits = { ...SCREEN_LIMITS, ...options.limits };
+  const screens = new ScreenSockets({ devices: options.devices, endpoint: options.endpoint, clock, logger, limits });
+
+  const server = createServer(
+    { cert: options.identity.certPem, key: options.identity.keyPem, minVersion: 'TLSv1.2', headersTimeout: 10_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 },
+    hubRoutes({ identity: options.identity, pairing: options.pairing, logger }),
+  );
+  server.maxConnections = MAX_CONNECTIONS;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    logger.debug('hub: malformed request', { code: error.code });
+    answerUnparsable(error, socket);
+  });
+  // A failed TLS handshake (a port scan, a browser refusing the certificate) is no error of the hub's.
+  server.on('tlsClientError', (error: NodeJS.ErrnoException) => logger.debug('hub: TLS handshake failed', { code: error.code }));
+
+  const sockets = openSocketDoor(server, {
+    logger,
+    allows: (request) => !fromBrowser(request) && requestPath(request.url) === SCREEN_PATH,
+    serve: (ws) => screens.serve(ws),
+  });
+
+  const stopRevocations = options.devices.onRevoked((deviceId) => screens.closeDevice(deviceId));
+  const sweep = new Loop({
+    name: 'hub screen sweep',
+    clock,
+    logger,
+    tick: async () => {
+      screens.sweepSilent();
+      return limits.silentAfterMs / 3;
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? HUB_PORT, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => logger.error('hub: server error', { error }));
+  sweep.start();
+  logger.info('hub: listening for screens', { port: (server.address() as AddressInfo).port });
+
+  return {
+    port: (server.address() as AddressInfo).port,
+    screens: () => screens.count,
+    close: async () => {
+      stopRevocations();
+      await sweep.stop();
+      await closeServerNow(server, sockets);
+    },
+  };
+}
