@@ -43,10 +43,11 @@ const MAX_ADDRESSES = 8;
  * announcement, the address the packet came from.
  */
 function dialable(addresses: unknown[], from: unknown): string[] {
-  const ips = addresses.filter((a): a is string => typeof a === 'string' && isIP(a) !== 0 && !/^fe[89ab]/i.test(a));
+  const reachable = (a: unknown): a is string => typeof a === 'string' && isIP(a) !== 0 && !/^fe[89ab]/i.test(a);
+  const ips = addresses.filter(reachable);
   const sorted = [...new Set([...ips.filter((a) => isIP(a) === 4), ...ips.filter((a) => isIP(a) === 6)])].slice(0, MAX_ADDRESSES);
   if (sorted.length > 0) return sorted;
-  return typeof from === 'string' && isIP(from) !== 0 ? [from] : [];
+  return reachable(from) ? [from] : [];
 }
 
 export type Sighting = { ok: true; key: string; hub: FoundHub } | { ok: false; why: string };
