@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
@@ -29,6 +30,8 @@ export interface AdvertiseOptions {
   goodbyeWithinMs?: number;
   /** The host's interfaces, read when advertising starts (a test hands its own). */
   readInterfaces?: () => NodeJS.Dict<NetworkInterfaceInfo[]>;
+  /** The names of the host's interfaces, for ciao to follow (see `interfacesToFollow`). */
+  interfaceNames?: () => string[] | undefined;
 }
 
 export interface HubAdvertisement {
@@ -56,6 +59,23 @@ function hostnameOf(hubId: string): string {
   return `storeterminal-${hubId.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 16)}`;
 }
 
+/**
+ * The interfaces ciao is told to follow when the hub is not restricted to some. On Linux ciao reads
+ * the names from `ip -o link show`, which writes a veth, VLAN or container interface as
+ * `eth0@if12`: ciao then finds no address under that name and never announces there (a hub in a
+ * container, or on a VLAN, would be silent). Every name in /sys/class/net is handed over instead, up
+ * or down, so ciao follows each as its address comes and goes; an adapter plugged in later is
+ * announced on from the hub's next start. Elsewhere ciao's own detection is right.
+ */
+export function linuxInterfaceNames(): string[] | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    return readdirSync('/sys/class/net');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function advertiseHub(options: AdvertiseOptions): Promise<HubAdvertisement> {
   const { clock } = options;
   const log = options.log.child({ room: 'hub-discovery' });
@@ -71,7 +91,8 @@ export async function advertiseHub(options: AdvertiseOptions): Promise<HubAdvert
 
   // Loaded here, not at the top: a screen never advertises, and ciao installs source-map-support process-wide when loaded.
   const { getResponder } = await import('@homebridge/ciao');
-  const responder = getResponder(options.interfaces ? { interface: options.interfaces } : undefined);
+  const follow = options.interfaces ?? (options.interfaceNames ?? linuxInterfaceNames)();
+  const responder = getResponder(follow && follow.length > 0 ? { interface: follow } : undefined);
   const service = responder.createService({
     name: instanceNameOf(txt.name),
     type: HUB_SERVICE_TYPE,
