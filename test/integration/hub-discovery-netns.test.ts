@@ -8,8 +8,8 @@ import { tryLink, type NetnsLink } from '../support/netns-link';
 /**
  * Discovery across a real network link: a hub and a screen, each a process in a network namespace of
  * its own, joined by a veth pair made by this test. The screen finds the hub by mDNS with its TXT
- * fields and sees it go when it says goodbye; a hub whose mDNS port is taken says why and keeps
- * running. Both run as the app runs them: every interface, no option but their identity. Where
+ * fields and sees it go when it says goodbye; a hub whose mDNS port is taken says why, keeps running
+ * and closes, and so do a hub and a screen on a machine with no network at all. Both run as the app runs them: every interface, no option but their identity. Where
  * namespaces cannot be made (not root, no CAP_NET_ADMIN, no iproute2), the suite is skipped with the
  * reason printed. The namespaces are deleted whatever happens.
  */
@@ -78,5 +78,25 @@ describe('hub discovery across a veth link between two network namespaces', () =
     assert.equal(advertised.problem?.kind, 'port-in-use');
     assert.equal(await hub.finish(), 0);
     await holder.finish();
+  });
+
+  it('a hub and a screen on a machine with no network at all (not even loopback) say so, keep running and close', async (t) => {
+    if (!link) return t.skip(why);
+    const hub = link.run(link.bare.ns, ADVERTISER, {
+      HUB_ID: `hub-${randomBytes(6).toString('hex')}`,
+      HUB_NAME: 'Caixa 3',
+      HUB_FINGERPRINT: randomBytes(32).toString('hex'),
+      HUB_PORT: '47110',
+    });
+    const screen = link.run(link.bare.ns, BROWSER);
+    t.after(() => [hub, screen].forEach((child) => child.kill()));
+    const advertised = await hub.line(event('advertised'));
+    assert.equal(advertised.problem?.kind, 'no-interface');
+    const view = await screen.line(viewWhere((v) => v.problem !== null));
+    assert.equal(view.view?.problem?.kind, 'no-interface');
+    // A few rounds of queries into no network: still running.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    assert.equal(await hub.finish(), 0);
+    assert.equal(await screen.finish(), 0);
   });
 });

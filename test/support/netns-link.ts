@@ -4,13 +4,15 @@ import { createInterface } from 'node:readline';
 
 /**
  * Two network namespaces joined by a veth pair: a hub's machine and a screen's, on a link of their
- * own (10.47.110.0/24), that no packet leaves. Names are unique per run, so runs side by side never
+ * own (10.47.110.0/24), that no packet leaves; and a bare one, with no interface up (not even
+ * loopback): a machine with no network at all. Names are unique per run, so runs side by side never
  * meet. Needs root (CAP_NET_ADMIN) and iproute2; `tryLink()` says why not where it cannot be made.
  */
 
 export interface NetnsLink {
   hub: { ns: string; address: string };
   screen: { ns: string; address: string };
+  bare: { ns: string };
   /** Runs a TypeScript file under tsx inside a namespace, with piped stdio. */
   run(ns: string, script: string, env?: Record<string, string>): LineChild;
   /** Ends the children and deletes the namespaces (the veth pair goes with them); safe to call twice. */
@@ -26,13 +28,14 @@ export function tryLink(): { link: NetnsLink } | { why: string } {
   const run = randomBytes(3).toString('hex');
   const hub = { ns: `st-hub-${run}`, address: '10.47.110.1', dev: `sth${run}` };
   const screen = { ns: `st-screen-${run}`, address: '10.47.110.2', dev: `sts${run}` };
+  const bare = { ns: `st-bare-${run}` };
   const children: LineChild[] = [];
   let removed = false;
   const remove = (): void => {
     if (removed) return;
     removed = true;
     for (const child of children) child.kill();
-    for (const ns of [hub.ns, screen.ns]) {
+    for (const ns of [hub.ns, screen.ns, bare.ns]) {
       try {
         ip('netns', 'del', ns);
       } catch {
@@ -50,6 +53,7 @@ export function tryLink(): { link: NetnsLink } | { why: string } {
   try {
     ip('netns', 'add', hub.ns);
     ip('netns', 'add', screen.ns);
+    ip('netns', 'add', bare.ns);
     ip('link', 'add', hub.dev, 'type', 'veth', 'peer', 'name', screen.dev);
     for (const end of [hub, screen]) {
       ip('link', 'set', end.dev, 'netns', end.ns);
@@ -68,6 +72,7 @@ export function tryLink(): { link: NetnsLink } | { why: string } {
     link: {
       hub: { ns: hub.ns, address: hub.address },
       screen: { ns: screen.ns, address: screen.address },
+      bare,
       run: (ns, script, env = {}) => {
         const child = new LineChild(
           spawn('ip', ['netns', 'exec', ns, process.execPath, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: 'pipe' }),

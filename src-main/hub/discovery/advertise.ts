@@ -1,11 +1,11 @@
-import { readdirSync } from 'node:fs';
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { HubIdentity } from '../contract';
+import { createHubService, linuxInterfaceNames } from './ciao-service';
 import { checkMulticast } from './multicast-check';
-import type { DiscoveryProblem } from './problems';
-import { HUB_SERVICE_TYPE, hubTxtFor } from './txt';
+import { announceFailed, type DiscoveryProblem } from './problems';
+import { hubTxtFor } from './txt';
 import { within } from './within';
 
 /**
@@ -30,95 +30,71 @@ export interface AdvertiseOptions {
   goodbyeWithinMs?: number;
   /** The host's interfaces, read when advertising starts (a test hands its own). */
   readInterfaces?: () => NodeJS.Dict<NetworkInterfaceInfo[]>;
-  /** The names of the host's interfaces, for ciao to follow (see `interfacesToFollow`). */
+  /** The names of the host's interfaces, for ciao to follow (ciao-service.ts `linuxInterfaceNames`). */
   interfaceNames?: () => string[] | undefined;
 }
 
 export interface HubAdvertisement {
-  /** Why screens may not find the hub by name (they can type its address); null when it is announced. */
+  /**
+   * Why screens may not find the hub by name (they can type its address), as known when announcing
+   * started or failed later; null when it is announced.
+   */
   readonly problem: DiscoveryProblem | null;
   /** Sends the goodbye and lets go of the network; never throws, safe to call twice. */
   close(): Promise<void>;
 }
 
-/** A DNS label is 63 bytes; ciao may add " (2)" on a conflict. */
-const INSTANCE_NAME_MAX_BYTES = 56;
-
-/** The service's instance name: the hub's name, without dots (they split DNS names) and short enough for one label. */
-function instanceNameOf(name: string): string {
-  let instance = '';
-  for (const char of name.replace(/\./g, ' ')) {
-    if (Buffer.byteLength(instance + char) > INSTANCE_NAME_MAX_BYTES) break;
-    instance += char;
+/** Why the hub may not be found, known before ciao starts; `start` false when ciao must not start at all. */
+async function problemBeforeStart(
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>,
+  only: string[] | undefined,
+): Promise<{ problem: DiscoveryProblem | null; start: boolean }> {
+  // ciao told which interfaces to follow rejects a promise nobody catches when the host has no loopback: that would end the app.
+  if (!Object.values(interfaces).some((infos) => infos?.some((info) => info.internal))) {
+    return { problem: { kind: 'no-interface', message: 'no loopback interface: this host has no network at all' }, start: false };
   }
-  return instance.trim() || 'Store Terminal';
+  const problem = await checkMulticast({ interfaces, ...(only ? { only } : {}) });
+  // With no interface yet, ciao still starts: it finds the interface when the cable or the Wi-Fi comes back.
+  return { problem, start: problem === null || problem.kind === 'no-interface' };
 }
 
-/** An ASCII host name of this hub's own, so two hubs named alike never claim the same `.local` name. */
-function hostnameOf(hubId: string): string {
-  return `storeterminal-${hubId.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 16)}`;
-}
-
-/**
- * The interfaces ciao is told to follow when the hub is not restricted to some. On Linux ciao reads
- * the names from `ip -o link show`, which writes a veth, VLAN or container interface as
- * `eth0@if12`: ciao then finds no address under that name and never announces there (a hub in a
- * container, or on a VLAN, would be silent). Every name in /sys/class/net is handed over instead, up
- * or down, so ciao follows each as its address comes and goes; an adapter plugged in later is
- * announced on from the hub's next start. Elsewhere ciao's own detection is right.
- */
-export function linuxInterfaceNames(): string[] | undefined {
-  if (process.platform !== 'linux') return undefined;
-  try {
-    return readdirSync('/sys/class/net');
-  } catch {
-    return undefined;
-  }
-}
+const NOT_ANNOUNCED = 'hub not announced on the network: screens must type its address';
 
 export async function advertiseHub(options: AdvertiseOptions): Promise<HubAdvertisement> {
   const { clock } = options;
   const log = options.log.child({ room: 'hub-discovery' });
   const txt = hubTxtFor(options.identity);
-  const readInterfaces = options.readInterfaces ?? networkInterfaces;
-  let problem = await checkMulticast({ interfaces: readInterfaces(), ...(options.interfaces ? { only: options.interfaces } : {}) });
-  if (problem && problem.kind !== 'no-interface') {
-    log.warn('hub not announced on the network: screens must type its address', { problem });
+  const before = await problemBeforeStart((options.readInterfaces ?? networkInterfaces)(), options.interfaces);
+  let problem = before.problem;
+  const notAnnounced = (why: DiscoveryProblem): HubAdvertisement => {
+    problem = why;
+    log.warn(NOT_ANNOUNCED, { problem });
     return { problem, close: async () => {} };
-  }
-  // With no interface yet, ciao still starts: it finds the interface when the cable or the Wi-Fi comes back.
+  };
+  if (problem && !before.start) return notAnnounced(problem);
   if (problem) log.warn('no network interface to announce the hub on yet', { problem });
 
-  // Loaded here, not at the top: a screen never advertises, and ciao installs source-map-support process-wide when loaded.
-  const { getResponder } = await import('@homebridge/ciao');
-  const follow = options.interfaces ?? (options.interfaceNames ?? linuxInterfaceNames)();
-  const responder = getResponder(follow && follow.length > 0 ? { interface: follow } : undefined);
-  const service = responder.createService({
-    name: instanceNameOf(txt.name),
-    type: HUB_SERVICE_TYPE,
-    port: options.port,
-    hostname: hostnameOf(options.identity.hubId),
-    txt,
-  });
+  let started: Awaited<ReturnType<typeof createHubService>>;
+  try {
+    const follow = options.interfaces ?? (options.interfaceNames ?? linuxInterfaceNames)();
+    started = await createHubService({ txt, port: options.port, hubId: options.identity.hubId, follow });
+  } catch (error) {
+    return notAnnounced(announceFailed(error));
+  }
+  const { responder, service } = started;
   service.on('name-change', (name) => log.info('another device on the network has the hub\'s name: announced as', { name }));
 
   // Never rejects: a failed announcement is a problem to report, whenever it comes.
-  const announcing = service.advertise().then(
-    () => null,
-    (error: unknown): DiscoveryProblem => ({ kind: 'announce-failed', message: error instanceof Error ? error.message : String(error) }),
-  );
-  const reportFailure = (failure: DiscoveryProblem | null): void => {
-    if (!failure) return;
-    problem = failure;
-    log.warn('hub not announced on the network: screens must type its address', { problem });
+  const announcing = service.advertise().then(() => null, announceFailed);
+  const settle = (failure: DiscoveryProblem | null): void => {
+    if (failure) notAnnounced(failure);
+    else log.info('hub announced on the network', { port: options.port, hubId: txt.id });
   };
   if ((await within(announcing, options.announceWithinMs ?? 5_000, clock)) === 'late') {
     log.info('hub still announcing; going on');
-    void announcing.then(reportFailure);
+    void announcing.then(settle);
   } else {
-    const failure = await announcing;
-    if (failure) reportFailure(failure);
-    else log.info('hub announced on the network', { port: options.port, hubId: txt.id });
+    settle(await announcing);
   }
 
   let closing: Promise<void> | null = null;

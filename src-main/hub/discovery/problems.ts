@@ -27,3 +27,8 @@ export function problemOfSocketError(error: unknown): DiscoveryProblem {
   if (code === 'ENODEV' || code === 'EADDRNOTAVAIL' || code === 'ENETUNREACH') return { kind: 'no-interface', message };
   return { kind: 'socket-failed', message };
 }
+
+/** The responder's own failure (ciao throws or rejects): the hub is not announced. */
+export function announceFailed(error: unknown): DiscoveryProblem {
+  return { kind: 'announce-failed', message: error instanceof Error ? error.message : String(error) };
+}
