@@ -54,6 +54,7 @@ function announcement(a: Announcement = {}): MdnsResponse {
 
 function setup(options: { staleAfterMs?: number; capacity?: number; interfaces?: boolean } = {}) {
   const clock = new ManualClock();
+  const network = { up: options.interfaces !== false };
   const transport = new FakeTransport();
   const logs: string[] = [];
   const views: HubsView[] = [];
@@ -64,11 +65,11 @@ function setup(options: { staleAfterMs?: number; capacity?: number; interfaces?:
     maxQueryIntervalMs: 8_000,
     staleAfterMs: options.staleAfterMs ?? 20_000,
     ...(options.capacity ? { capacity: options.capacity } : {}),
-    readInterfaces: () => (options.interfaces === false ? {} : { eth0: [{ address: '192.168.0.20', family: 'IPv4', internal: false } as never] }),
+    readInterfaces: () => (network.up ? { eth0: [{ address: '192.168.0.20', family: 'IPv4', internal: false } as never] } : {}),
   });
   browser.onChange((view) => views.push(view));
   const listed = (): string[] => browser.view().hubs.map((hub) => `${hub.name} ${hub.hubId}`);
-  return { clock, transport, logs, views, browser, listed };
+  return { clock, transport, logs, views, browser, listed, network };
 }
 
 describe('a screen looking for hubs', () => {
@@ -168,11 +169,15 @@ describe('a screen looking for hubs', () => {
     await browser.close();
   });
 
-  it('says when there is no network to look on, and keeps listening', async () => {
-    const { transport, listed, browser } = setup({ interfaces: false });
+  it('says when there is no network to look on, keeps listening, and stops saying so when the network is back', async () => {
+    const { clock, transport, listed, browser, network, views } = setup({ interfaces: false });
     assert.equal(browser.view().problem?.kind, 'no-interface');
     transport.hear(announcement());
     assert.deepEqual(listed(), ['Loja Centro hub-00000001']);
+    network.up = true;
+    await clock.advance(1_000);
+    assert.equal(browser.view().problem, null);
+    assert.deepEqual(views.map((v) => v.problem?.kind ?? null), ['no-interface', null]);
     await browser.close();
   });
 

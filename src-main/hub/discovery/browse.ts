@@ -71,12 +71,23 @@ export function browseHubs(options: BrowseOptions): HubBrowser {
   const listeners = new Listeners<[HubsView]>('hub browser', log);
   const maxInterval = options.maxQueryIntervalMs ?? 15_000;
   const stop = new AbortController();
-  let problem: DiscoveryProblem | null = null;
+  /** The socket's failure: for good, the socket is gone. */
+  let socketProblem: DiscoveryProblem | null = null;
+  /** No interface to listen on: looked at again every round, and gone when the cable or the Wi-Fi is back. */
+  let interfaceProblem: DiscoveryProblem | null = null;
+  const readInterfaces = options.readInterfaces ?? networkInterfaces;
+  const only = options.interfaceAddress ? [options.interfaceAddress] : undefined;
+  const lookAtInterfaces = (): void => {
+    const none = multicastInterfaces(readInterfaces(), only).length === 0;
+    if (none && !interfaceProblem) log.warn('no network interface to look for hubs on yet');
+    interfaceProblem = none ? { kind: 'no-interface', message: 'no network interface to look for hubs on yet' } : null;
+  };
 
-  const view = (): HubsView => ({ hubs: sightings.current(clock.now()), problem });
+  const view = (): HubsView => ({ hubs: sightings.current(clock.now()), problem: socketProblem ?? interfaceProblem });
   /** What a screen shows of a view: the time a hub was last heard is not shown. */
   const signatureOf = (shownView: HubsView): string =>
     JSON.stringify({ hubs: shownView.hubs.map(({ lastHeardAt: _, ...shownPart }) => shownPart), problem: shownView.problem });
+  lookAtInterfaces();
   let shown = signatureOf(view());
   /** Tells the listeners when what a screen would show changed. */
   const publish = (): void => {
@@ -86,9 +97,9 @@ export function browseHubs(options: BrowseOptions): HubBrowser {
     shown = signature;
     listeners.emit(next);
   };
-  const reportProblem = (found: DiscoveryProblem): void => {
+  const socketFailed = (found: DiscoveryProblem): void => {
     log.warn('cannot look for hubs on this network: staff can type the hub\'s address', { problem: found });
-    problem = found;
+    socketProblem = found;
     publish();
   };
 
@@ -96,16 +107,11 @@ export function browseHubs(options: BrowseOptions): HubBrowser {
     ? null
     : openMdnsSocket({
         log,
-        onProblem: reportProblem,
+        onProblem: socketFailed,
         ...(options.interfaceAddress ? { interfaceAddress: options.interfaceAddress } : {}),
         ...(options.port ? { port: options.port } : {}),
       });
   const transport = guardedTransport(socket?.transport ?? (options.transport as MdnsTransport), log);
-  const only = options.interfaceAddress ? [options.interfaceAddress] : undefined;
-  if (multicastInterfaces((options.readInterfaces ?? networkInterfaces)(), only).length === 0) {
-    // Not fatal: the socket keeps listening, and hears hubs once the cable or the Wi-Fi is back.
-    reportProblem({ kind: 'no-interface', message: 'no network interface to look for hubs on yet' });
-  }
 
   const seen = (service: unknown): void => {
     const sighting = readSighting(service, clock.now());
@@ -134,6 +140,7 @@ export function browseHubs(options: BrowseOptions): HubBrowser {
         browser.stop();
         browser.removeAllListeners();
       }
+      lookAtInterfaces();
       publish(); // hubs not heard lately drop out
     }
   })();
