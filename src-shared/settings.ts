@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HUB_PORT } from './hub-port';
 
 /**
  * The terminal's settings as the manager sets them on screen, kept by the main process in the data
@@ -94,6 +95,17 @@ export const PrinterSettings = z
   .strict();
 export type PrinterSettings = z.infer<typeof PrinterSettings>;
 
+/**
+ * Whether this terminal takes screens (Settings › Telas, "Aceitar telas"): other terminals of the
+ * store paired to it, over the store's network, on this port.
+ */
+const hubFields = {
+  enabled: z.boolean(),
+  port: z.number().int().min(1024).max(65535),
+};
+export const HubSettings = z.object({ enabled: hubFields.enabled.default(true), port: hubFields.port.default(HUB_PORT) });
+export type HubSettings = z.infer<typeof HubSettings>;
+
 export const Settings = z.object({
   locale: Locale.default('pt-BR'),
   /** The stores this terminal serves: every store of the account, or the ones chosen. */
@@ -114,6 +126,7 @@ export const Settings = z.object({
     .max(8)
     .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'two printers with one id')
     .default([]),
+  hub: HubSettings.prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -129,13 +142,14 @@ export const SettingsPatch = z
     autoConfirm: Settings.shape.autoConfirm.unwrap(),
     historyDays: Settings.shape.historyDays.unwrap(),
     printers: Settings.shape.printers.unwrap(),
+    hub: z.object(hubFields).partial().strict(),
   })
   .partial()
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
-/** The settings after a patch: the alert settings merge field by field, the rest replace. */
+/** The settings after a patch: the alert and hub settings merge field by field, the rest replace. */
 export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Settings {
-  const { alerts, ...rest } = patch;
-  return { ...settings, ...rest, alerts: { ...settings.alerts, ...alerts } };
+  const { alerts, hub, ...rest } = patch;
+  return { ...settings, ...rest, alerts: { ...settings.alerts, ...alerts }, hub: { ...settings.hub, ...hub } };
 }

@@ -10,7 +10,9 @@ import { makePrivate, ownerOnlyFromNowOn } from '../base/private-folder';
 import type { Config } from '../config/config';
 import { loadConfigFile, saveConfigFile, type SavedAccount, type TerminalConfig } from '../config/terminal-config';
 import type { StartedFeature, TerminalControl } from '../feature-kit/feature';
-import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
+import { HubService, type HubServiceOptions } from '../hub/hub-service';
+import { storeNameOf } from '../hub/store-name';
+import { IpcDispatcher, type CallOrigin, type Handlers } from '../ipc/dispatcher';
 import { PushHub } from '../ipc/push-hub';
 import type { SystemPrinter } from '../print/printers/system';
 import { APP_FEATURES, checkFeatures, checkHandlers, SESSION_FEATURES } from './features';
@@ -26,6 +28,8 @@ export interface StartOptions {
   safeStorage?: SafeStorageLike;
   /** The shell's system printers (Electron's silent print); CUPS otherwise. */
   systemPrinter?: SystemPrinter;
+  /** Where the hub listens and how it is announced (tests: loopback, no announcement). */
+  hub?: Pick<HubServiceOptions, 'host' | 'advertise' | 'interfaces' | 'limits'>;
 }
 
 export interface App {
@@ -65,6 +69,21 @@ export async function startApp(options: StartOptions): Promise<App> {
   });
   const push = new PushHub(logger);
   let session: Session | undefined;
+  // Built before the dispatcher it serves: nothing reaches `ipc` before the hub is started below.
+  // eslint-disable-next-line prefer-const
+  let ipc: IpcDispatcher;
+  // The hub role: every terminal that works on an account (and is no screen of another) takes screens.
+  const hub = new HubService({
+    dataDir: config.dataDir,
+    clock,
+    logger: logger.child({ room: 'hub' }),
+    endpoint: { invoke: (channel, input, origin) => ipc.invoke(channel, input, origin ?? null), connect: (sink) => push.connect(sink) },
+    settings: () => file.settings.hub,
+    isHub: () => session !== undefined,
+    name: () => storeNameOf(ipc, file.settings.currentStoreId),
+    port: config.hubPort,
+    ...options.hub,
+  });
 
   const terminal: TerminalControl = {
     config,
@@ -91,10 +110,13 @@ export async function startApp(options: StartOptions): Promise<App> {
         systemPrinter: options.systemPrinter,
       });
       terminal.problem = null;
+      void hub.refresh();
     },
     close: async () => {
       const closing = session;
       session = undefined;
+      // Screens are cut before the session they call goes.
+      await hub.refresh();
       await closing?.stop();
     },
     fromFlags: false,
@@ -123,27 +145,32 @@ export async function startApp(options: StartOptions): Promise<App> {
   }
 
   const appParts: StartedFeature[] = APP_FEATURES.map((feature) => {
-    const parts = feature.start({ clock, logger, push, version: options.version, shell: options.shell, terminal });
+    const parts = feature.start({ clock, logger, push, version: options.version, shell: options.shell, terminal, hub });
     checkHandlers(feature, parts.handlers);
     return parts;
   });
   const always: Partial<Handlers> = Object.assign({}, ...appParts.map((p) => p.handlers));
   const sessionHandler =
     (name: ChannelName) =>
-    (input: unknown): unknown => {
+    (input: unknown, origin?: CallOrigin): unknown => {
       if (!session) throw new AppError('not-configured', 'no account yet: finish the first-run screen');
-      const handler = session.handlers[name] as ((input: unknown) => unknown) | undefined;
+      const handler = session.handlers[name] as ((input: unknown, origin: CallOrigin) => unknown) | undefined;
       if (!handler) throw new AppError('internal', `no handler for ${name}`);
-      return handler(input);
+      return handler(input, origin ?? null);
     };
   const handlers = Object.fromEntries(channelNames.map((name) => [name, always[name] ?? sessionHandler(name)])) as unknown as Handlers;
-  const ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
+  ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
+  // "Aceitar telas" turned on or off, another port: the hub follows at once.
+  const stopFollowing = push.connect((event) => event === 'settings:changed' && void hub.refresh());
+  hub.start();
 
   return {
     ipc,
     push,
     stop: async () => {
-      // Answer what is in flight first, then stop the session and the app's own features.
+      // No screen calls in any more; then answer what is in flight, then stop the session and the app's own features.
+      stopFollowing();
+      await hub.stop();
       await ipc.drain();
       await terminal.close();
       for (const parts of appParts.reverse()) await parts.stop?.();

@@ -11,13 +11,14 @@ import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
 import { promotionsFeature } from '../features/promotions/index';
 import { reviewsFeature } from '../features/reviews/index';
+import { screensFeature, sharedQueueFeature } from '../features/screens/index';
 import { settingsFeature } from '../features/settings/index';
 import { setupFeature } from '../features/setup/index';
 import { storeOutboxFeature } from '../features/store-outbox/index';
 import { storesFeature } from '../features/stores/index';
 
 /** Features answered whether or not an account is open. */
-export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature, diagnosticsFeature] as const;
+export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature, diagnosticsFeature, screensFeature] as const;
 
 /** Features started on the account's session, in this order (and stopped in the reverse one). A new feature is one line here. */
 export const SESSION_FEATURES = [
@@ -31,6 +32,7 @@ export const SESSION_FEATURES = [
   reviewsFeature,
   promotionsFeature,
   deliveryOrdersFeature,
+  sharedQueueFeature,
 ] as const;
 
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;

@@ -38,7 +38,7 @@ export interface SessionOptions {
   clientSecret?: string | undefined;
   clock: Clock;
   logger: Logger;
-  push: Pick<PushHub, 'push'>;
+  push: Pick<PushHub, 'push' | 'connect'>;
   /** Seconds between event polls, or undefined for the mode's default. */
   pollSeconds: number | undefined;
   settings: () => Settings;

@@ -42,6 +42,8 @@ export const Config = z
     clockAt: z.iso.datetime({ offset: true }).optional(),
     /** Web shell with --no-window: also print the launch link (it is always written to an owner-only file). */
     printLaunchUrl: z.boolean().default(false),
+    /** The port screens reach this terminal on, whatever Settings › Telas says (0: any free port, for tests and a second terminal on one machine). */
+    hubPort: z.coerce.number().int().min(0).max(65535).optional(),
   })
   // The client secret may come from the credential store, where an earlier launch kept it.
   .refine((c) => c.apiBaseUrl === undefined || c.clientId !== undefined, {
@@ -65,6 +67,7 @@ const flags = {
   'web-port': { type: 'string' },
   'credential-store': { type: 'string' },
   'clock-at': { type: 'string' },
+  'hub-port': { type: 'string' },
 } as const;
 
 /** Why `--client-secret` is refused, and the ways to give the secret instead. */
@@ -163,6 +166,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv, plat
     credentialStore: pick('credential-store'),
     clockAt: pick('clock-at'),
     printLaunchUrl: values['print-launch-url'] === true,
+    hubPort: pick('hub-port'),
   });
   if (!parsed.success) {
     const { field, message } = describeZodError(parsed.error);

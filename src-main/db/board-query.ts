@@ -10,6 +10,7 @@ import type { Db } from './database';
 import { REQUEST_CODES_SQL } from './events-repo';
 import { jsonIdList } from './json-id-list';
 import { parseJsonText } from './json-text';
+import { originOf } from './outbox-repo';
 
 export interface BoardRecord {
   id: string;
@@ -37,6 +38,9 @@ export interface BoardRecord {
   pa_state: string | null;
   pa_reason: string | null;
   confirm_actor: Actor | null;
+  confirm_origin_id: string | null;
+  confirm_origin_name: string | null;
+  confirm_origin_kind: string | null;
   driver_assigned_ms: number | null;
   driver_code: string | null;
   tracking: string | null;
@@ -55,7 +59,7 @@ export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_m
   o.order_timing, o.created_at, o.created_ms, o.confirm_deadline_ms, o.preparation_start_at, o.customer_name, o.items_count, o.total,
   o.delivered_by, o.merchant_id, o.last_event_code, o.unknown_events, o.detail_state,
   pa.id AS pa_id, pa.action AS pa_action, pa.state AS pa_state, pa.reason AS pa_reason,
-  (SELECT c.actor FROM outbox c WHERE c.order_id = o.id AND c.action = 'confirm' AND c.state IN ('queued', 'sent', 'confirmed') ORDER BY c.id DESC LIMIT 1) AS confirm_actor,
+  cb.actor AS confirm_actor, cb.origin_id AS confirm_origin_id, cb.origin_name AS confirm_origin_name, cb.origin_kind AS confirm_origin_kind,
   o.driver_assigned_ms, o.tracking, o.tracking_ms,
   CASE WHEN o.driver_assigned_ms IS NOT NULL THEN (SELECT e.code FROM events e WHERE e.order_id = o.id AND e.code IN (${DRIVER_CODES}) ORDER BY e.created_ms DESC LIMIT 1) END AS driver_code,
   CASE WHEN o.status = 'CANCELLED' THEN (SELECT e.metadata FROM events e WHERE e.order_id = o.id AND e.code = 'CAN' ORDER BY e.created_ms DESC LIMIT 1) END AS cancel_metadata,
@@ -63,7 +67,14 @@ export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_m
   EXISTS (SELECT 1 FROM print_jobs p WHERE p.order_id = o.id AND p.state = 'queued' AND p.attempts > 0) AS print_waiting,
   CASE WHEN o.request_ms IS NOT NULL THEN (SELECT json_group_array(json_array(r.code, r.full_code, r.created_at, r.metadata))
     FROM (SELECT e.code, e.full_code, e.created_at, e.metadata FROM events e WHERE e.order_id = o.id AND e.code IN (${REQUEST_CODES_SQL}) ORDER BY e.created_ms, e.received_ms) r) END AS requests`;
-export const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)`;
+/**
+ * `cb` is the confirm that did it (or is doing it): a confirm found already done before it was ever
+ * sent (pressed on a second screen once the first one's had gone through) confirmed nothing, and does
+ * not take the credit from the one that did.
+ */
+export const BOARD_FROM = `orders o LEFT JOIN outbox pa ON pa.id = (SELECT max(id) FROM outbox WHERE order_id = o.id)
+  LEFT JOIN outbox cb ON cb.id = (SELECT c.id FROM outbox c WHERE c.order_id = o.id AND c.action = 'confirm'
+    AND (c.state IN ('queued', 'sent') OR (c.state = 'confirmed' AND c.attempts > 0)) ORDER BY c.id DESC LIMIT 1)`;
 
 /**
  * Concluded and cancelled orders stay on the board this long, the newest RECENT_CLOSED_LIMIT of
@@ -127,6 +138,7 @@ export function toBoardRow(r: BoardRecord): BoardRow {
     hasUnknownEvents: r.unknown_events > 0,
     detailMissing: r.detail_state === 'missing' || r.detail_state === 'unavailable',
     confirmedBy: r.confirm_actor,
+    confirmedFrom: originOf({ origin_id: r.confirm_origin_id, origin_name: r.confirm_origin_name, origin_kind: r.confirm_origin_kind }),
     driver: driverOf(r),
     cancellation: cancellationOf(r),
     printed: r.printed === 1,

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { ErrorInfo } from '../../src-shared/errors';
 import type { Actor, OrderAction, OutboxEntry, OutboxState } from '../../src-shared/ipc/channels/orders';
+import { ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import type { Db } from './database';
 import { countsByState, queueProgress } from './queue-row';
 
@@ -17,6 +18,10 @@ export interface OutboxRecord {
   reason: string | null;
   settled_by: string | null;
   actor: Actor;
+  /** The paired screen that queued it (migration 0015); all null for this terminal's own. */
+  origin_id: string | null;
+  origin_name: string | null;
+  origin_kind: string | null;
   created_ms: number;
   updated_ms: number;
   sent_ms: number | null;
@@ -31,6 +36,13 @@ function reasonOf(text: string | null): ErrorInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** A row's origin columns as the screen's origin; null for this terminal's own, or columns that do not read as one. */
+export function originOf(r: { origin_id: string | null; origin_name: string | null; origin_kind: string | null }): ActionOrigin | null {
+  if (r.origin_id === null) return null;
+  const parsed = ActionOrigin.safeParse({ id: r.origin_id, name: r.origin_name, kind: r.origin_kind });
+  return parsed.success ? parsed.data : null;
+}
+
 export function toOutboxEntry(r: OutboxRecord): OutboxEntry {
   return {
     id: r.id,
@@ -40,13 +52,24 @@ export function toOutboxEntry(r: OutboxRecord): OutboxEntry {
     ...queueProgress(r),
     reason: reasonOf(r.reason),
     actor: r.actor,
+    origin: originOf(r),
   };
 }
 
 /** Staff actions: written before they are sent, then walked through their states by the worker and events. */
 export class OutboxRepo {
   private readonly s: {
-    insert: Statement<{ order_id: string; action: string; payload: string | null; expires_ms: number | null; actor: Actor; now: number }>;
+    insert: Statement<{
+      order_id: string;
+      action: string;
+      payload: string | null;
+      expires_ms: number | null;
+      actor: Actor;
+      origin_id: string | null;
+      origin_name: string | null;
+      origin_kind: string | null;
+      now: number;
+    }>;
     get: Statement<[number], OutboxRecord>;
     forOrder: Statement<[string], OutboxRecord>;
     openFor: Statement<[string], OutboxRecord>;
@@ -65,8 +88,8 @@ export class OutboxRepo {
   constructor(db: Db) {
     this.s = {
       insert: db.prepare(
-        `INSERT INTO outbox (order_id, action, payload, state, next_attempt_ms, expires_ms, actor, created_ms, updated_ms)
-         VALUES (@order_id, @action, @payload, 'queued', @now, @expires_ms, @actor, @now, @now)`,
+        `INSERT INTO outbox (order_id, action, payload, state, next_attempt_ms, expires_ms, actor, origin_id, origin_name, origin_kind, created_ms, updated_ms)
+         VALUES (@order_id, @action, @payload, 'queued', @now, @expires_ms, @actor, @origin_id, @origin_name, @origin_kind, @now, @now)`,
       ),
       get: db.prepare('SELECT * FROM outbox WHERE id = ?'),
       acceptedConfirmsSince: db.prepare(`SELECT DISTINCT order_id FROM outbox WHERE action = 'confirm' AND state IN ('sent', 'confirmed') AND updated_ms >= ?`),
@@ -109,13 +132,25 @@ export class OutboxRepo {
     return this.s.acceptedConfirmsSince.all(sinceMs).map((r) => r.order_id);
   }
 
-  insert(input: { orderId: string; action: OrderAction; payload: Record<string, unknown> | null; expiresMs: number | null; actor?: Actor; now: number }): OutboxRecord {
+  insert(input: {
+    orderId: string;
+    action: OrderAction;
+    payload: Record<string, unknown> | null;
+    expiresMs: number | null;
+    actor?: Actor;
+    origin?: ActionOrigin | null;
+    now: number;
+  }): OutboxRecord {
+    const origin = input.origin ?? null;
     const info = this.s.insert.run({
       order_id: input.orderId,
       action: input.action,
       payload: input.payload === null ? null : JSON.stringify(input.payload),
       expires_ms: input.expiresMs,
       actor: input.actor ?? 'staff',
+      origin_id: origin?.id ?? null,
+      origin_name: origin?.name ?? null,
+      origin_kind: origin?.kind ?? null,
       now: input.now,
     });
     return this.get(Number(info.lastInsertRowid)) as OutboxRecord;

@@ -10,6 +10,7 @@ import type { Config } from '../config/config';
 import type { SavedAccount, TerminalConfig } from '../config/terminal-config';
 import type { OrdersDb } from '../db/orders-db';
 import type { StoreOutboxDb } from '../db/store-outbox-db';
+import type { HubService } from '../hub/hub-service';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
 import type { SystemPrinter } from '../print/printers/system';
@@ -96,7 +97,8 @@ export interface SessionContext {
   api: MarketplaceApi;
   clock: Clock;
   logger: Logger;
-  push: Pick<PushHub, 'push'>;
+  /** Pushes to every window (and screen); `connect` hears them too, as a window would (the status another feature pushes). */
+  push: Pick<PushHub, 'push' | 'connect'>;
   connectivity: ConnectivityMonitor;
   /** Seconds between event polls. */
   pollSeconds: number;
@@ -148,4 +150,6 @@ export interface AppContext {
   version: string;
   shell: AppStatus['shell'];
   terminal: TerminalControl;
+  /** The hub role: paired screens, the pairing window, the port screens reach this terminal on. */
+  hub: HubService;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScreenKind, type ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import type { IpcResult, PushName } from '../../src-shared/ipc/contract';
 
 /**
@@ -8,9 +9,8 @@ import type { IpcResult, PushName } from '../../src-shared/ipc/contract';
  * terminal (SQLite, in process) and may get another on a server (PostgreSQL, LISTEN/NOTIFY).
  */
 
-/** What a paired screen is for (it decides which screen the renderer opens on it). */
-export const ScreenKind = z.enum(['counter', 'kitchen', 'expo', 'pickup']);
-export type ScreenKind = z.infer<typeof ScreenKind>;
+/** What a paired screen is for (it decides which screen the renderer opens on it): the contract's own. */
+export { ScreenKind };
 
 /** A paired screen as the hub knows it. */
 export const Device = z.object({
@@ -60,7 +60,7 @@ export interface PairingDesk {
  * Which paired screen made a call, so the hub can say who did it ("confirmed by Kitchen 1").
  * Absent for the hub's own windows.
  */
-export type InvokeOrigin = Pick<Device, 'id' | 'name' | 'kind'>;
+export type InvokeOrigin = ActionOrigin;
 
 /**
  * The contract as a hub serves it: the same channels and pushes the Electron preload and the web

@@ -7,13 +7,21 @@ import {
   type ChannelOutput,
   type IpcResult,
 } from '../../src-shared/ipc/contract';
+import type { ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import type { Logger } from '../base/log';
 
 /** The parsed input a handler receives (defaults applied). */
 export type HandlerInput<C extends ChannelName> = z.output<(typeof channels)[C]['input']>;
 
+/**
+ * Who made a call: a paired screen (the hub's LAN server names it from its device credential, never
+ * from what the screen says), or null for this terminal's own windows.
+ */
+export type CallOrigin = ActionOrigin | null;
+
 export type Handlers = {
-  [C in ChannelName]: (input: HandlerInput<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
+  /** `origin`: always given by the dispatcher; optional so a test (or a handler's own caller) may leave it out for "this terminal". */
+  [C in ChannelName]: (input: HandlerInput<C>, origin?: CallOrigin) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
 };
 
 /**
@@ -29,8 +37,9 @@ export class IpcDispatcher {
     private readonly logger: Logger,
   ) {}
 
-  invoke(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
-    const call = this.run(channel, input);
+  /** `origin`: the paired screen that made the call (the hub's server says which); absent or null for this terminal's own windows. */
+  invoke(channel: unknown, input: unknown, origin: CallOrigin = null): Promise<IpcResult<unknown>> {
+    const call = this.run(channel, input, origin);
     this.inflight.add(call);
     void call.finally(() => this.inflight.delete(call));
     return call;
@@ -41,7 +50,7 @@ export class IpcDispatcher {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
   }
 
-  private async run(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
+  private async run(channel: unknown, input: unknown, origin: CallOrigin): Promise<IpcResult<unknown>> {
     if (!isChannelName(channel)) {
       return { ok: false, error: { code: 'bad-input', message: `unknown channel ${String(channel).slice(0, 80)}` } };
     }
@@ -52,8 +61,8 @@ export class IpcDispatcher {
       return { ok: false, error: { code: 'bad-input', message: `${channel}: ${message}`, field } };
     }
     try {
-      const handler = this.handlers[channel] as (input: unknown) => Promise<unknown>;
-      const output = await handler(parsed.data);
+      const handler = this.handlers[channel] as (input: unknown, origin: CallOrigin) => Promise<unknown>;
+      const output = await handler(parsed.data, origin);
       const checked = spec.output.safeParse(output);
       if (!checked.success) {
         // A handler broke the contract: a bug, reported as such, never passed on half-formed.

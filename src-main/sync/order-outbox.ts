@@ -1,5 +1,6 @@
 import { AppError, type ErrorInfo } from '../../src-shared/errors';
 import type { ActInput, Actor, OutboxEntry } from '../../src-shared/ipc/channels/orders';
+import type { ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { OrdersDb } from '../db/orders-db';
@@ -91,10 +92,12 @@ export class OrderOutbox {
 
   /**
    * Writes a staff action to the outbox and returns its entry. Pressing a button twice returns the
-   * action already waiting; an action that cannot take effect any more is recorded as expired, one
-   * whose effect is already there as confirmed.
+   * action already waiting (so does the same button pressed on two screens at once: one action, and
+   * both screens hear whose it is); an action that cannot take effect any more is recorded as
+   * expired, one whose effect is already there as confirmed. `origin`: the paired screen it came
+   * from, null for this terminal's own.
    */
-  enqueue(input: ActInput, actor: Actor = 'staff', answer?: { expiresMs: number | null }): OutboxEntry {
+  enqueue(input: ActInput, actor: Actor = 'staff', answer?: { expiresMs: number | null }, origin: ActionOrigin | null = null): OutboxEntry {
     const { db, clock, feed } = this.options;
     const payload = 'payload' in input ? (input.payload as Record<string, unknown>) : null;
     const record = db.write(() => {
@@ -105,7 +108,7 @@ export class OrderOutbox {
       const waiting = db.outbox.openFor(input.orderId).find((a) => answerGroupOf(a.action) === group);
       if (waiting) return waiting;
       const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : (answer?.expiresMs ?? null);
-      const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, actor, now });
+      const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, actor, origin, now });
       const early = this.verdictBeforeSending(row, order.status, now);
       if (early) db.outbox.settle(row.id, early.state, early.reason, 'status', now);
       return db.outbox.get(row.id) as OutboxRecord;

@@ -10,6 +10,7 @@ import { orderRequestChannels } from './channels/order-requests';
 import { printChannels, printPushEvents } from './channels/print';
 import { promotionChannels, promotionPushEvents } from './channels/promotions';
 import { reviewChannels } from './channels/reviews';
+import { screenChannels, screenPushEvents } from './channels/screens';
 import { setupChannels, setupPushEvents } from './channels/setup';
 import { storeActionChannels, storeActionPushEvents } from './channels/store-actions';
 
@@ -32,6 +33,7 @@ export const channels = {
   ...menuChannels,
   ...promotionChannels,
   ...deliveryOrderChannels,
+  ...screenChannels,
 } as const;
 
 export const pushEvents = {
@@ -42,6 +44,7 @@ export const pushEvents = {
   ...merchantPushEvents,
   ...storeActionPushEvents,
   ...promotionPushEvents,
+  ...screenPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

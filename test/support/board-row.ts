@@ -23,6 +23,7 @@ export function boardRow(id: string, at: number, patch: Partial<BoardRow> = {}):
     hasUnknownEvents: false,
     detailMissing: false,
     confirmedBy: null,
+    confirmedFrom: null,
     driver: null,
     cancellation: null,
     printed: false,

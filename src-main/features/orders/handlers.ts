@@ -78,12 +78,13 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
       return first;
     },
 
-    'orders:act': (input) => {
+    // The origin is the paired screen that pressed it (null: this terminal): the outbox keeps who did it.
+    'orders:act': (input, origin) => {
       if (input.action in DISPUTE_ANSWERS || input.action === 'acceptAddressChange' || input.action === 'denyAddressChange') {
         const events = db.read(() => db.events.requestsOf(input.orderId));
-        return outbox.enqueue(input, 'staff', { expiresMs: answerDeadline(input, events) });
+        return outbox.enqueue(input, 'staff', { expiresMs: answerDeadline(input, events) }, origin ?? null);
       }
-      return outbox.enqueue(input);
+      return outbox.enqueue(input, 'staff', undefined, origin ?? null);
     },
 
     'orders:cancellationReasons': async ({ orderId }) => {

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { NetworkInterfaceInfo } from 'node:os';
+import { HUB_PORT } from '../../../src-shared/hub-port';
 
 /**
  * A hub's address typed by hand: the fallback where mDNS does not reach (a guest Wi-Fi that blocks
@@ -8,7 +9,7 @@ import type { NetworkInterfaceInfo } from 'node:os';
  */
 
 /** The port a hub listens on unless its settings say otherwise, and what an address without one means. */
-export const DEFAULT_HUB_PORT = 47110;
+export const DEFAULT_HUB_PORT = HUB_PORT;
 
 export type HubAddressFamily = 'ipv4' | 'ipv6' | 'name';
 

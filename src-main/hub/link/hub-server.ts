@@ -20,6 +20,8 @@ export interface HubServer {
   port: number;
   /** Screens connected and admitted now. */
   screens(): number;
+  /** The devices connected now (Settings › Telas says which). */
+  connectedDevices(): Set<string>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ export interface HubServerOptions {
   /** HUB_PORT when absent; 0 for any free port. */
   port?: number;
   limits?: Partial<ScreenLimits>;
+  /** Told whenever a screen connects or goes. */
+  presence?: () => void;
 }
 
 /** A store has a handful of screens; a flood of connections is someone else's. */
@@ -45,7 +49,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   const logger = options.logger.child({ room: 'hub' });
   const clock = options.clock ?? systemClock;
   const limits = { ...SCREEN_LIMITS, ...options.limits };
-  const screens = new ScreenSockets({ devices: options.devices, endpoint: options.endpoint, clock, logger, limits });
+  const screens = new ScreenSockets({ devices: options.devices, endpoint: options.endpoint, clock, logger, limits, ...(options.presence ? { presence: options.presence } : {}) });
 
   const server = createServer(
     { cert: options.identity.certPem, key: options.identity.keyPem, minVersion: 'TLSv1.2', headersTimeout: 10_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 },
@@ -76,13 +80,20 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
     },
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? HUB_PORT, options.host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? HUB_PORT, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // A port in use is the hub's to report and try again: nothing of this attempt may stay subscribed.
+    stopRevocations();
+    sockets.close();
+    throw error;
+  }
   server.on('error', (error) => logger.error('hub: server error', { error }));
   sweep.start();
   logger.info('hub: listening for screens', { port: (server.address() as AddressInfo).port });
@@ -90,6 +101,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   return {
     port: (server.address() as AddressInfo).port,
     screens: () => screens.count,
+    connectedDevices: () => screens.connectedDevices(),
     close: async () => {
       stopRevocations();
       await sweep.stop();

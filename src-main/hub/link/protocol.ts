@@ -12,8 +12,8 @@ import { Device } from '../contract';
 
 /** Bumped when a screen of an older version could no longer understand the hub. */
 export const SCREEN_PROTOCOL = 1;
-/** The hub's port on the store's network when none is chosen (unassigned by IANA). */
-export const HUB_PORT = 47110;
+/** The hub's port on the store's network when none is chosen: the one constant discovery uses too. */
+export { HUB_PORT } from '../../../src-shared/hub-port';
 export const SCREEN_PATH = '/screen';
 /** The largest message either side takes; a board of 900 orders is well under it. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;

@@ -89,6 +89,13 @@ const CHANNEL_ACCESS = {
   'deliveryOrders:changeAddress': 'screen',
   'deliveryOrders:cancellationReasons': 'screen',
   'deliveryOrders:cancel': 'screen',
+  // Pairing and revoking are the hub's: a screen must never let another device in, nor put one out.
+  'screens:state': 'hub',
+  'screens:openPairing': 'hub',
+  'screens:closePairing': 'hub',
+  'screens:revoke': 'hub',
+  // Another poller halving the orders is every screen's news (staff at any screen must hear it).
+  'sharedQueue:state': 'screen',
 } as const satisfies Record<ChannelName, Access>;
 
 const PUSH_ACCESS = {
@@ -102,6 +109,9 @@ const PUSH_ACCESS = {
   'stores:status': 'screen',
   'storeActions:changed': 'screen',
   'promotions:changed': 'screen',
+  // The hub's pairing code and its list of screens.
+  'screens:changed': 'hub',
+  'sharedQueue:changed': 'screen',
 } as const satisfies Record<PushName, Access>;
 
 function forScreens<K extends string>(access: Record<K, Access>): ReadonlySet<string> {

@@ -50,11 +50,18 @@ export class ScreenSockets {
       clock: Clock;
       logger: Logger;
       limits: ScreenLimits;
+      /** A screen came or went (the hub's list shows which are connected). */
+      presence?: () => void;
     },
   ) {}
 
   get count(): number {
     return this.connections.size;
+  }
+
+  /** The devices with a socket admitted now. */
+  connectedDevices(): Set<string> {
+    return new Set([...this.connections].map((c) => c.device.id));
   }
 
   serve(ws: WebSocket): void {
@@ -73,6 +80,7 @@ export class ScreenSockets {
         connection = { device, socket, ws, heardAt: this.options.clock.now() };
         this.connections.add(connection);
         this.touch(connection);
+        this.options.presence?.();
         return this.admission(connection);
       },
       firstMessageWithinMs: limits.credentialWithinMs,
@@ -82,7 +90,7 @@ export class ScreenSockets {
     });
     // The screen's heartbeat counts as contact too.
     ws.on('ping', () => connection && this.touch(connection));
-    ws.on('close', () => connection && this.connections.delete(connection));
+    ws.on('close', () => connection && this.connections.delete(connection) && this.options.presence?.());
   }
 
   /** Closes every socket of the device now: no answer or push reaches it after this. */
@@ -92,6 +100,7 @@ export class ScreenSockets {
       this.options.logger.info('hub: a revoked screen was disconnected', { device: deviceId });
       connection.socket.end({ code: CLOSE.REVOKED, reason: 'revoked' });
       this.connections.delete(connection);
+      this.options.presence?.();
     }
   }
 
@@ -103,6 +112,7 @@ export class ScreenSockets {
       this.options.logger.info('hub: a silent screen was cut', { device: connection.device.id });
       connection.ws.terminate();
       this.connections.delete(connection);
+      this.options.presence?.();
     }
   }
 

@@ -3,6 +3,7 @@ import { ErrorInfo } from '../../errors';
 import { DeliveryAddress, ORDER_STATUSES, OrderItem, PaymentMethod } from '../../wire/order';
 import { channel } from '../channel';
 import { OpenRequest, OrderRequests } from './order-requests';
+import { ActionOrigin } from './screens';
 
 /**
  * The orders board and its actions (docs/merchant-api.md). The main process keeps
@@ -66,6 +67,8 @@ export const OutboxEntry = z.object({
   /** Why it failed or expired, or the last transient error while it is still queued. */
   reason: ErrorInfo.nullable(),
   actor: Actor,
+  /** The paired screen that queued it; null when it was made on this terminal (or by auto-confirm). */
+  origin: ActionOrigin.nullable(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
@@ -115,6 +118,8 @@ export const BoardRow = z.object({
   detailMissing: z.boolean(),
   /** Who confirmed it (or is confirming it), once a confirm was sent; null before. */
   confirmedBy: Actor.nullable(),
+  /** The paired screen whose confirm it was ("Confirmado por Cozinha 1"); null when this terminal (or auto-confirm) confirmed it. */
+  confirmedFrom: ActionOrigin.nullable(),
   /** PLATFORM deliveries with a driver assigned. */
   driver: DriverView.nullable(),
   /**

@@ -98,7 +98,7 @@ describe('the board and the guard (orders-state)', () => {
     const clock = handClock();
     const bridge = fakeBridge({
       'orders:board': () => ({ rows, closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }),
-      'orders:act': ({ orderId, action }) => ({ id: 1, orderId, action, payload: null, state: 'queued', attempts: 0, createdAt: new Date(T0).toISOString(), updatedAt: new Date(T0).toISOString(), nextAttemptAt: null, reason: null, actor: 'staff' }),
+      'orders:act': ({ orderId, action }) => ({ id: 1, orderId, action, payload: null, state: 'queued', attempts: 0, createdAt: new Date(T0).toISOString(), updatedAt: new Date(T0).toISOString(), nextAttemptAt: null, reason: null, actor: 'staff', origin: null }),
     });
     const alerts = { arrived: () => {}, cancelled: () => {}, disputed: () => {} };
     const state = new OrdersState(bridge, new Now(() => T0), alerts, new TapGuard(clock.read));
