@@ -105,6 +105,8 @@ export class HubService {
   private listening: Listening | null = null;
   private problem: HubProblem | null = null;
   private name = FALLBACK_NAME;
+  /** With "any free port" (0), the one taken first is kept for the run: paired screens find the hub where it was. */
+  private chosenPort: number | null = null;
   /** One change of the listener at a time, in the order asked. */
   private settling: Promise<void> = Promise.resolve();
   /** Nothing opens before start() (the app it serves is not built yet), nor after stop(). */
@@ -167,7 +169,7 @@ export class HubService {
     const settings = this.options.settings();
     const enabled = settings.enabled;
     const listening = this.listening;
-    const port = listening?.server.port ?? this.options.port ?? settings.port;
+    const port = listening?.server.port ?? (this.options.port === 0 ? (this.chosenPort ?? 0) : (this.options.port ?? settings.port));
     const pairing = this.window.view();
     const addresses = this.addresses(port);
     const connected = listening?.server.connectedDevices() ?? new Set<string>();
@@ -233,7 +235,7 @@ export class HubService {
 
   private async settle(): Promise<void> {
     const want = this.wanted();
-    const port = this.options.port ?? this.options.settings().port;
+    const port = this.options.port === 0 ? (this.chosenPort ?? 0) : (this.options.port ?? this.options.settings().port);
     const listening = this.listening;
     if (listening && (!want || (port !== 0 && listening.server.port !== port))) await this.close();
     if (want && !this.listening) await this.listen(port);
@@ -263,6 +265,7 @@ export class HubService {
         ...(this.options.limits ? { limits: this.options.limits } : {}),
         presence: () => this.changed.emit(),
       });
+      if (this.options.port === 0) this.chosenPort = server.port;
       const listening: Listening = { server, identity, advertisement: null, announcing: Promise.resolve() };
       listening.announcing = this.announce(listening);
       this.listening = listening;
