@@ -41,7 +41,11 @@ export const sharedQueueFeature = sessionFeature({
     });
     const unsubscribers = [
       watch.onChanged((view) => push.push('sharedQueue:changed', view)),
-      push.connect((event, payload) => event === 'stores:status' && watch.statusRead(payload as Parameters<SharedQueueWatch['statusRead']>[0])),
+      push.connect((event, payload) => {
+        if (event === 'stores:status') watch.statusRead(payload as Parameters<SharedQueueWatch['statusRead']>[0]);
+        // Orders changed: events were just stored, the moment a sign shows (the loop is the backstop).
+        else if (event === 'orders:changed') watch.soon();
+      }),
     ];
     return {
       handlers: { 'sharedQueue:state': () => watch.view() },

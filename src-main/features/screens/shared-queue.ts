@@ -25,8 +25,8 @@ import type { SharedQueueQuery } from '../../db/shared-queue-query';
 
 /** How long a sign keeps the warning on screen after it was last seen. */
 export const SIGN_MEMORY_MS = 30 * 60_000;
-/** How often the order database is looked at. */
-export const SHARED_QUEUE_CHECK_MS = 10_000;
+/** How often the order database is looked at besides each change of the orders. */
+export const SHARED_QUEUE_CHECK_MS = 30_000;
 /**
  * A status read this soon after a good poll must say connected (the platform's window is 30 s):
  * the margin covers the two clocks and the read's own time.
@@ -80,6 +80,11 @@ export class SharedQueueWatch {
 
   stop(): Promise<void> {
     return this.loop.stop();
+  }
+
+  /** Looks again soon (orders just changed: new events are stored); many changes at once make one look. */
+  soon(): void {
+    this.loop.wake();
   }
 
   onChanged(listener: (view: SharedQueueView) => void): () => void {
