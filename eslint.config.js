@@ -81,7 +81,9 @@ const RENDERER_FEATURES = {
   history: ['orders'],
   menu: ['promotions', 'store-actions'],
   reviews: ['store-actions'],
-  settings: ['alerts', 'orders', 'print'],
+  // The hub's screens show the pairing QR the way the first run shows its own.
+  screens: ['setup'],
+  settings: ['alerts', 'orders', 'print', 'screens'],
 };
 /** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
 for (const start of Object.keys(RENDERER_FEATURES)) {

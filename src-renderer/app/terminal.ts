@@ -16,6 +16,8 @@ import type { SoundPlayer } from '../alerts/sounds';
 import { OrdersState } from '../orders/orders-state.svelte';
 import { PrintState } from '../print/print-state.svelte';
 import { ReviewsState } from '../reviews/reviews-state.svelte';
+import { ScreensState } from '../screens/screens-state.svelte';
+import { SharedQueueState } from '../screens/shared-queue-state.svelte';
 import { DiagnosticsState } from '../settings/diagnostics-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
@@ -57,6 +59,10 @@ export interface Terminal {
   menuState: MenuState;
   promotionsState: PromotionsState;
   deliveryOrdersState: DeliveryOrdersState;
+  /** Settings › Telas: the screens paired to this terminal, the pairing code. */
+  screensState: ScreensState;
+  /** Another terminal reading this account's orders (the split-queue trap). */
+  sharedQueueState: SharedQueueState;
 }
 
 export interface TerminalOptions {
@@ -120,6 +126,8 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     menuState: new MenuState(bridge, storeActionsState),
     promotionsState: new PromotionsState(bridge),
     deliveryOrdersState: new DeliveryOrdersState(bridge, storeActionsState),
+    screensState: new ScreensState(bridge),
+    sharedQueueState: new SharedQueueState(bridge),
   };
 }
 
