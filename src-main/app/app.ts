@@ -82,6 +82,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     isHub: () => session !== undefined,
     name: () => storeNameOf(ipc, file.settings.currentStoreId),
     port: config.hubPort,
+    ...(config.hubAnnounce ? {} : { advertise: null }),
     ...options.hub,
   });
 

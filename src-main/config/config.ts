@@ -44,6 +44,8 @@ export const Config = z
     printLaunchUrl: z.boolean().default(false),
     /** The port screens reach this terminal on, whatever Settings › Telas says (0: any free port, for tests and a second terminal on one machine). */
     hubPort: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Announce the hub on the store's network by mDNS (off where multicast is not wanted: screens type its address). */
+    hubAnnounce: z.boolean().default(true),
   })
   // The client secret may come from the credential store, where an earlier launch kept it.
   .refine((c) => c.apiBaseUrl === undefined || c.clientId !== undefined, {
@@ -68,6 +70,7 @@ const flags = {
   'credential-store': { type: 'string' },
   'clock-at': { type: 'string' },
   'hub-port': { type: 'string' },
+  'no-hub-announce': { type: 'boolean' },
 } as const;
 
 /** Why `--client-secret` is refused, and the ways to give the secret instead. */
@@ -167,6 +170,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv, plat
     clockAt: pick('clock-at'),
     printLaunchUrl: values['print-launch-url'] === true,
     hubPort: pick('hub-port'),
+    hubAnnounce: !(values['no-hub-announce'] === true || ['1', 'true'].includes(env[envName('no-hub-announce')] ?? '')),
   });
   if (!parsed.success) {
     const { field, message } = describeZodError(parsed.error);
