@@ -9,11 +9,13 @@ import type { Logger } from '../base/log';
 import { makePrivate, ownerOnlyFromNowOn } from '../base/private-folder';
 import type { Config } from '../config/config';
 import { loadConfigFile, saveConfigFile, type SavedAccount, type TerminalConfig } from '../config/terminal-config';
-import type { StartedFeature, TerminalControl } from '../feature-kit/feature';
+import type { AppFeature, StartedFeature, TerminalControl } from '../feature-kit/feature';
+import { browseHubs } from '../hub/discovery/browse';
 import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
 import { PushHub } from '../ipc/push-hub';
 import type { SystemPrinter } from '../print/printers/system';
-import { APP_FEATURES, checkFeatures, checkHandlers, SESSION_FEATURES } from './features';
+import { APP_FEATURES, checkFeatures, checkHandlers, checkScreenFeatures, SCREEN_FEATURES, SESSION_FEATURES } from './features';
+import { ScreenRole, screenHandlers, type ScreenRoleOptions } from './screen-role';
 import { startSession, type Session } from './session';
 
 export interface StartOptions {
@@ -26,6 +28,8 @@ export interface StartOptions {
   safeStorage?: SafeStorageLike;
   /** The shell's system printers (Electron's silent print); CUPS otherwise. */
   systemPrinter?: SystemPrinter;
+  /** How a screen looks for its hub on the network (tests: none, or their own). */
+  screenBrowse?: ScreenRoleOptions['browse'];
 }
 
 export interface App {
@@ -45,6 +49,7 @@ export async function startApp(options: StartOptions): Promise<App> {
   const { config, logger } = options;
   // Refuses to start with a channel no feature answers, or one answered twice.
   checkFeatures([...APP_FEATURES, ...SESSION_FEATURES]);
+  checkScreenFeatures(SCREEN_FEATURES);
   const clock = options.clock ?? (config.clockAt ? clockRunningFrom(Date.parse(config.clockAt)) : systemClock);
   // Every file the terminal writes (database, WAL, kept PDFs) is owner-only; so is the folder.
   ownerOnlyFromNowOn();
@@ -65,6 +70,16 @@ export async function startApp(options: StartOptions): Promise<App> {
   });
   const push = new PushHub(logger);
   let session: Session | undefined;
+  // A screen of a hub (app/screen-role.ts); it saves through the terminal's own `save` below.
+  const screenRole = new ScreenRole({
+    clock,
+    logger,
+    push,
+    secrets,
+    file: () => file,
+    save: (next) => terminal.save(next),
+    browse: options.screenBrowse === undefined ? browseHubs : options.screenBrowse,
+  });
 
   const terminal: TerminalControl = {
     config,
@@ -99,6 +114,12 @@ export async function startApp(options: StartOptions): Promise<App> {
     },
     fromFlags: false,
     problem: loaded.problem as SetupState['problem'],
+    screen: () => screenRole.side(),
+    becomeScreen: async (pairing, credential) => {
+      await terminal.close();
+      await screenRole.become(pairing, credential);
+    },
+    leaveScreen: () => screenRole.leave(),
   };
 
   // The account: an integrator's flags win over the file; `--demo` tries the demo at once.
@@ -108,7 +129,10 @@ export async function startApp(options: StartOptions): Promise<App> {
       ? { kind: 'centralized', apiBaseUrl: config.apiBaseUrl, clientId: config.clientId }
       : undefined;
   terminal.fromFlags = flagged !== undefined;
-  const saved = flagged ?? file.account;
+  // A screen of a hub opens no account, whatever the flags and the credential store hold: it never polls the platform.
+  if (file.screen && flagged) logger.warn('this terminal is a screen of a hub: the account given by flags is not opened (unpair it in Settings to use one)');
+  const saved = file.screen ? undefined : (flagged ?? file.account);
+  if (file.screen) await screenRole.resume();
   if (saved) {
     const secretMissing = saved.kind !== 'demo' && !config.clientSecret && !(await secrets.get(accountFor.clientSecret(saved.clientId)).catch(() => undefined));
     if (secretMissing && !terminal.fromFlags) {
@@ -122,12 +146,16 @@ export async function startApp(options: StartOptions): Promise<App> {
     }
   }
 
-  const appParts: StartedFeature[] = APP_FEATURES.map((feature) => {
+  // The app-level features of both roles, each started once (the join feature and diagnostics serve both).
+  const started = new Map<AppFeature, StartedFeature>();
+  for (const feature of new Set<AppFeature>([...APP_FEATURES, ...SCREEN_FEATURES])) {
     const parts = feature.start({ clock, logger, push, version: options.version, shell: options.shell, terminal });
     checkHandlers(feature, parts.handlers);
-    return parts;
-  });
-  const always: Partial<Handlers> = Object.assign({}, ...appParts.map((p) => p.handlers));
+    started.set(feature, parts);
+  }
+  const appParts = [...started.values()];
+  const handlersOf = (features: readonly AppFeature[]): Partial<Handlers> => Object.assign({}, ...features.map((f) => started.get(f)?.handlers));
+  const always = handlersOf(APP_FEATURES);
   const sessionHandler =
     (name: ChannelName) =>
     (input: unknown): unknown => {
@@ -136,7 +164,12 @@ export async function startApp(options: StartOptions): Promise<App> {
       if (!handler) throw new AppError('internal', `no handler for ${name}`);
       return handler(input);
     };
-  const handlers = Object.fromEntries(channelNames.map((name) => [name, always[name] ?? sessionHandler(name)])) as unknown as Handlers;
+  const asHub = Object.fromEntries(channelNames.map((name) => [name, always[name] ?? sessionHandler(name)])) as unknown as Handlers;
+  const asScreen = screenHandlers(handlersOf(SCREEN_FEATURES), () => screenRole.side()?.hub);
+  // The role is looked at per call: pairing makes a first run a screen, unpairing a first run again.
+  const handlers = Object.fromEntries(
+    channelNames.map((name) => [name, (input: never) => ((screenRole.side() ? asScreen : asHub)[name] as (input: never) => unknown)(input)]),
+  ) as unknown as Handlers;
   const ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
 
   return {
@@ -146,6 +179,7 @@ export async function startApp(options: StartOptions): Promise<App> {
       // Answer what is in flight first, then stop the session and the app's own features.
       await ipc.drain();
       await terminal.close();
+      await screenRole.stop();
       for (const parts of appParts.reverse()) await parts.stop?.();
     },
   };

@@ -89,6 +89,12 @@ const CHANNEL_ACCESS = {
   'deliveryOrders:changeAddress': 'screen',
   'deliveryOrders:cancellationReasons': 'screen',
   'deliveryOrders:cancel': 'screen',
+  // Joining a hub, and a screen's own link: answered by the terminal itself, never asked of a hub.
+  'join:hubs': 'hub',
+  'join:pair': 'hub',
+  'join:link': 'hub',
+  'join:reconnect': 'hub',
+  'join:unpair': 'hub',
 } as const satisfies Record<ChannelName, Access>;
 
 const PUSH_ACCESS = {
@@ -102,6 +108,9 @@ const PUSH_ACCESS = {
   'stores:status': 'screen',
   'storeActions:changed': 'screen',
   'promotions:changed': 'screen',
+  // A terminal's own: the hubs it hears, its link to its hub.
+  'join:hubs': 'hub',
+  'join:link': 'hub',
 } as const satisfies Record<PushName, Access>;
 
 function forScreens<K extends string>(access: Record<K, Access>): ReadonlySet<string> {
