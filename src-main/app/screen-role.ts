@@ -1,6 +1,6 @@
 import { AppError, ReportedError } from '../../src-shared/errors';
 import { screenSettings, type LinkView } from '../../src-shared/ipc/channels/join';
-import { channelNames, type IpcResult, type PushName } from '../../src-shared/ipc/contract';
+import { channelNames, type AppStatus, type IpcResult, type PushName } from '../../src-shared/ipc/contract';
 import { Settings } from '../../src-shared/settings';
 import { accountFor, type CredentialStore } from '../auth/credentials/credential-store';
 import type { Clock } from '../base/clock';
@@ -108,7 +108,7 @@ export class ScreenRole {
       const since = new Date(clock.now()).toISOString();
       const refused: LinkView = { state: 'refused', since, reason: 'no-credential' };
       this.live = {
-        side: { pairing, hub: noCredential, link: () => refused, reconnectNow: () => {} },
+        side: { pairing, hub: noCredential, link: () => refused, reconnectNow: () => {}, lastSaid: { settings: null, status: null } },
         stop: async () => {},
       };
       return;
@@ -127,10 +127,11 @@ export class ScreenRole {
       follower.follow(state.state === 'lost');
       push.push('join:link', linkView(state));
     });
-    const stopRelay = endpoint.connect((event, payload) => this.relay(event, payload));
+    const lastSaid: ScreenSide['lastSaid'] = { settings: null, status: null };
+    const stopRelay = endpoint.connect((event, payload) => this.relay(event, payload, lastSaid));
     endpoint.start();
     this.live = {
-      side: { pairing, hub: endpoint, link: () => linkView(endpoint.link()), reconnectNow: () => endpoint.reconnectNow() },
+      side: { pairing, hub: endpoint, link: () => linkView(endpoint.link()), reconnectNow: () => endpoint.reconnectNow(), lastSaid },
       stop: async () => {
         stopLink();
         stopRelay();
@@ -151,14 +152,16 @@ export class ScreenRole {
   }
 
   /** A hub's push to this screen's windows: only what a screen may hear, its settings with the screen's own on top. */
-  private relay(event: PushName, payload: unknown): void {
+  private relay(event: PushName, payload: unknown, lastSaid: ScreenSide['lastSaid']): void {
     if (!screenMayHear(event)) return;
     if (event === 'settings:changed') {
       const hub = Settings.safeParse(payload);
       if (!hub.success) return;
+      lastSaid.settings = hub.data;
       this.options.push.push('settings:changed', screenSettings(hub.data, this.options.file().settings));
       return;
     }
+    if (event === 'connectivity:changed' && lastSaid.status) lastSaid.status = { ...lastSaid.status, connectivity: payload as AppStatus['connectivity'] };
     this.options.push.push(event, payload as never);
   }
 }

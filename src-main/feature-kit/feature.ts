@@ -135,6 +135,8 @@ export interface ScreenSide {
   link(): LinkView;
   /** Tries the hub now rather than at the end of the wait. */
   reconnectNow(): void;
+  /** What the hub said last (answers and pushes), for a window that reads while the link is down. */
+  readonly lastSaid: { settings: Settings | null; status: AppStatus | null };
 }
 
 /**

@@ -7,6 +7,8 @@ import { createLogger, silentLogger } from '../../src-main/base/log';
 import { loadConfig } from '../../src-main/config/config';
 import { HubDb } from '../../src-main/db/hub-db';
 import type { ContractEndpoint } from '../../src-main/hub/contract';
+import type { BrowseOptions, HubBrowser, HubsView } from '../../src-main/hub/discovery/browse';
+import type { FoundHub } from '../../src-main/hub/discovery/sightings';
 import { startHubServer, type HubServer } from '../../src-main/hub/link/hub-server';
 import { DeviceRegistry } from '../../src-main/hub/trust/device-registry';
 import { hubFolder, loadHubIdentity } from '../../src-main/hub/trust/identity';
@@ -51,6 +53,12 @@ export async function startTestHub(options: { endpoint?: ContractEndpoint; clock
     async restart(): Promise<void> {
       server ??= await listen(port);
     },
+    /** The hub comes back at another port (its address changed on the store's network); resolves to the new one. */
+    async moveToNewPort(): Promise<number> {
+      await server?.close();
+      server = await listen(0);
+      return server.port;
+    },
     screens: (): number => server?.screens() ?? 0,
     async close(): Promise<void> {
       await server?.close();
@@ -69,7 +77,9 @@ export function answeringHub(endpoint: FakeEndpoint, now = TEST_INSTANT): FakeEn
       return { ok: true, value: { version: 'hub-1', mode: 'live', shell: 'web', apiBaseUrl: 'https://api.example.test', dataDir: '/hub', pollIntervalSeconds: 30, connectivity: { state: 'online', lastSuccessAt: now, lastPollAt: now, reason: null }, now: new Date(now).toISOString() } };
     }
     if (channel === 'settings:get') return { ok: true, value: { locale: 'pt-BR', stores: 'all', currentStoreId: null, alerts: { sound: 'bell', volume: 30, repeatSeconds: 10, muteMinutes: 10, notifications: true }, density: 'auto', autoConfirm: [], historyDays: 45, printers: [] } };
-    return { ok: true, value: { channel } };
+    if (channel === 'orders:board') return { ok: true, value: { rows: [], closedLeftOut: 0, generatedAt: new Date(now).toISOString() } };
+    if (channel === 'storeActions:list') return { ok: true, value: [] };
+    return { ok: false, error: { code: 'not-found', message: `the fake hub does not answer ${String(channel)}` } };
   };
   return endpoint;
 }
@@ -107,5 +117,46 @@ export async function startTerminalApp(options: { dataDir?: string; flags?: stri
       return result.value as T;
     },
     stop: () => app.stop(),
+  };
+}
+
+/** A hub browser that hears what the test says (mDNS stays out of unit tests). */
+export class FakeBrowser implements HubBrowser {
+  static opened: FakeBrowser[] = [];
+  heard: HubsView = { hubs: [], problem: null };
+  closed = false;
+  private readonly listeners = new Set<(view: HubsView) => void>();
+
+  constructor(readonly options: BrowseOptions) {
+    FakeBrowser.opened.push(this);
+  }
+  view(): HubsView {
+    return this.heard;
+  }
+  onChange(listener: (view: HubsView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  hear(hubs: FoundHub[]): void {
+    this.heard = { hubs, problem: null };
+    for (const listener of this.listeners) listener(this.heard);
+  }
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}
+
+/** A hub as an announcement describes it. */
+export function announced(hub: TestHub, more: Partial<FoundHub> = {}): FoundHub {
+  return {
+    hubId: hub.identity.hubId,
+    name: hub.identity.name,
+    fingerprintPrefix: hub.identity.fingerprint.slice(0, 16),
+    protocolVersion: 1,
+    host: 'balcao.local',
+    addresses: ['127.0.0.1'],
+    port: hub.port,
+    lastHeardAt: 0,
+    ...more,
   };
 }

@@ -7,7 +7,6 @@ import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { CONFIG_FILE } from '../../src-main/config/terminal-config';
 import { PLAIN_FILE_NAME } from '../../src-main/auth/credentials/file-store';
-import type { BrowseOptions, HubBrowser, HubsView as HeardHubs } from '../../src-main/hub/discovery/browse';
 import type { FoundHub } from '../../src-main/hub/discovery/sightings';
 import { pairWithHub } from '../../src-main/hub/trust/pair-client';
 import { pairingUri } from '../../src-main/hub/trust/pairing-code';
@@ -15,7 +14,7 @@ import { BROWSE_IDLE_MS, HubList } from '../../src-main/features/join/hub-list';
 import { pairAsScreen } from '../../src-main/features/join/pairing';
 import type { HubsView, JoinOutcome } from '../../src-shared/ipc/channels/join';
 import type { SetupState } from '../../src-shared/ipc/channels/setup';
-import { startTerminalApp, startTestHub, type ScreenApp, type TestHub } from '../support/screen-hub';
+import { announced, FakeBrowser, startTerminalApp, startTestHub, type ScreenApp, type TestHub } from '../support/screen-hub';
 
 /**
  * Joining a hub from the first run (features/join): the join channels of a real terminal against a
@@ -151,17 +150,7 @@ describe('joining a hub with its code', () => {
 });
 
 describe('a hub picked from the list', () => {
-  const found = (hub: TestHub, more: Partial<FoundHub> = {}): FoundHub => ({
-    hubId: hub.identity.hubId,
-    name: hub.identity.name,
-    fingerprintPrefix: hub.identity.fingerprint.slice(0, 16),
-    protocolVersion: 1,
-    host: 'balcao.local',
-    addresses: ['127.0.0.1'],
-    port: hub.port,
-    lastHeardAt: 0,
-    ...more,
-  });
+  const found = announced;
   const deps = (list: FoundHub[]) => ({ clock: new ManualClock(0), logger: silentLogger, pair: pairWithHub, found: (id: string) => list.find((h) => h.hubId === id) });
   const input = (hubId: string, code: string) => ({ target: { via: 'found' as const, hubId }, code, kind: 'counter' as const, name: 'Balcão 2' });
 
@@ -181,31 +170,6 @@ describe('a hub picked from the list', () => {
     assert.deepEqual(await pairAsScreen(input('gone-hub-id', '123456'), deps([])), { outcome: 'refused', reason: 'hub-gone', attemptsLeft: null });
   });
 });
-
-/** A browser that hears what the test says. */
-class FakeBrowser implements HubBrowser {
-  static opened: FakeBrowser[] = [];
-  heard: HeardHubs = { hubs: [], problem: null };
-  closed = false;
-  private listeners = new Set<(view: HeardHubs) => void>();
-  constructor(readonly options: BrowseOptions) {
-    FakeBrowser.opened.push(this);
-  }
-  view(): HeardHubs {
-    return this.heard;
-  }
-  onChange(listener: (view: HeardHubs) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  hear(hubs: FoundHub[]): void {
-    this.heard = { hubs, problem: null };
-    for (const listener of this.listeners) listener(this.heard);
-  }
-  async close(): Promise<void> {
-    this.closed = true;
-  }
-}
 
 describe('the hubs the join step lists', () => {
   it('listens only while the step asks, pushes each change, and stops by itself when nobody asks', async () => {

@@ -28,10 +28,6 @@ export type ScreenAnswered =
   | 'print:systemPrinters';
 
 export function screenAnswers({ clock, push, version, shell, terminal }: AppContext): Pick<Handlers, ScreenAnswered> {
-  /** What the hub said last, for a window that reads while the link is down. */
-  let hubSettings: { hubId: string; settings: Settings } | null = null;
-  let hubStatus: { hubId: string; status: AppStatus } | null = null;
-
   const side = () => {
     const found = terminal.screen();
     if (!found) throw new AppError('not-configured', 'this terminal is not a screen');
@@ -41,21 +37,20 @@ export function screenAnswers({ clock, push, version, shell, terminal }: AppCont
     throw new AppError('forbidden', `this terminal is a screen of ${side().pairing.hubName}: ${what}`);
   };
   const own = (): Settings => terminal.file().settings;
-  const lastHubSettings = (hubId: string): Settings => (hubSettings?.hubId === hubId ? hubSettings.settings : own());
 
   const account = notHere('its account is the hub terminal\'s (unpair it in Settings to use another)');
   const printers = notHere('printers are set up at the hub terminal');
 
   return {
     'app:status': async () => {
-      const { pairing, hub } = side();
+      const { hub, lastSaid } = side();
       const answer = await hub.invoke('app:status', {});
       const parsed = answer.ok ? AppStatus.safeParse(answer.value) : null;
-      if (parsed?.success) hubStatus = { hubId: pairing.hubId, status: parsed.data };
+      if (parsed?.success) lastSaid.status = parsed.data;
       const mine = { version, shell, dataDir: terminal.config.dataDir };
       if (parsed?.success) return { ...parsed.data, ...mine };
       // The hub is out of reach: what it said last, on this machine's clock.
-      const last = hubStatus?.hubId === pairing.hubId ? hubStatus.status : { mode: 'live' as const, apiBaseUrl: null, pollIntervalSeconds: 0, connectivity: NOT_HEARD_FROM };
+      const last = lastSaid.status ?? { mode: 'live' as const, apiBaseUrl: null, pollIntervalSeconds: 0, connectivity: NOT_HEARD_FROM };
       return { ...last, ...mine, now: new Date(clock.now()).toISOString() };
     },
     'setup:state': () => screenSetupState(terminal),
@@ -66,20 +61,20 @@ export function screenAnswers({ clock, push, version, shell, terminal }: AppCont
     'setup:finish': account,
     'setup:signOut': account,
     'settings:get': async () => {
-      const { pairing, hub } = side();
+      const { hub, lastSaid } = side();
       const answer = await hub.invoke('settings:get', {});
       const parsed = answer.ok ? Settings.safeParse(answer.value) : null;
-      if (parsed?.success) hubSettings = { hubId: pairing.hubId, settings: parsed.data };
-      return screenSettings(lastHubSettings(pairing.hubId), own());
+      if (parsed?.success) lastSaid.settings = parsed.data;
+      return screenSettings(lastSaid.settings ?? own(), own());
     },
     'settings:update': (patch) => {
-      const { pairing } = side();
+      const { lastSaid } = side();
       const hubs = Object.keys(patch).filter((key) => !(SCREEN_OWN_SETTINGS as readonly string[]).includes(key));
       if (hubs.length > 0) throw new AppError('forbidden', `${hubs.join(', ')}: set at the hub terminal`, { field: hubs[0] ?? '' });
       const file = terminal.file();
       const settings = applySettingsPatch(file.settings, patch);
       terminal.save({ ...file, settings });
-      const shown = screenSettings(lastHubSettings(pairing.hubId), settings);
+      const shown = screenSettings(lastSaid.settings ?? settings, settings);
       push.push('settings:changed', shown);
       return shown;
     },
