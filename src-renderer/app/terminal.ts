@@ -18,7 +18,9 @@ import { PrintState } from '../print/print-state.svelte';
 import { ReviewsState } from '../reviews/reviews-state.svelte';
 import { DiagnosticsState } from '../settings/diagnostics-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
+import { JoinState } from '../setup/join-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
+import { LinkState } from '../link/link-state.svelte';
 import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import { MenuState } from '../menu/menu-state.svelte';
 import { reasonWords } from '../orders/cancellation-words';
@@ -40,6 +42,10 @@ export interface Terminal {
   keyboard: KeyboardSense;
   appState: AppState;
   setupState: SetupState;
+  /** The first run's "join another terminal of this store". */
+  joinState: JoinState;
+  /** A screen's link to its hub terminal (null view on a hub). */
+  linkState: LinkState;
   settingsState: SettingsState;
   diagnosticsState: DiagnosticsState;
   storesState: StoresState;
@@ -103,6 +109,8 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     keyboard: new KeyboardSense(typeof window === 'undefined' ? undefined : window),
     appState,
     setupState: new SetupState(bridge),
+    joinState: new JoinState(bridge),
+    linkState: new LinkState(bridge),
     settingsState,
     diagnosticsState: new DiagnosticsState(bridge),
     storesState: new StoresState(bridge, settingsState),

@@ -5,6 +5,7 @@ import { libMessages } from '../lib/messages';
 import { alertsMessages } from '../alerts/messages';
 import { frameMessages } from '../frame/messages';
 import { historyMessages } from '../history/messages';
+import { linkMessages } from '../link/messages';
 import { ordersMessages } from '../orders/messages';
 import { requestMessages } from '../orders/request-messages';
 import { drawerMessages } from '../orders/drawer-messages';
@@ -31,6 +32,7 @@ const catalogue = mergeMessages([
   reviewsMessages,
   settingsMessages,
   setupMessages,
+  linkMessages,
   storeActionMessages,
   menuMessages,
   promotionMessages,
