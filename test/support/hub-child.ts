@@ -13,13 +13,16 @@ import { clockRunningFrom } from '../../src-main/base/clock';
 import { createLogger } from '../../src-main/base/log';
 import { loadConfig } from '../../src-main/config/config';
 import { HubDb } from '../../src-main/db/hub-db';
+import { advertiseHub } from '../../src-main/hub/discovery/advertise';
 import { startHubServer } from '../../src-main/hub/link/hub-server';
 import { DeviceRegistry } from '../../src-main/hub/trust/device-registry';
 import { hubFolder, loadHubIdentity } from '../../src-main/hub/trust/identity';
 import { PairingWindow } from '../../src-main/hub/trust/pairing-code';
 import { HubPairingDesk } from '../../src-main/hub/trust/pairing-desk';
 
-const { SANDBOX_URL: url, DATA_DIR: dataDir, CLOCK_AT: clockAt, HUB_PORT: hubPort = '0', POLL_SECONDS: pollSeconds = '1' } = process.env;
+const { SANDBOX_URL: url, DATA_DIR: dataDir, CLOCK_AT: clockAt, HUB_PORT: hubPort = '0', POLL_SECONDS: pollSeconds = '1', HUB_NAME: hubName = 'Balcão da Pizzaria' } = process.env;
+/** ADVERTISE=1: the hub listens on every interface and announces itself by mDNS, as the hub role will. */
+const advertise = process.env.ADVERTISE === '1';
 if (!url || !dataDir || !clockAt) throw new Error('SANDBOX_URL, DATA_DIR and CLOCK_AT are required');
 
 const logger = createLogger({ level: 'info', write: (line) => process.stderr.write(`${line}\n`) });
@@ -27,7 +30,7 @@ const clock = clockRunningFrom(Date.parse(clockAt));
 const config = loadConfig(['--data-dir', dataDir, '--no-window', '--api-base-url', url, '--client-id', 'demo', '--poll-interval', pollSeconds, '--credential-store', 'file'], process.env);
 const app = await startApp({ config, shell: 'web', logger, version: 'hub-test', clock, screenBrowse: null });
 
-const identity = await loadHubIdentity({ dataDir, name: 'Balcão da Pizzaria', clock, logger });
+const identity = await loadHubIdentity({ dataDir, name: hubName, clock, logger });
 const db = HubDb.open(hubFolder(dataDir));
 const registry = new DeviceRegistry(db, clock, logger);
 const window = new PairingWindow(clock, logger);
@@ -39,9 +42,10 @@ const server = await startHubServer({
   endpoint: { invoke: (channel, input) => app.ipc.invoke(channel, input), connect: (sink) => app.push.connect(sink) },
   logger,
   clock,
-  host: '127.0.0.1',
+  ...(advertise ? {} : { host: '127.0.0.1' }),
   port: Number(hubPort),
 });
+const announcement = advertise ? await advertiseHub({ identity, port: server.port, clock, log: logger }) : null;
 
 /** What the test asks of the hub, as staff would at its Settings › Screens or its own window. */
 const control = createServer((request, response) => {
@@ -67,6 +71,7 @@ await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 
 process.on('SIGTERM', () => {
   void (async () => {
+    await announcement?.close();
     await server.close();
     await app.stop();
     db.close();

@@ -34,10 +34,10 @@ export interface HubProcess {
 }
 
 /** Starts the hub child on `dataDir`; `port` 0 for any free one (then reuse it to restart at the same address). */
-export async function startHubProcess(options: { entry: string; sandboxUrl: string; dataDir: string; clockAt: string; port?: number }): Promise<HubProcess> {
+export async function startHubProcess(options: { entry: string; sandboxUrl: string; dataDir: string; clockAt: string; port?: number; advertiseAs?: string }): Promise<HubProcess> {
   const child = spawn(process.execPath, [options.entry], {
     cwd: ROOT,
-    env: { ...process.env, SANDBOX_URL: options.sandboxUrl, DATA_DIR: options.dataDir, CLOCK_AT: options.clockAt, HUB_PORT: String(options.port ?? 0), STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' },
+    env: { ...process.env, SANDBOX_URL: options.sandboxUrl, DATA_DIR: options.dataDir, CLOCK_AT: options.clockAt, HUB_PORT: String(options.port ?? 0), STORE_TERMINAL_CLIENT_SECRET: 'demo-secret', ...(options.advertiseAs ? { ADVERTISE: '1', HUB_NAME: options.advertiseAs } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
