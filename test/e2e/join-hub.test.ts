@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../src-sandbox/index';
+import { axeViolations, smallTargets } from '../support/axe';
 import { pinnedNow } from '../support/clock';
 import { buildHubChild, startHubProcess, type HubProcess } from '../support/hub-process';
 import { rawHttp } from '../support/sandbox';
@@ -34,7 +35,13 @@ describe('a screen joins its hub through its own screens', { skip: built ? false
   const startHub = async (port = 0): Promise<void> => {
     hub = await startHubProcess({ entry: child.entry, sandboxUrl: sandbox.url, dataDir: hubDir, clockAt: sandbox.world.clock.nowIso(), port, advertiseAs: HUB_NAME });
   };
-  const shot = (page: Page, locale: string, what: string) => page.screenshot({ path: join(SHOTS, `join-hub-${locale}-${what}.png`) });
+  /** A screenshot of each step, held to the terminal's accessibility rules as it is taken (WCAG 2.2 AA, 44 px targets). */
+  const shot = async (page: Page, locale: string, what: string): Promise<void> => {
+    await page.screenshot({ path: join(SHOTS, `join-hub-${locale}-${what}.png`) });
+    const violations = await axeViolations(page);
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], `${what} (${locale}) passes axe`);
+    assert.deepEqual(await smallTargets(page), [], `${what} (${locale}): every target 44 px`);
+  };
   const otherThan = (code: string): string => (code === '000000' ? '111111' : '000000');
   async function keypad(page: Page, digits: string): Promise<void> {
     for (const digit of digits) await page.getByTestId(`join-key-${digit}`).click();
