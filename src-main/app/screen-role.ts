@@ -57,6 +57,7 @@ export class ScreenRole {
   async resume(): Promise<void> {
     const pairing = this.options.file().screen;
     if (!pairing) return;
+    this.options.logger.info('this terminal is a screen of a hub: no account, no poll', { hubId: pairing.hubId, kind: pairing.kind });
     this.begin(pairing, await this.credentialOf(pairing));
   }
 
