@@ -6,6 +6,7 @@ import { deliveryOrdersFeature } from '../features/delivery-orders/index';
 import { diagnosticsFeature } from '../features/diagnostics/index';
 import type { AppFeature, Feature, SessionFeature } from '../feature-kit/feature';
 import { historyFeature } from '../features/history/index';
+import { kitchenFeature } from '../features/kitchen/index';
 import { menuFeature } from '../features/menu/index';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
@@ -31,6 +32,7 @@ export const SESSION_FEATURES = [
   reviewsFeature,
   promotionsFeature,
   deliveryOrdersFeature,
+  kitchenFeature,
 ] as const;
 
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;

@@ -3,6 +3,7 @@ import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
 import { deliveryOrderChannels } from './channels/delivery-orders';
 import { historyChannels } from './channels/history';
+import { kitchenChannels, kitchenPushEvents } from './channels/kitchen';
 import { menuChannels } from './channels/menu';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
@@ -32,6 +33,7 @@ export const channels = {
   ...menuChannels,
   ...promotionChannels,
   ...deliveryOrderChannels,
+  ...kitchenChannels,
 } as const;
 
 export const pushEvents = {
@@ -42,6 +44,7 @@ export const pushEvents = {
   ...merchantPushEvents,
   ...storeActionPushEvents,
   ...promotionPushEvents,
+  ...kitchenPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;
