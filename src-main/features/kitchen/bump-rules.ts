@@ -35,13 +35,17 @@ export function allBumped(ticket: Pick<KitchenTicket, 'items'>): boolean {
   return ticket.items.every((i) => i.bumpedAt !== null);
 }
 
+/** The order types of the spec: each takes readyToPickup (§4.5). */
+const SPEC_ORDER_TYPES: ReadonlySet<string | null> = new Set(['DELIVERY', 'TAKEOUT', 'DINE_IN']);
+
 /**
  * The action that tells the platform an order the kitchen finished is ready: the board's "Pronto"
  * (spec §4.5: readyToPickup, required for TAKEOUT and DINE_IN; optional for DELIVERY, where it
  * tells the platform's driver, and the store's own delivery can still be dispatched after it, as the
- * board's actions allow). An order type the terminal does not know gets none: the counter decides.
+ * board's actions allow). An order whose detail has not come is one of the spec's types all the
+ * same; a type the spec does not name gets none: the counter decides.
  */
 export function readyActionFor(ticket: Pick<KitchenTicket, 'status' | 'orderType'>): Extract<OrderAction, 'readyToPickup'> | null {
   if (ticket.status !== 'CONFIRMED' && ticket.status !== 'PREPARATION_STARTED') return null;
-  return ticket.orderType === 'TAKEOUT' || ticket.orderType === 'DINE_IN' || ticket.orderType === 'DELIVERY' ? 'readyToPickup' : null;
+  return ticket.orderType === null || SPEC_ORDER_TYPES.has(ticket.orderType) ? 'readyToPickup' : null;
 }
