@@ -25,6 +25,6 @@ export class RepeatTapGuard {
 }
 
 /** Where a click happened, or null for a key's press (a click of `detail` 0 has no place on screen). */
-export function tapPlace(event: MouseEvent): { x: number; y: number } | null {
+export function tapPlace(event: { detail: number; clientX: number; clientY: number }): { x: number; y: number } | null {
   return event.detail === 0 ? null : { x: event.clientX, y: event.clientY };
 }
