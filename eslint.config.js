@@ -83,7 +83,9 @@ const RENDERER_FEATURES = {
   history: ['orders'],
   menu: ['promotions', 'store-actions'],
   reviews: ['store-actions'],
-  settings: ['alerts', 'link', 'orders', 'print'],
+  // The kitchen's screens and their setup (Settings › Kitchen screens).
+  kitchen: [],
+  settings: ['alerts', 'kitchen', 'link', 'orders', 'print'],
 };
 /** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
 for (const start of Object.keys(RENDERER_FEATURES)) {

@@ -8,6 +8,7 @@ import type { AppFeature, Feature, SessionFeature } from '../feature-kit/feature
 import { historyFeature } from '../features/history/index';
 import { joinFeature, screenFeature } from '../features/join/index';
 import { screenMayInvoke } from '../hub/link/screen-channels';
+import { kitchenFeature } from '../features/kitchen/index';
 import { menuFeature } from '../features/menu/index';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
@@ -40,6 +41,7 @@ export const SESSION_FEATURES = [
   reviewsFeature,
   promotionsFeature,
   deliveryOrdersFeature,
+  kitchenFeature,
 ] as const;
 
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;

@@ -26,6 +26,7 @@ import { MenuState } from '../menu/menu-state.svelte';
 import { reasonWords } from '../orders/cancellation-words';
 import { PromotionsState } from '../promotions/promotions-state.svelte';
 import { DeliveryOrdersState } from '../delivery-orders/delivery-orders-state.svelte';
+import { KitchenState } from '../kitchen/kitchen-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -63,6 +64,8 @@ export interface Terminal {
   menuState: MenuState;
   promotionsState: PromotionsState;
   deliveryOrdersState: DeliveryOrdersState;
+  /** The kitchen display, expo and pickup board (a paired screen of that kind starts on one). */
+  kitchenState: KitchenState;
 }
 
 export interface TerminalOptions {
@@ -128,6 +131,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     menuState: new MenuState(bridge, storeActionsState),
     promotionsState: new PromotionsState(bridge),
     deliveryOrdersState: new DeliveryOrdersState(bridge, storeActionsState),
+    kitchenState: new KitchenState(bridge, now),
   };
 }
 

@@ -18,6 +18,7 @@ import { storeActionMessages } from '../store-actions/messages';
 import { deliveryOrderMessages } from '../delivery-orders/messages';
 import { menuMessages } from '../menu/messages';
 import { promotionMessages } from '../promotions/messages';
+import { kitchenMessages } from '../kitchen/messages';
 
 /** Every feature's strings, and the tickets' (one catalogue for screens and tickets), merged per language. */
 const catalogue = mergeMessages([
@@ -37,6 +38,7 @@ const catalogue = mergeMessages([
   menuMessages,
   promotionMessages,
   deliveryOrderMessages,
+  kitchenMessages,
   libMessages,
   ticketMessages,
   cancellationMessages,

@@ -4,6 +4,7 @@ import { appChannels, appPushEvents } from './channels/app';
 import { deliveryOrderChannels } from './channels/delivery-orders';
 import { historyChannels } from './channels/history';
 import { joinChannels, joinPushEvents } from './channels/join';
+import { kitchenChannels, kitchenPushEvents } from './channels/kitchen';
 import { menuChannels } from './channels/menu';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
@@ -34,6 +35,7 @@ export const channels = {
   ...promotionChannels,
   ...deliveryOrderChannels,
   ...joinChannels,
+  ...kitchenChannels,
 } as const;
 
 export const pushEvents = {
@@ -45,6 +47,7 @@ export const pushEvents = {
   ...storeActionPushEvents,
   ...promotionPushEvents,
   ...joinPushEvents,
+  ...kitchenPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -89,6 +89,12 @@ const CHANNEL_ACCESS = {
   'deliveryOrders:changeAddress': 'screen',
   'deliveryOrders:cancellationReasons': 'screen',
   'deliveryOrders:cancel': 'screen',
+  // The kitchen's screens read, bump and set up stations on the hub's data (nothing of the account in it).
+  'kitchen:board': 'screen',
+  'kitchen:bump': 'screen',
+  'kitchen:recall': 'screen',
+  'kitchen:categories': 'screen',
+  'kitchen:saveSetup': 'screen',
   // Joining a hub, and a screen's own link: answered by the terminal itself, never asked of a hub.
   'join:hubs': 'hub',
   'join:pair': 'hub',
@@ -108,6 +114,8 @@ const PUSH_ACCESS = {
   'stores:status': 'screen',
   'storeActions:changed': 'screen',
   'promotions:changed': 'screen',
+  'kitchen:changed': 'screen',
+  'kitchen:setupChanged': 'screen',
   // A terminal's own: the hubs it hears, its link to its hub.
   'join:hubs': 'hub',
   'join:link': 'hub',
