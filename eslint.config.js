@@ -68,6 +68,8 @@ const FEATURE_OWN = [{ to: { element: { type: 'main-feature', captured: { featur
 const RENDERER_FEATURES = {
   'store-actions': [],
   setup: [],
+  // A screen's link to its hub terminal: the lost-hub banner, its place in Settings.
+  link: [],
   print: [],
   promotions: ['store-actions'],
   'delivery-orders': ['store-actions'],
@@ -81,9 +83,11 @@ const RENDERER_FEATURES = {
   history: ['orders'],
   menu: ['promotions', 'store-actions'],
   reviews: ['store-actions'],
+  // The kitchen's screens and their setup (Settings › Kitchen screens).
+  kitchen: [],
   // The hub's screens show the pairing QR the way the first run shows its own.
   screens: ['setup'],
-  settings: ['alerts', 'orders', 'print', 'screens'],
+  settings: ['alerts', 'kitchen', 'link', 'orders', 'print', 'screens'],
 };
 /** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
 for (const start of Object.keys(RENDERER_FEATURES)) {

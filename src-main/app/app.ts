@@ -9,13 +9,15 @@ import type { Logger } from '../base/log';
 import { makePrivate, ownerOnlyFromNowOn } from '../base/private-folder';
 import type { Config } from '../config/config';
 import { loadConfigFile, saveConfigFile, type SavedAccount, type TerminalConfig } from '../config/terminal-config';
-import type { StartedFeature, TerminalControl } from '../feature-kit/feature';
+import type { AppFeature, StartedFeature, TerminalControl } from '../feature-kit/feature';
+import { browseHubs } from '../hub/discovery/browse';
 import { HubService, type HubServiceOptions } from '../hub/hub-service';
 import { storeNameOf } from '../hub/store-name';
 import { IpcDispatcher, type CallOrigin, type Handlers } from '../ipc/dispatcher';
 import { PushHub } from '../ipc/push-hub';
 import type { SystemPrinter } from '../print/printers/system';
-import { APP_FEATURES, checkFeatures, checkHandlers, SESSION_FEATURES } from './features';
+import { APP_FEATURES, checkFeatures, checkHandlers, checkScreenFeatures, SCREEN_FEATURES, SESSION_FEATURES } from './features';
+import { ScreenRole, screenHandlers, type ScreenRoleOptions } from './screen-role';
 import { startSession, type Session } from './session';
 
 export interface StartOptions {
@@ -28,6 +30,8 @@ export interface StartOptions {
   safeStorage?: SafeStorageLike;
   /** The shell's system printers (Electron's silent print); CUPS otherwise. */
   systemPrinter?: SystemPrinter;
+  /** How a screen looks for its hub on the network (tests: none, or their own). */
+  screenBrowse?: ScreenRoleOptions['browse'];
   /** Where the hub listens and how it is announced (tests: loopback, no announcement). */
   hub?: Pick<HubServiceOptions, 'host' | 'advertise' | 'interfaces' | 'limits'>;
 }
@@ -49,6 +53,7 @@ export async function startApp(options: StartOptions): Promise<App> {
   const { config, logger } = options;
   // Refuses to start with a channel no feature answers, or one answered twice.
   checkFeatures([...APP_FEATURES, ...SESSION_FEATURES]);
+  checkScreenFeatures(SCREEN_FEATURES);
   const clock = options.clock ?? (config.clockAt ? clockRunningFrom(Date.parse(config.clockAt)) : systemClock);
   // Every file the terminal writes (database, WAL, kept PDFs) is owner-only; so is the folder.
   ownerOnlyFromNowOn();
@@ -69,6 +74,16 @@ export async function startApp(options: StartOptions): Promise<App> {
   });
   const push = new PushHub(logger);
   let session: Session | undefined;
+  // A screen of a hub (app/screen-role.ts); it saves through the terminal's own `save` below.
+  const screenRole = new ScreenRole({
+    clock,
+    logger,
+    push,
+    secrets,
+    file: () => file,
+    save: (next) => terminal.save(next),
+    browse: options.screenBrowse === undefined ? browseHubs : options.screenBrowse,
+  });
   // Built before the dispatcher it serves: nothing reaches `ipc` before the hub is started below.
   // eslint-disable-next-line prefer-const
   let ipc: IpcDispatcher;
@@ -79,7 +94,8 @@ export async function startApp(options: StartOptions): Promise<App> {
     logger: logger.child({ room: 'hub' }),
     endpoint: { invoke: (channel, input, origin) => ipc.invoke(channel, input, origin ?? null), connect: (sink) => push.connect(sink) },
     settings: () => file.settings.hub,
-    isHub: () => session !== undefined,
+    // A screen of another terminal opens no account, and takes no screens of its own.
+    isHub: () => session !== undefined && !screenRole.side(),
     name: () => storeNameOf(ipc, file.settings.currentStoreId),
     port: config.hubPort,
     ...(config.hubAnnounce ? {} : { advertise: null }),
@@ -122,6 +138,16 @@ export async function startApp(options: StartOptions): Promise<App> {
     },
     fromFlags: false,
     problem: loaded.problem as SetupState['problem'],
+    screen: () => screenRole.side(),
+    becomeScreen: async (pairing, credential) => {
+      await terminal.close();
+      await screenRole.become(pairing, credential);
+      await hub.refresh();
+    },
+    leaveScreen: async () => {
+      await screenRole.leave();
+      await hub.refresh();
+    },
   };
 
   // The account: an integrator's flags win over the file; `--demo` tries the demo at once.
@@ -131,7 +157,10 @@ export async function startApp(options: StartOptions): Promise<App> {
       ? { kind: 'centralized', apiBaseUrl: config.apiBaseUrl, clientId: config.clientId }
       : undefined;
   terminal.fromFlags = flagged !== undefined;
-  const saved = flagged ?? file.account;
+  // A screen of a hub opens no account, whatever the flags and the credential store hold: it never polls the platform.
+  if (file.screen && flagged) logger.warn('this terminal is a screen of a hub: the account given by flags is not opened (unpair it in Settings to use one)');
+  const saved = file.screen ? undefined : (flagged ?? file.account);
+  if (file.screen) await screenRole.resume();
   if (saved) {
     const secretMissing = saved.kind !== 'demo' && !config.clientSecret && !(await secrets.get(accountFor.clientSecret(saved.clientId)).catch(() => undefined));
     if (secretMissing && !terminal.fromFlags) {
@@ -145,12 +174,16 @@ export async function startApp(options: StartOptions): Promise<App> {
     }
   }
 
-  const appParts: StartedFeature[] = APP_FEATURES.map((feature) => {
+  // The app-level features of both roles, each started once (the join feature and diagnostics serve both).
+  const started = new Map<AppFeature, StartedFeature>();
+  for (const feature of new Set<AppFeature>([...APP_FEATURES, ...SCREEN_FEATURES])) {
     const parts = feature.start({ clock, logger, push, version: options.version, shell: options.shell, terminal, hub });
     checkHandlers(feature, parts.handlers);
-    return parts;
-  });
-  const always: Partial<Handlers> = Object.assign({}, ...appParts.map((p) => p.handlers));
+    started.set(feature, parts);
+  }
+  const appParts = [...started.values()];
+  const handlersOf = (features: readonly AppFeature[]): Partial<Handlers> => Object.assign({}, ...features.map((f) => started.get(f)?.handlers));
+  const always = handlersOf(APP_FEATURES);
   const sessionHandler =
     (name: ChannelName) =>
     (input: unknown, origin?: CallOrigin): unknown => {
@@ -159,7 +192,14 @@ export async function startApp(options: StartOptions): Promise<App> {
       if (!handler) throw new AppError('internal', `no handler for ${name}`);
       return handler(input, origin ?? null);
     };
-  const handlers = Object.fromEntries(channelNames.map((name) => [name, always[name] ?? sessionHandler(name)])) as unknown as Handlers;
+  const asHub = Object.fromEntries(channelNames.map((name) => [name, always[name] ?? sessionHandler(name)])) as unknown as Handlers;
+  const asScreen = screenHandlers(handlersOf(SCREEN_FEATURES), () => screenRole.side()?.hub);
+  // The role is looked at per call: pairing makes a first run a screen, unpairing a first run again.
+  // The origin (which paired screen called the hub) goes with the call.
+  type Handler = (input: never, origin?: CallOrigin) => unknown;
+  const handlers = Object.fromEntries(
+    channelNames.map((name) => [name, (input: never, origin?: CallOrigin) => ((screenRole.side() ? asScreen : asHub)[name] as Handler)(input, origin)]),
+  ) as unknown as Handlers;
   ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
   // "Aceitar telas" turned on or off, another port: the hub follows at once.
   const stopFollowing = push.connect((event) => event === 'settings:changed' && void hub.refresh());
@@ -174,6 +214,7 @@ export async function startApp(options: StartOptions): Promise<App> {
       await hub.stop();
       await ipc.drain();
       await terminal.close();
+      await screenRole.stop();
       for (const parts of appParts.reverse()) await parts.stop?.();
     },
   };

@@ -6,19 +6,29 @@ import { deliveryOrdersFeature } from '../features/delivery-orders/index';
 import { diagnosticsFeature } from '../features/diagnostics/index';
 import type { AppFeature, Feature, SessionFeature } from '../feature-kit/feature';
 import { historyFeature } from '../features/history/index';
+import { joinFeature, screenFeature } from '../features/join/index';
+import { screenMayInvoke } from '../hub/link/screen-channels';
+import { kitchenFeature } from '../features/kitchen/index';
 import { menuFeature } from '../features/menu/index';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
 import { promotionsFeature } from '../features/promotions/index';
 import { reviewsFeature } from '../features/reviews/index';
-import { screensFeature, sharedQueueFeature } from '../features/screens/index';
+import { screensFeature, screensOnScreenFeature, sharedQueueFeature } from '../features/screens/index';
 import { settingsFeature } from '../features/settings/index';
 import { setupFeature } from '../features/setup/index';
 import { storeOutboxFeature } from '../features/store-outbox/index';
 import { storesFeature } from '../features/stores/index';
 
 /** Features answered whether or not an account is open. */
-export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature, diagnosticsFeature, screensFeature] as const;
+export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature, diagnosticsFeature, joinFeature, screensFeature] as const;
+
+/**
+ * Features answered on a screen of a hub (app/screen-role.ts): what the screen keeps for itself.
+ * Every other channel is the hub's, asked through the link (hub/link/screen-channels.ts says which
+ * a screen may ask): a channel only a hub may be asked must have a screen's answer here.
+ */
+export const SCREEN_FEATURES = [joinFeature, diagnosticsFeature, screenFeature, screensOnScreenFeature] as const;
 
 /** Features started on the account's session, in this order (and stopped in the reverse one). A new feature is one line here. */
 export const SESSION_FEATURES = [
@@ -32,6 +42,7 @@ export const SESSION_FEATURES = [
   reviewsFeature,
   promotionsFeature,
   deliveryOrdersFeature,
+  kitchenFeature,
   sharedQueueFeature,
 ] as const;
 
@@ -47,6 +58,19 @@ void everyChannelAnswered;
  * `channels` say one thing and its handlers another): every channel answered by exactly one feature.
  */
 export function checkFeatures(features: readonly Feature[]): void {
+  const owner = ownersOf(features);
+  const unanswered = channelNames.filter((name) => !owner.has(name));
+  if (unanswered.length > 0) throw new AppError('internal', `no feature answers ${unanswered.join(', ')}: the app cannot start`);
+}
+
+/** On a screen: every channel answered by one of its features, or asked of the hub (only those a screen may ask). */
+export function checkScreenFeatures(features: readonly Feature[]): void {
+  const owner = ownersOf(features);
+  const unanswered = channelNames.filter((name) => !owner.has(name) && !screenMayInvoke(name));
+  if (unanswered.length > 0) throw new AppError('internal', `a screen cannot ask the hub ${unanswered.join(', ')} and no feature of its own answers: the app cannot start`);
+}
+
+function ownersOf(features: readonly Feature[]): Map<ChannelName, string> {
   const owner = new Map<ChannelName, string>();
   for (const feature of features) {
     for (const channel of feature.channels) {
@@ -55,8 +79,7 @@ export function checkFeatures(features: readonly Feature[]): void {
       owner.set(channel, feature.name);
     }
   }
-  const unanswered = channelNames.filter((name) => !owner.has(name));
-  if (unanswered.length > 0) throw new AppError('internal', `no feature answers ${unanswered.join(', ')}: the app cannot start`);
+  return owner;
 }
 
 /** A started feature's handlers are exactly the channels it declared. */

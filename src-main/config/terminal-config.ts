@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { ScreenKind, ScreenName } from '../../src-shared/ipc/channels/join';
 import { Settings } from '../../src-shared/settings';
 import { ApiBaseUrl } from './config';
 
@@ -22,15 +23,37 @@ export const SavedAccount = z.discriminatedUnion('kind', [
 ]);
 export type SavedAccount = z.infer<typeof SavedAccount>;
 
+/**
+ * A screen of a hub terminal (docs/architecture.md § Hub and screens): where the hub is, the
+ * certificate pinned at pairing, and what this screen is. Its device credential is in the
+ * credential store, never here. A terminal that has one is a screen: it opens no account.
+ */
+export const SavedScreen = z.object({
+  hubId: z.string().min(1).max(64),
+  hubName: z.string().min(1).max(60),
+  /** Where the hub was last reached (an IP address or a host name, without brackets). */
+  host: z.string().min(1).max(253),
+  port: z.number().int().min(1).max(65_535),
+  /** SHA-256 of the hub's certificate, lowercase hex: every connection is checked against it. */
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  deviceId: z.string().min(8).max(64),
+  kind: ScreenKind,
+  name: ScreenName,
+  pairedAt: z.iso.datetime({ offset: true }),
+});
+export type SavedScreen = z.infer<typeof SavedScreen>;
+
 export const TerminalConfig = z.object({
   version: z.literal(CONFIG_VERSION),
   account: SavedAccount.nullable().default(null),
+  /** Set when this terminal is a screen of a hub (then `account` is null). */
+  screen: SavedScreen.nullable().default(null),
   settings: Settings.default(Settings.parse({})),
 });
 export type TerminalConfig = z.infer<typeof TerminalConfig>;
 
 export function emptyConfig(): TerminalConfig {
-  return { version: CONFIG_VERSION, account: null, settings: Settings.parse({}) };
+  return { version: CONFIG_VERSION, account: null, screen: null, settings: Settings.parse({}) };
 }
 
 /** Why the file could not be used as it is, in words for the first-run screen and the log. */
@@ -51,6 +74,7 @@ function unknownKeysOf(value: unknown): string[] {
   const strict = z.strictObject({
     version: z.unknown(),
     account: z.unknown(),
+    screen: z.unknown().optional(),
     settings: z.unknown().optional(),
   });
   const keys: string[] = [];
@@ -97,7 +121,7 @@ export function loadConfigFile(dataDir: string): LoadedConfig {
  * Writes the settings (owner-only, aside then renamed: a crash never leaves half a file). A file
  * that could not be read is kept beside, not overwritten: `config.json.unreadable-<time>`.
  */
-export function saveConfigFile(dataDir: string, config: TerminalConfig, options: { keepUnreadable?: boolean; nowMs?: number } = {}): void {
+export function saveConfigFile(dataDir: string, config: z.input<typeof TerminalConfig>, options: { keepUnreadable?: boolean; nowMs?: number } = {}): void {
   const path = join(dataDir, CONFIG_FILE);
   if (options.keepUnreadable && existsSync(path)) renameSync(path, `${path}.unreadable-${options.nowMs ?? Date.now()}`);
   const partial = `${path}.${process.pid}.tmp`;

@@ -3,6 +3,7 @@ import { openDatabase, DATABASE_FILE, type Db } from './database';
 import { CodeChecksRepo } from './code-checks-repo';
 import { EventsRepo } from './events-repo';
 import { HistoryQuery } from './history-query';
+import { KitchenRepo } from './kitchen-repo';
 import { BoardQuery } from './board-query';
 import { OrderWrites } from './order-writes';
 import { OutboxRepo } from './outbox-repo';
@@ -13,7 +14,7 @@ import { SummaryQuery } from './summary-query';
 import { SyncStateRepo } from './sync-state-repo';
 import { TrackingRepo } from './tracking-repo';
 
-/** The terminal's order database (`store-terminal.sqlite`): the order cache, its outbox, its print queue. */
+/** The terminal's order database (`store-terminal.sqlite`): the order cache, its outbox, its print queue, the kitchen's bumps. */
 export class OrdersDb extends SqliteFile {
   /** The write path: progression and details. */
   readonly orders: OrderWrites;
@@ -29,6 +30,8 @@ export class OrdersDb extends SqliteFile {
   readonly outbox: OutboxRepo;
   readonly syncState: SyncStateRepo;
   readonly codeChecks: CodeChecksRepo;
+  /** The kitchen's screens: setup, bumps, finished orders, the menu's categories. */
+  readonly kitchen: KitchenRepo;
 
   constructor(db: Db, file: string) {
     super(db, file);
@@ -43,6 +46,7 @@ export class OrdersDb extends SqliteFile {
     this.outbox = new OutboxRepo(db);
     this.syncState = new SyncStateRepo(db);
     this.codeChecks = new CodeChecksRepo(db);
+    this.kitchen = new KitchenRepo(db);
   }
 
   /** Opens (creating and migrating) the database in the app's data folder. */

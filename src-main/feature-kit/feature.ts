@@ -1,4 +1,5 @@
 import type { AppStatus, ChannelName } from '../../src-shared/ipc/contract';
+import type { LinkView } from '../../src-shared/ipc/channels/join';
 import type { SetupState } from '../../src-shared/ipc/channels/setup';
 import type { Settings } from '../../src-shared/settings';
 import type { Account } from '../account/account';
@@ -7,9 +8,10 @@ import type { CredentialStore } from '../auth/credentials/credential-store';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { Config } from '../config/config';
-import type { SavedAccount, TerminalConfig } from '../config/terminal-config';
+import type { SavedAccount, SavedScreen, TerminalConfig } from '../config/terminal-config';
 import type { OrdersDb } from '../db/orders-db';
 import type { StoreOutboxDb } from '../db/store-outbox-db';
+import type { ContractEndpoint, DeviceCredential } from '../hub/contract';
 import type { HubService } from '../hub/hub-service';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
@@ -125,6 +127,21 @@ export interface OpenSession {
 }
 
 /**
+ * This terminal as a screen of a hub: its pairing, and the hub's contract over the store's network
+ * (a call while the link is down answers `connection` at once).
+ */
+export interface ScreenSide {
+  readonly pairing: SavedScreen;
+  readonly hub: ContractEndpoint;
+  /** The link now (`refused` with `no-credential` when the credential store lost the device credential). */
+  link(): LinkView;
+  /** Tries the hub now rather than at the end of the wait. */
+  reconnectNow(): void;
+  /** What the hub said last (answers and pushes), for a window that reads while the link is down. */
+  readonly lastSaid: { settings: Settings | null; status: AppStatus | null };
+}
+
+/**
  * What the app-level features may do to the terminal: read and save the settings file, open and
  * close the account's session, keep secrets. `app/app.ts` implements it.
  */
@@ -140,6 +157,12 @@ export interface TerminalControl {
   fromFlags: boolean;
   /** Why the saved account could not be opened (its secret is missing, the file unreadable), or null. */
   problem: SetupState['problem'];
+  /** The hub this terminal is a screen of; undefined for a hub (or a first run). */
+  screen(): ScreenSide | undefined;
+  /** Becomes a screen of the hub just paired: the credential to the credential store, the pairing to the settings file, the link started. */
+  becomeScreen(pairing: SavedScreen, credential: DeviceCredential): Promise<void>;
+  /** Forgets the hub and its credential: back to the first run. */
+  leaveScreen(): Promise<void>;
 }
 
 /** What an app-level feature is started with. */

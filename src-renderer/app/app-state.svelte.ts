@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../../src-shared/errors';
+import type { ScreenKind } from '../../src-shared/ipc/channels/join';
 import type { AppStatus, Bridge, Connectivity } from '../../src-shared/ipc/contract';
 import type { Now } from '../lib/now.svelte';
 import { Read } from '../lib/reads.svelte';
@@ -13,6 +14,7 @@ export class AppState {
   #connectivity = $state<Connectivity | null>(null);
   readonly #read = new Read();
   #signedOut = $state(false);
+  #screenKind = $state<ScreenKind | null>(null);
 
   constructor(
     private readonly bridge: Bridge,
@@ -38,6 +40,19 @@ export class AppState {
   /** The web shell refused this window's session: it must be opened again from the launch link. */
   get signedOut(): boolean {
     return this.#signedOut;
+  }
+
+  /**
+   * What this terminal is when it is a screen of a hub (null on a hub): the window opens on the
+   * screen of that kind (a counter on the board; the kitchen's screens, once they exist, on theirs).
+   */
+  get screenKind(): ScreenKind | null {
+    return this.#screenKind;
+  }
+
+  /** The terminal is a screen of this kind (from `setup:state`). */
+  isScreen(kind: ScreenKind | null): void {
+    this.#screenKind = kind;
   }
 
   windowSignedOut(): void {

@@ -20,12 +20,15 @@ import { ScreensState } from '../screens/screens-state.svelte';
 import { SharedQueueState } from '../screens/shared-queue-state.svelte';
 import { DiagnosticsState } from '../settings/diagnostics-state.svelte';
 import { SettingsState } from '../setup/settings-state.svelte';
+import { JoinState } from '../setup/join-state.svelte';
 import { SetupState } from '../setup/setup-state.svelte';
+import { LinkState } from '../link/link-state.svelte';
 import { StoreActionsState } from '../store-actions/store-actions-state.svelte';
 import { MenuState } from '../menu/menu-state.svelte';
 import { reasonWords } from '../orders/cancellation-words';
 import { PromotionsState } from '../promotions/promotions-state.svelte';
 import { DeliveryOrdersState } from '../delivery-orders/delivery-orders-state.svelte';
+import { KitchenState } from '../kitchen/kitchen-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -42,6 +45,10 @@ export interface Terminal {
   keyboard: KeyboardSense;
   appState: AppState;
   setupState: SetupState;
+  /** The first run's "join another terminal of this store". */
+  joinState: JoinState;
+  /** A screen's link to its hub terminal (null view on a hub). */
+  linkState: LinkState;
   settingsState: SettingsState;
   diagnosticsState: DiagnosticsState;
   storesState: StoresState;
@@ -63,6 +70,8 @@ export interface Terminal {
   screensState: ScreensState;
   /** Another terminal reading this account's orders (the split-queue trap). */
   sharedQueueState: SharedQueueState;
+  /** The kitchen display, expo and pickup board (a paired screen of that kind starts on one). */
+  kitchenState: KitchenState;
 }
 
 export interface TerminalOptions {
@@ -109,6 +118,8 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     keyboard: new KeyboardSense(typeof window === 'undefined' ? undefined : window),
     appState,
     setupState: new SetupState(bridge),
+    joinState: new JoinState(bridge),
+    linkState: new LinkState(bridge),
     settingsState,
     diagnosticsState: new DiagnosticsState(bridge),
     storesState: new StoresState(bridge, settingsState),
@@ -128,6 +139,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     deliveryOrdersState: new DeliveryOrdersState(bridge, storeActionsState),
     screensState: new ScreensState(bridge),
     sharedQueueState: new SharedQueueState(bridge),
+    kitchenState: new KitchenState(bridge, now),
   };
 }
 

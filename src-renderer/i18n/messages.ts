@@ -5,6 +5,7 @@ import { libMessages } from '../lib/messages';
 import { alertsMessages } from '../alerts/messages';
 import { frameMessages } from '../frame/messages';
 import { historyMessages } from '../history/messages';
+import { linkMessages } from '../link/messages';
 import { ordersMessages } from '../orders/messages';
 import { requestMessages } from '../orders/request-messages';
 import { drawerMessages } from '../orders/drawer-messages';
@@ -18,6 +19,7 @@ import { deliveryOrderMessages } from '../delivery-orders/messages';
 import { menuMessages } from '../menu/messages';
 import { promotionMessages } from '../promotions/messages';
 import { screensMessages } from '../screens/messages';
+import { kitchenMessages } from '../kitchen/messages';
 
 /** Every feature's strings, and the tickets' (one catalogue for screens and tickets), merged per language. */
 const catalogue = mergeMessages([
@@ -32,11 +34,13 @@ const catalogue = mergeMessages([
   reviewsMessages,
   settingsMessages,
   setupMessages,
+  linkMessages,
   storeActionMessages,
   menuMessages,
   promotionMessages,
   deliveryOrderMessages,
   screensMessages,
+  kitchenMessages,
   libMessages,
   ticketMessages,
   cancellationMessages,

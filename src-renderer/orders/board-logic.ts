@@ -1,4 +1,8 @@
 import type { BoardRow, OrderAction, OrderStatus } from '../../src-shared/ipc/channels/orders';
+import { isDueToStart, waitsToStart } from '../../src-shared/order-rules/preparation-start';
+
+// The preparation-start rules are shared with the main process (the kitchen refuses to bump an order before its start).
+export { isDueToStart, waitsToStart };
 
 /** Board columns, in the order the kitchen works them; confirmed scheduled orders wait in the last. */
 export const COLUMNS = ['new', 'preparing', 'ready', 'done', 'scheduled'] as const;
@@ -16,22 +20,6 @@ const COLUMN_OF: Record<OrderStatus, Column> = {
 };
 
 const time = (iso: string | null): number => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
-
-const isScheduled = (row: BoardRow): boolean => row.timing === 'SCHEDULED' && row.preparationStartDateTime !== null;
-
-/**
- * A confirmed scheduled order whose preparation starts later: it waits in the Scheduled lane. (A
- * PLACED scheduled order is in New like any other: the platform wants it confirmed within 8 minutes
- * of its arrival, whenever it is for.)
- */
-export function waitsToStart(row: BoardRow, now: number): boolean {
-  return row.status === 'CONFIRMED' && isScheduled(row) && time(row.preparationStartDateTime) > now;
-}
-
-/** A confirmed scheduled order whose preparation start has come and that nobody has started. */
-export function isDueToStart(row: BoardRow, now: number): boolean {
-  return row.status === 'CONFIRMED' && isScheduled(row) && time(row.preparationStartDateTime) <= now;
-}
 
 /** What calls for staff: an order to confirm, a scheduled one whose time to start has come, a customer's request to answer. */
 export function callsForStaff(row: BoardRow, now: number): boolean {

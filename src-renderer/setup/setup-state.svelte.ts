@@ -5,7 +5,7 @@ import type { Settings } from '../../src-shared/settings';
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 
 export type SetupKind = 'centralized' | 'distributed';
-export type SetupStep = 'welcome' | 'connect' | 'authorize' | 'stores';
+export type SetupStep = 'welcome' | 'connect' | 'authorize' | 'stores' | 'join';
 
 /**
  * The first run (and signing out): which account the terminal works as. The screen walks the

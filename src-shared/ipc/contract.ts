@@ -3,6 +3,8 @@ import type { ErrorInfo } from '../errors';
 import { appChannels, appPushEvents } from './channels/app';
 import { deliveryOrderChannels } from './channels/delivery-orders';
 import { historyChannels } from './channels/history';
+import { joinChannels, joinPushEvents } from './channels/join';
+import { kitchenChannels, kitchenPushEvents } from './channels/kitchen';
 import { menuChannels } from './channels/menu';
 import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
@@ -34,6 +36,8 @@ export const channels = {
   ...promotionChannels,
   ...deliveryOrderChannels,
   ...screenChannels,
+  ...joinChannels,
+  ...kitchenChannels,
 } as const;
 
 export const pushEvents = {
@@ -45,6 +49,8 @@ export const pushEvents = {
   ...storeActionPushEvents,
   ...promotionPushEvents,
   ...screenPushEvents,
+  ...joinPushEvents,
+  ...kitchenPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

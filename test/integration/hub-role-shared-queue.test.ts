@@ -4,7 +4,7 @@ import { DEMO_RESTAURANT_ID, seedStores } from '../../src-sandbox/index';
 import type { Board } from '../../src-shared/ipc/channels/orders';
 import { startHubApp, type HubApp } from '../support/hub-role';
 import { withSandbox } from '../support/sandbox';
-import { createOrder, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
+import { control, createOrder, type ControlEvent, type Sandbox } from '../support/sandbox-orders';
 import { waitFor } from '../support/sync-harness';
 
 /**
@@ -42,16 +42,17 @@ describe('hub role: a second terminal polling the same account is named', () => 
 
   it('an order it knows only from a later event (its PLACED read by the other terminal) is a sign', async () => {
     // Whichever terminal polls first after an order is placed takes its PLACED for good. Orders are
-    // placed until one went to the second terminal alone; it confirms that order, and whichever
-    // polls first takes the CONFIRMED. When the hub gets it, it knows an order it never saw start.
+    // placed until one went to the second terminal alone; then its customer cancels it, and
+    // whichever polls first takes the cancellation (a terminal that acts itself polls at once and
+    // takes its own outcome: the platform's own news is the even race). When the hub gets it, it
+    // knows an order it never saw start.
     for (let attempt = 0; attempt < 40 && !(await hub.sharedQueue()).suspected; attempt++) {
       const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
       await waitFor(() => acknowledged(order.id, 'PLC'), 'the order taken by a terminal');
       if (await onBoard(hub, order.id)) continue;
       await waitFor(() => onBoard(second, order.id), 'the order on the second terminal');
-      const confirmed = await second.app.ipc.invoke('orders:act', { orderId: order.id, action: 'confirm' });
-      assert.ok(confirmed.ok, JSON.stringify(confirmed));
-      await waitFor(() => acknowledged(order.id, 'CFM'), 'the confirmation taken by a terminal');
+      assert.equal((await control(sandbox, order.id, 'customerCancel')).status, 200);
+      await waitFor(() => acknowledged(order.id, 'CAN'), 'the cancellation taken by a terminal');
       if (!(await onBoard(hub, order.id))) continue;
       await waitFor(async () => (await hub.sharedQueue()).suspected, 'the hub names the other poller', 5_000);
     }

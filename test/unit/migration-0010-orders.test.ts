@@ -20,7 +20,7 @@ function tables(db: Db): Map<string, string> {
 
 const LATEST = migrations.at(-1)?.version ?? 0;
 
-describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-requests', () => {
+describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-requests, 0014-kitchen', () => {
   it('creates the orders, events, outbox, sync_state and print_jobs tables, all STRICT, and sets user_version to the latest', () => {
     const file = join(dir, 'fresh.sqlite');
     const db = openDatabase({ file });
@@ -28,10 +28,10 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
       assert.equal(schemaVersion(db), LATEST);
       assert.equal(LATEST, 15);
       const t = tables(db);
-      assert.deepEqual([...t.keys()].sort(), ['code_checks', 'events', 'orders', 'outbox', 'print_jobs', 'sync_state']);
+      assert.deepEqual([...t.keys()].sort(), ['code_checks', 'events', 'kitchen_bumps', 'kitchen_categories', 'kitchen_done', 'kitchen_menu', 'kitchen_setup', 'orders', 'outbox', 'print_jobs', 'sync_state']);
       for (const [name, sql] of t) assert.match(sql, /\)\s*STRICT\s*$/, `${name} is STRICT`);
       const indexes = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[]).map((r) => r.name);
-      for (const index of ['orders_open_board', 'events_by_order', 'outbox_by_order', 'outbox_open', 'orders_by_created', 'orders_by_display_id', 'print_jobs_due', 'code_checks_by_order']) assert.ok(indexes.includes(index), index);
+      for (const index of ['orders_open_board', 'events_by_order', 'outbox_by_order', 'outbox_open', 'orders_by_created', 'orders_by_display_id', 'print_jobs_due', 'code_checks_by_order', 'kitchen_bumps_last', 'kitchen_menu_by_code']) assert.ok(indexes.includes(index), index);
     } finally {
       db.close();
     }
@@ -101,6 +101,19 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
     assert.equal(schemaVersion(db), 13);
     assert.deepEqual(db.prepare(`SELECT id, status, request_ms FROM orders`).all(), [{ id: 'o', status: 'DISPATCHED', request_ms: null }]);
     assert.throws(() => db.prepare(`INSERT INTO code_checks (order_id, kind, valid, checked_by, checked_ms) VALUES ('o', 'pickup', 1, 'api', 0)`).run(), /CHECK constraint/);
+    db.close();
+  });
+
+  it('0014 keeps a version-13 database\'s orders, and starts the kitchen with nothing bumped', () => {
+    const db = openBareDatabase(':memory:');
+    migrate(db, migrations.filter((m) => m.version <= 13));
+    db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms) VALUES ('o', 'CONFIRMED', 20, 0, 0)`).run();
+    migrate(db, migrations.filter((m) => m.version <= 14));
+    assert.equal(schemaVersion(db), 14);
+    assert.deepEqual(db.prepare(`SELECT id, status FROM orders`).all(), [{ id: 'o', status: 'CONFIRMED' }]);
+    assert.equal((db.prepare(`SELECT count(*) AS n FROM kitchen_bumps`).get() as { n: number }).n, 0);
+    assert.throws(() => db.prepare(`INSERT INTO kitchen_bumps (order_id, item_key, station_id, state, bump_id, changed_ms, revision) VALUES ('o', 'a', 's', 'gone', 1, 0, 1)`).run(), /CHECK constraint/);
+    assert.throws(() => db.prepare(`INSERT INTO kitchen_setup (id, body, updated_ms) VALUES (2, '{}', 0)`).run(), /CHECK constraint/, 'one setup for the store');
     db.close();
   });
 

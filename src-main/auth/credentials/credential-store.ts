@@ -26,6 +26,8 @@ export const accountFor = {
   refreshToken: (clientId: string): string => `refresh-token:${clientId}`,
   /** One authorization-code grant (a merchant or a group of merchants). */
   authorization: (id: string): string => `authorization:${id}`,
+  /** A screen's device credential from its hub (JSON `{deviceId, secret}`). */
+  hubDevice: (hubId: string): string => `hub-device:${hubId}`,
 };
 
 /** For demo mode and tests: nothing leaves the process. */

@@ -1,8 +1,11 @@
+import { AppError } from '../../../src-shared/errors';
 import { SharedQueueQuery } from '../../db/shared-queue-query';
 import { appFeature, sessionFeature } from '../../feature-kit/feature';
 import { screensHandlers } from './handlers';
 import { screensState } from './screens-view';
 import { SharedQueueWatch } from './shared-queue';
+
+const SCREENS_CHANNELS = ['screens:state', 'screens:openPairing', 'screens:closePairing', 'screens:revoke'] as const;
 
 /**
  * The hub's screens (Settings › Telas): pairing a screen with a code shown for two minutes, the
@@ -12,10 +15,25 @@ import { SharedQueueWatch } from './shared-queue';
  */
 export const screensFeature = appFeature({
   name: 'screens',
-  channels: ['screens:state', 'screens:openPairing', 'screens:closePairing', 'screens:revoke'],
+  channels: SCREENS_CHANNELS,
   start: ({ hub, push }) => {
     const unsubscribe = hub.onChanged(() => push.push('screens:changed', screensState(hub.view())));
     return { handlers: screensHandlers(hub), stop: unsubscribe };
+  },
+});
+
+/**
+ * On a screen of another terminal: pairing and revoking are the hub terminal's alone (a screen never
+ * lets another device in), so a screen answers these itself, refusing.
+ */
+export const screensOnScreenFeature = appFeature({
+  name: 'screens-on-a-screen',
+  channels: SCREENS_CHANNELS,
+  start: ({ terminal }) => {
+    const refuse = (): never => {
+      throw new AppError('forbidden', `this terminal is a screen of ${terminal.screen()?.pairing.hubName ?? 'another terminal'}: screens are paired at that terminal`);
+    };
+    return { handlers: Object.fromEntries(SCREENS_CHANNELS.map((c) => [c, refuse])) as unknown as ReturnType<typeof screensHandlers> };
   },
 });
 
@@ -41,6 +59,7 @@ export const sharedQueueFeature = sessionFeature({
     });
     const unsubscribers = [
       watch.onChanged((view) => push.push('sharedQueue:changed', view)),
+      connectivity.onChange(({ lastPollAt }) => lastPollAt !== null && watch.polled(Date.parse(lastPollAt))),
       push.connect((event, payload) => {
         if (event === 'stores:status') watch.statusRead(payload as Parameters<SharedQueueWatch['statusRead']>[0]);
         // Orders changed: events were just stored, the moment a sign shows (the loop is the backstop).

@@ -1,7 +1,5 @@
 import QRCode from 'qrcode';
-import type { z } from 'zod';
-import type { QrMatrix } from '../../../src-shared/ipc/channels/setup';
-import type { PairingView, ScreensState } from '../../../src-shared/ipc/channels/screens';
+import type { PairingQr, PairingView, ScreensState } from '../../../src-shared/ipc/channels/screens';
 import type { HubView } from '../../hub/hub-service';
 import { pairingUri } from '../../hub/trust/pairing-code';
 
@@ -11,7 +9,7 @@ export function fingerprintGroups(fingerprint: string): string {
 }
 
 /** The QR of a pairing link, as modules the screen draws (the same shape as the first run's QR). */
-export function qrOf(text: string): z.infer<typeof QrMatrix> {
+export function qrOf(text: string): PairingQr {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   return { size: qr.modules.size, modules: Array.from(qr.modules.data, (dark) => (dark ? '1' : '0')).join('') };
 }

@@ -56,10 +56,13 @@ export class SharedQueueWatch {
   private readonly missed = new Map<string, number>();
   /** This run's first good poll: orders created after it should have reached this terminal whole. */
   private pollingSince: number | null = null;
+  /** Polls before this are an earlier run's (the last poll is kept across restarts). */
+  private readonly startedAt: number;
   private cursor: number | null = null;
   private last: string | undefined;
 
   constructor(private readonly options: SharedQueueWatchOptions) {
+    this.startedAt = options.clock.now();
     this.changed = new Listeners('shared queue', options.logger);
     this.loop = new Loop({
       name: 'shared-queue watch',
@@ -82,6 +85,11 @@ export class SharedQueueWatch {
     return this.loop.stop();
   }
 
+  /** A good poll (the connectivity says each one): the first of this run is where "should have seen it whole" starts. */
+  polled(at: number): void {
+    if (this.pollingSince === null && at >= this.startedAt) this.pollingSince = at;
+  }
+
   /** Looks again soon (orders just changed: new events are stored); many changes at once make one look. */
   soon(): void {
     this.loop.wake();
@@ -95,7 +103,8 @@ export class SharedQueueWatch {
   check(): void {
     const { query, clock } = this.options;
     const now = clock.now();
-    this.pollingSince ??= this.options.lastPollAt();
+    const polled = this.options.lastPollAt();
+    if (polled !== null) this.polled(polled);
     const upTo = query.lastEventCursor();
     const after = this.cursor ?? upTo;
     this.cursor = upTo;

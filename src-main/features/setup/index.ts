@@ -22,6 +22,8 @@ export function setupState(terminal: TerminalControl): SetupState {
       : null,
     problem: terminal.problem,
     credentialStore: { kind: secrets.kind, description: secrets.description },
+    // A screen answers `setup:state` itself (features/screen-role): this is a hub, or a first run.
+    screen: null,
   };
 }
 

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { connect, type ConnectionOptions, type TLSSocket } from 'node:tls';
+import { certificateFingerprint } from '../trust/fingerprint';
 
 /**
  * A TLS connection that trusts one certificate only: the hub's, pinned by its fingerprint when the
@@ -8,11 +8,6 @@ import { connect, type ConnectionOptions, type TLSSocket } from 'node:tls';
  * (`rejectUnauthorized: false`); this check is the whole trust, made on the handshake's own peer
  * certificate, before the screen says anything.
  */
-
-/** SHA-256 of a certificate's DER, lowercase hex (as HubIdentity.fingerprint). */
-export function fingerprintOf(der: Buffer): string {
-  return createHash('sha256').update(der).digest('hex');
-}
 
 /** A fingerprint as written anywhere (`AB:CD:…` as OpenSSL prints it, or plain hex), in the one form compared. */
 export function normalFingerprint(text: string): string {
@@ -37,7 +32,7 @@ export function pinnedConnector(fingerprint: string): PinnedConnector {
       const socket = connect({ ...options, rejectUnauthorized: false, servername: isIP(host) ? '' : host });
       socket.once('secureConnect', () => {
         const der = socket.getPeerCertificate().raw as Buffer | undefined;
-        verdict = der && fingerprintOf(der) === pinned ? 'verified' : 'mismatched';
+        verdict = der && certificateFingerprint(der) === pinned ? 'verified' : 'mismatched';
         if (verdict === 'mismatched') socket.destroy(new Error('the hub showed another certificate than the one pinned at pairing'));
       });
       return socket;

@@ -89,6 +89,18 @@ const CHANNEL_ACCESS = {
   'deliveryOrders:changeAddress': 'screen',
   'deliveryOrders:cancellationReasons': 'screen',
   'deliveryOrders:cancel': 'screen',
+  // The kitchen's screens read, bump and set up stations on the hub's data (nothing of the account in it).
+  'kitchen:board': 'screen',
+  'kitchen:bump': 'screen',
+  'kitchen:recall': 'screen',
+  'kitchen:categories': 'screen',
+  'kitchen:saveSetup': 'screen',
+  // Joining a hub, and a screen's own link: answered by the terminal itself, never asked of a hub.
+  'join:hubs': 'hub',
+  'join:pair': 'hub',
+  'join:link': 'hub',
+  'join:reconnect': 'hub',
+  'join:unpair': 'hub',
   // Pairing and revoking are the hub's: a screen must never let another device in, nor put one out.
   'screens:state': 'hub',
   'screens:openPairing': 'hub',
@@ -109,6 +121,11 @@ const PUSH_ACCESS = {
   'stores:status': 'screen',
   'storeActions:changed': 'screen',
   'promotions:changed': 'screen',
+  'kitchen:changed': 'screen',
+  'kitchen:setupChanged': 'screen',
+  // A terminal's own: the hubs it hears, its link to its hub.
+  'join:hubs': 'hub',
+  'join:link': 'hub',
   // The hub's pairing code and its list of screens.
   'screens:changed': 'hub',
   'sharedQueue:changed': 'screen',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel';
 import { noInput } from './app';
-import { QrMatrix } from './setup';
 
 /**
  * The hub's side of "one store, many screens" (Settings › Telas): the terminal that polls the
@@ -45,6 +44,10 @@ export type PairedScreenView = z.infer<typeof PairedScreenView>;
 export const PairingClosed = z.enum(['none', 'expired', 'ended', 'used', 'replaced']);
 export type PairingClosed = z.infer<typeof PairingClosed>;
 
+/** A QR's modules, row by row ('1' dark): the same shape as the first run's QR, drawn the same way. */
+export const PairingQr = z.object({ size: z.number().int().positive(), modules: z.string().regex(/^[01]*$/) });
+export type PairingQr = z.infer<typeof PairingQr>;
+
 export const PairingView = z.discriminatedUnion('state', [
   z.object({
     state: z.literal('open'),
@@ -54,7 +57,7 @@ export const PairingView = z.discriminatedUnion('state', [
     attemptsLeft: z.number().int().min(0),
     /** The QR's text (`store-terminal://pair?...`): where the hub is, its certificate and the code; null when this machine has no address to give. */
     uri: z.string().nullable(),
-    qr: QrMatrix.nullable(),
+    qr: PairingQr.nullable(),
   }),
   z.object({ state: z.literal('closed'), why: PairingClosed }),
 ]);

@@ -3,6 +3,7 @@ import { Settings, SettingsPatch } from '../../settings';
 import { StoreListItem } from '../../wire/merchant';
 import { channel } from '../channel';
 import { noInput } from './app';
+import { ScreenPairing } from './join';
 
 /**
  * First run, the account and the settings: how a store connects the terminal to its marketplace
@@ -35,6 +36,8 @@ export const SetupState = z.object({
   /** Why the saved settings could not be used (damaged, hand-edited, newer), shown on the first-run screen. */
   problem: z.object({ kind: z.enum(['corrupt', 'newer', 'invalid', 'secret-missing']), message: z.string() }).nullable(),
   credentialStore: CredentialStoreInfo,
+  /** This terminal is a screen of a hub (no account of its own): the hub it is paired to. Null on a hub. */
+  screen: ScreenPairing.nullable().default(null),
 });
 export type SetupState = z.infer<typeof SetupState>;
 

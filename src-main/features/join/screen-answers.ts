@@ -1,0 +1,84 @@
+import { AppError } from '../../../src-shared/errors';
+import { AppStatus } from '../../../src-shared/ipc/channels/app';
+import { SCREEN_OWN_SETTINGS, screenSettings } from '../../../src-shared/ipc/channels/join';
+import { applySettingsPatch, Settings } from '../../../src-shared/settings';
+import type { AppContext } from '../../feature-kit/feature';
+import type { Handlers } from '../../ipc/dispatcher';
+import { NOT_HEARD_FROM } from '../../sync/connectivity';
+import { screenSetupState } from './screen-view';
+
+/**
+ * The channels a screen answers itself: the ones only a hub may be asked (its account, its
+ * configuration, its printers) in a screen's words, and the two it asks the hub and adds its own
+ * to: its settings (the language, sounds and density are the screen's) and its status (the hub's
+ * link to the platform and clock; this machine's version, shell and folder).
+ */
+export type ScreenAnswered =
+  | 'app:status'
+  | 'setup:state'
+  | 'setup:demo'
+  | 'setup:checkCentralized'
+  | 'setup:startAuthorization'
+  | 'setup:completeAuthorization'
+  | 'setup:finish'
+  | 'setup:signOut'
+  | 'settings:get'
+  | 'settings:update'
+  | 'print:test'
+  | 'print:systemPrinters';
+
+export function screenAnswers({ clock, push, version, shell, terminal }: AppContext): Pick<Handlers, ScreenAnswered> {
+  const side = () => {
+    const found = terminal.screen();
+    if (!found) throw new AppError('not-configured', 'this terminal is not a screen');
+    return found;
+  };
+  const notHere = (what: string) => (): never => {
+    throw new AppError('forbidden', `this terminal is a screen of ${side().pairing.hubName}: ${what}`);
+  };
+  const own = (): Settings => terminal.file().settings;
+
+  const account = notHere('its account is the hub terminal\'s (unpair it in Settings to use another)');
+  const printers = notHere('printers are set up at the hub terminal');
+
+  return {
+    'app:status': async () => {
+      const { hub, lastSaid } = side();
+      const answer = await hub.invoke('app:status', {});
+      const parsed = answer.ok ? AppStatus.safeParse(answer.value) : null;
+      if (parsed?.success) lastSaid.status = parsed.data;
+      const mine = { version, shell, dataDir: terminal.config.dataDir };
+      if (parsed?.success) return { ...parsed.data, ...mine };
+      // The hub is out of reach: what it said last, on this machine's clock.
+      const last = lastSaid.status ?? { mode: 'live' as const, apiBaseUrl: null, pollIntervalSeconds: 0, connectivity: NOT_HEARD_FROM };
+      return { ...last, ...mine, now: new Date(clock.now()).toISOString() };
+    },
+    'setup:state': () => screenSetupState(terminal),
+    'setup:demo': account,
+    'setup:checkCentralized': account,
+    'setup:startAuthorization': account,
+    'setup:completeAuthorization': account,
+    'setup:finish': account,
+    'setup:signOut': account,
+    'settings:get': async () => {
+      const { hub, lastSaid } = side();
+      const answer = await hub.invoke('settings:get', {});
+      const parsed = answer.ok ? Settings.safeParse(answer.value) : null;
+      if (parsed?.success) lastSaid.settings = parsed.data;
+      return screenSettings(lastSaid.settings ?? own(), own());
+    },
+    'settings:update': (patch) => {
+      const { lastSaid } = side();
+      const hubs = Object.keys(patch).filter((key) => !(SCREEN_OWN_SETTINGS as readonly string[]).includes(key));
+      if (hubs.length > 0) throw new AppError('forbidden', `${hubs.join(', ')}: set at the hub terminal`, { field: hubs[0] ?? '' });
+      const file = terminal.file();
+      const settings = applySettingsPatch(file.settings, patch);
+      terminal.save({ ...file, settings });
+      const shown = screenSettings(lastSaid.settings ?? settings, settings);
+      push.push('settings:changed', shown);
+      return shown;
+    },
+    'print:test': printers,
+    'print:systemPrinters': printers,
+  };
+}

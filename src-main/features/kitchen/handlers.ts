@@ -1,0 +1,17 @@
+import type { Handlers } from '../../ipc/dispatcher';
+import { onlineBudget } from '../../ipc/online-budget';
+import type { KitchenDesk } from './kitchen-desk';
+import type { KitchenMenu } from './kitchen-menu';
+
+export type KitchenChannel = 'kitchen:board' | 'kitchen:bump' | 'kitchen:recall' | 'kitchen:categories' | 'kitchen:saveSetup';
+
+/** The kitchen's channels: the tickets and bumps from the order database, the menu's categories from the catalog. */
+export function kitchenHandlers(desk: KitchenDesk, menu: Pick<KitchenMenu, 'categories'>): Pick<Handlers, KitchenChannel> {
+  return {
+    'kitchen:board': () => desk.board(),
+    'kitchen:bump': (input) => desk.bump(input),
+    'kitchen:recall': ({ stationId }) => desk.recall(stationId),
+    'kitchen:categories': () => menu.categories(onlineBudget()),
+    'kitchen:saveSetup': (setup) => desk.saveSetup(setup),
+  };
+}
