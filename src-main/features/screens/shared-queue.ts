@@ -59,10 +59,12 @@ export class SharedQueueWatch {
   /** Polls before this are an earlier run's (the last poll is kept across restarts). */
   private readonly startedAt: number;
   private cursor: number | null = null;
-  private last: string | undefined;
+  /** What was last told (nothing suspected, at first): only a change is pushed. */
+  private last: string;
 
   constructor(private readonly options: SharedQueueWatchOptions) {
     this.startedAt = options.clock.now();
+    this.last = shownOf(this.view());
     this.changed = new Listeners('shared queue', options.logger);
     this.loop = new Loop({
       name: 'shared-queue watch',
@@ -156,10 +158,16 @@ export class SharedQueueWatch {
 
   /** Pushed when what the screen shows changes (a sign's time alone moving is no news). */
   private publish(): void {
-    const { lastSeenAt: _ignored, ...shown } = this.view();
-    const text = JSON.stringify(shown);
+    const view = this.view();
+    const text = shownOf(view);
     if (text === this.last) return;
     this.last = text;
-    this.changed.emit(this.view());
+    this.changed.emit(view);
   }
+}
+
+/** What the screen shows of a view (a sign's time moving is no news). */
+function shownOf(view: SharedQueueView): string {
+  const { lastSeenAt: _ignored, ...shown } = view;
+  return JSON.stringify(shown);
 }
