@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { KitchenSetup } from '../../src-shared/ipc/channels/kitchen';
 import type { ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import { ManualClock } from '../../src-main/base/clock';
 import { openBareDatabase } from '../../src-main/db/database';
@@ -10,6 +11,7 @@ import { IpcDispatcher, type CallOrigin, type Handlers } from '../../src-main/ip
 import { orderHandlers } from '../../src-main/features/orders/handlers';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import { SyncService } from '../../src-main/sync/sync-service';
+import { kitchenHarness, TWO_STATIONS } from '../support/kitchen-harness';
 import { FakeGateway, memoryStore, silentLogger } from '../support/sync-fakes';
 
 const KITCHEN: ActionOrigin = { id: 'a1b2c3d4e5f60718', name: 'Cozinha 1', kind: 'kitchen' };
@@ -95,6 +97,17 @@ describe('who did it: the origin of a call', () => {
     const row = ctx.db.board.rowsOf([id])[0];
     assert.equal(row?.confirmedFrom, null);
     assert.equal(row?.confirmedBy, 'staff');
+  });
+
+  it('the kitchen screen whose bump finished an order is the origin of its ready', async () => {
+    const k = kitchenHarness();
+    k.desk.saveSetup(KitchenSetup.parse(TWO_STATIONS));
+    const id = await k.confirmed();
+    assert.equal(k.desk.bump({ orderId: id, stationId: 'grill' }, COUNTER).finished, null);
+    // Expo bumps what is left, the whole order: that bump finished it.
+    const last = k.desk.bump({ orderId: id, stationId: null }, KITCHEN);
+    assert.ok(last.finished?.actionId);
+    assert.deepEqual(k.readies(id).map((r) => r.origin_name), ['Cozinha 1']);
   });
 
   it('origin columns that do not read as a screen (a damaged row) show no screen rather than failing the board', async () => {

@@ -9,7 +9,7 @@ export type KitchenChannel = 'kitchen:board' | 'kitchen:bump' | 'kitchen:recall'
 export function kitchenHandlers(desk: KitchenDesk, menu: Pick<KitchenMenu, 'categories'>): Pick<Handlers, KitchenChannel> {
   return {
     'kitchen:board': () => desk.board(),
-    'kitchen:bump': (input) => desk.bump(input),
+    'kitchen:bump': (input, origin) => desk.bump(input, origin ?? null),
     'kitchen:recall': ({ stationId }) => desk.recall(stationId),
     'kitchen:categories': () => menu.categories(onlineBudget()),
     'kitchen:saveSetup': (setup) => desk.saveSetup(setup),

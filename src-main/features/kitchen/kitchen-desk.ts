@@ -1,6 +1,7 @@
 import { AppError } from '../../../src-shared/errors';
 import { KitchenSetup, type BumpInput, type BumpResult, type KitchenBoard, type KitchenTicket, type RecallResult } from '../../../src-shared/ipc/channels/kitchen';
 import type { OrderStatus } from '../../../src-shared/ipc/channels/orders';
+import type { ActionOrigin } from '../../../src-shared/ipc/channels/screens';
 import { readOrderDetail } from '../../../src-shared/wire/order';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
@@ -68,7 +69,8 @@ export class KitchenDesk {
     return { tickets, setup: this.setup(), generatedAt: new Date(clock.now()).toISOString() };
   }
 
-  bump(input: BumpInput): BumpResult {
+  /** `origin`: the kitchen screen that bumped (its ready is recorded as that screen's, as a confirm is). */
+  bump(input: BumpInput, origin: ActionOrigin | null = null): BumpResult {
     const { db, clock, outbox } = this.options;
     const result = db.write((): BumpResult => {
       const now = clock.now();
@@ -80,7 +82,7 @@ export class KitchenDesk {
       if (!allBumped(after) || !db.kitchen.markDone(input.orderId, now)) return { ticket: after, finished: null };
       // This bump finished the order, and only this one could: its ready joins the outbox in this transaction.
       const action = readyActionFor(after);
-      const entry = action ? outbox.enqueue({ orderId: input.orderId, action }) : null;
+      const entry = action ? outbox.enqueue({ orderId: input.orderId, action }, 'staff', undefined, origin) : null;
       if (entry) db.kitchen.recordDoneAction(input.orderId, entry.id);
       return { ticket: this.ticket(input.orderId), finished: { actionId: entry?.id ?? null } };
     });
