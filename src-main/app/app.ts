@@ -32,8 +32,8 @@ export interface StartOptions {
   systemPrinter?: SystemPrinter;
   /** How a screen looks for its hub on the network (tests: none, or their own). */
   screenBrowse?: ScreenRoleOptions['browse'];
-  /** Where the hub listens and how it is announced (tests: loopback, no announcement). */
-  hub?: Pick<HubServiceOptions, 'host' | 'advertise' | 'interfaces' | 'limits'>;
+  /** Where the hub listens, how it is announced and under which name (tests: loopback, no announcement). */
+  hub?: Partial<Pick<HubServiceOptions, 'host' | 'advertise' | 'interfaces' | 'limits' | 'name'>>;
 }
 
 export interface App {

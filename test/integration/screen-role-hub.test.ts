@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import type { Board, OrdersChanged } from '../../src-shared/ipc/channels/orders';
+import type { Board, OrdersChanged, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { JoinOutcome, LinkView } from '../../src-shared/ipc/channels/join';
 import type { IpcResult } from '../../src-shared/ipc/contract';
 import { CLOSE } from '../../src-main/hub/link/protocol';
@@ -103,11 +103,22 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
     const placed = await order();
     for (const { client } of screens) await waitFor(() => heard(client, placed.id), 'the order on both screens');
     const results = await Promise.all(screens.map(({ client }) => client.invoke('orders:act', { orderId: placed.id, action: 'confirm' })));
-    assert.ok(results.some((r) => r.ok), JSON.stringify(results));
+    assert.ok(results.every((r) => r.ok), JSON.stringify(results));
+    // One action in the hub's outbox, whose origin both screens hear: who did it.
+    const entries = results.map((r) => (r.ok ? (r.value as OutboxEntry) : null));
+    assert.equal(entries[0]?.id, entries[1]?.id);
+    const by = entries[0]?.origin?.name;
+    assert.ok(by && screens.some((s) => s.name === by), JSON.stringify(entries));
+    assert.deepEqual(entries[1]?.origin, entries[0]?.origin);
     for (const { client, name } of screens) await waitFor(() => heard(client, placed.id, 'CONFIRMED'), `confirmed on ${name}`);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // a second poll: any duplicate would be out by now
     assert.equal(await confirms(placed.id), 1, 'one confirm reached the platform');
     assert.equal((await sandboxEvents(sandbox)).filter((e) => e.orderId === placed.id && e.code === 'CFM').length, 1);
+    for (const { client, name } of screens) {
+      const board = await client.invoke('orders:board', {});
+      assert.ok(board.ok);
+      assert.equal((board.value as Board).rows.find((r) => r.id === placed.id)?.confirmedFrom?.name, by, `${name} shows who confirmed it`);
+    }
   });
 
   it('the hub killed mid-rush and restarted: both screens show it lost, then the same board; nothing lost, nothing sent twice', async () => {
