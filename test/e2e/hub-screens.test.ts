@@ -149,6 +149,7 @@ describe('hub screens in Chromium', () => {
     await terminal.shot('shared-queue-en');
     await banner.getByTestId('shared-queue-how').click();
     await panel().waitFor();
+    assert.ok(await panel().evaluate((el) => el.getBoundingClientRect().top < innerHeight), 'Settings open at Telas');
     await chooseLanguage(page, 'pt-BR');
   });
 });
