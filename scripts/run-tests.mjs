@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Runs the test kinds named on the command line (unit, integration, electron, e2e) in one
-// `node --test` run, so there is one summary at the end.
+// Runs the test kinds named on the command line (unit, integration, electron, e2e), and any test
+// files named by path, in one `node --test` run, so there is one summary at the end.
 import { spawnSync } from 'node:child_process';
 import { filesUnder } from './files.mjs';
 import { join } from 'node:path';
 
-const kinds = process.argv.slice(2);
-if (kinds.length === 0) kinds.push('unit', 'integration', 'electron', 'e2e');
+const args = process.argv.slice(2);
+const named = args.filter((arg) => arg.endsWith('.test.ts'));
+const kinds = args.filter((arg) => !arg.endsWith('.test.ts'));
+if (args.length === 0) kinds.push('unit', 'integration', 'electron', 'e2e');
 
-const files = kinds.flatMap((kind) => filesUnder(join('test', kind), (name) => name.endsWith('.test.ts')));
+const files = [...kinds.flatMap((kind) => filesUnder(join('test', kind), (name) => name.endsWith('.test.ts'))), ...named];
 if (files.length === 0) {
   console.error(`no test files for: ${kinds.join(', ')}`);
   process.exit(1);

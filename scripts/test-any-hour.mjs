@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm run test:any-hour [-- INSTANT ...]`: the whole suite (unit, integration, electron, e2e; the
-// build must exist) under libfaketime at wall-clock instants where a test that read the machine's
-// clock would fail: 03:00 and 23:30 in São Paulo, and noon on a Sunday. Default: all three.
+// `npm run test:any-hour [-- [--clock-facing] INSTANT ...]`: the whole suite (unit, integration,
+// electron, e2e; the build must exist) under libfaketime at wall-clock instants where a test that
+// read the machine's clock would fail: 03:00 and 23:30 in São Paulo, and noon on a Sunday. Default:
+// all three. `--clock-facing` keeps, of the end-to-end files, only those whose screens show times
+// of day (CI's budget: the whole e2e suite again would take it past 40 minutes).
 import { spawnSync } from 'node:child_process';
 
 const INSTANTS = {
@@ -9,7 +11,15 @@ const INSTANTS = {
   '23:30': '2026-11-25 02:30:00', // Tuesday 23:30 in São Paulo: a new day in UTC
   'sunday-noon': '2026-11-29 15:00:00', // Sunday 12:00 in São Paulo
 };
-const wanted = process.argv.slice(2);
+// Screens that show a time of day, a countdown or an age: opening hours, history by day, the
+// board's and the drawer's deadlines, the kitchen's age colours.
+const CLOCK_FACING_E2E = ['store-ops', 'history', 'orders-board', 'order-drawer', 'kitchen-display'].map(
+  (name) => `test/e2e/${name}.test.ts`,
+);
+const args = process.argv.slice(2);
+const clockFacingOnly = args.includes('--clock-facing');
+const wanted = args.filter((arg) => arg !== '--clock-facing');
+const suites = clockFacingOnly ? ['unit', 'integration', 'electron', ...CLOCK_FACING_E2E] : ['unit', 'integration', 'electron', 'e2e'];
 const names = wanted.length > 0 ? wanted : Object.keys(INSTANTS);
 for (const name of names) {
   const at = INSTANTS[name];
@@ -18,7 +28,7 @@ for (const name of names) {
     process.exit(2);
   }
   console.log(`--- the suite at ${name} São Paulo time (faketime @${at} UTC)`);
-  const run = spawnSync('faketime', ['-f', `@${at}`, process.execPath, 'scripts/run-tests.mjs', 'unit', 'integration', 'electron', 'e2e'], {
+  const run = spawnSync('faketime', ['-f', `@${at}`, process.execPath, 'scripts/run-tests.mjs', ...suites], {
     stdio: 'inherit',
     env: { ...process.env, TZ: 'UTC' },
   });

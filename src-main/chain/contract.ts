@@ -1,0 +1,132 @@
+import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
+import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
+
+/**
+ * The chain server's seams (docs/chain-server.md): the hub role of a store (src-main/hub/) run as a
+ * server a chain operates, several replicas on one PostgreSQL. PostgreSQL is the source of truth;
+ * a replica keeps nothing that another replica could not rebuild from the database.
+ *
+ * The domain rules are the terminal's own (src-main/orders/): statuses only move forward
+ * (`applyEvent`, `moveForward`), events are deduplicated by id, an action is settled by its event
+ * (`settledByEvent`) or by the order visibly there (`settledByStatus`), and events are acknowledged
+ * only after the commit that stored them. Every method is async and never leaves a transaction
+ * open; failures are AppError values (`storage` for the database, `conflict` for a lost lease).
+ */
+
+/** One replica's hold on a credential's poller: at most one holder at a time, each holding numbered. */
+export interface Leadership {
+  /** Fencing token: grows with every new holder; writes made under an older token are refused. */
+  token: number;
+  holder: string;
+  /** Database time (epoch ms) the hold ends unless renewed. */
+  expiresAt: number;
+}
+
+/** Who polls and acknowledges for a credential: a lease row on the database's clock, with a fencing token. */
+export interface PollerLease {
+  /** Takes the lease when it is free or expired (or already ours); null when another replica holds it. */
+  acquire(credential: string, holder: string, ttlMs: number): Promise<Leadership | null>;
+  /** Extends our hold; null when it was lost (expired and taken, or the database unreachable). */
+  renew(credential: string, holder: string, token: number, ttlMs: number): Promise<Leadership | null>;
+  /** Gives the lease up at once (a clean stop), so another replica takes over without waiting for the expiry. */
+  release(credential: string, holder: string, token: number): Promise<void>;
+  /** The current holder, for metrics and the admin CLI. */
+  current(credential: string): Promise<Leadership | null>;
+}
+
+/** What the poller's commit changed: what to push, and to which stores. */
+export interface ChainIngestResult {
+  eventIds: string[];
+  stored: number;
+  duplicates: number;
+  /** Orders changed, with their store: the NOTIFY payloads. */
+  changed: { orderId: string; storeId: string | null }[];
+  /** New orders whose detail is still missing (the poller fetches them, then `saveDetail`). */
+  needDetail: string[];
+}
+
+/** The orders of every store of the credential, in PostgreSQL. */
+export interface ChainOrders {
+  /**
+   * Stores a polled batch in one transaction, fenced: refused with `conflict` (nothing written)
+   * unless `token` is still the lease's current token. Duplicates (by event id) are counted, not stored.
+   */
+  ingest(events: readonly unknown[], fence: { credential: string; token: number }, polledAt: number): Promise<ChainIngestResult>;
+  /** The detail as the platform returned it (kept whole), merged into the order's columns. */
+  saveDetail(orderId: string, detail: unknown, at: number): Promise<{ storeId: string | null } | null>;
+  /** The board of the given stores: open orders, and closed ones since `closedSince` (epoch ms). */
+  board(storeIds: readonly string[], closedSince: number): Promise<BoardRow[]>;
+  /** Rows of the given orders (a push after a change); orders of stores outside `storeIds` are left out. */
+  rows(orderIds: readonly string[], storeIds: readonly string[]): Promise<BoardRow[]>;
+  /** One order's drawer, or null when it is not one of `storeIds`'. */
+  detail(orderId: string, storeIds: readonly string[]): Promise<OrderDetailView | null>;
+  /** The store an order belongs to (null: unknown order). */
+  storeOf(orderId: string): Promise<string | null>;
+}
+
+/** A queued staff action as the senders claim it. */
+export interface ClaimedAction {
+  id: number;
+  orderId: string;
+  storeId: string;
+  action: ActInput['action'];
+  payload: Record<string, unknown> | null;
+  attempts: number;
+  /** A previous claim ended without a recorded answer: look at the order before sending again. */
+  answerLost: boolean;
+}
+
+/** The staff actions of every store, queued in PostgreSQL and sent by whichever replica claims them. */
+export interface ChainOutbox {
+  /**
+   * Queues an action (state `queued`). The same `idempotencyKey` twice gives the first entry back
+   * and queues nothing (a store terminal replaying what it queued offline); the same action of an
+   * order already queued or sent also gives that entry back (two screens pressing at once).
+   */
+  enqueue(input: ActInput & { storeId: string; idempotencyKey: string; origin: InvokeOrigin | null }, at: number): Promise<{ entry: OutboxEntry; created: boolean }>;
+  /**
+   * Claims up to `limit` due actions for `holder` until `now + claimMs` (`FOR UPDATE SKIP LOCKED`):
+   * no two replicas ever hold the same row; an expired claim is claimable again, with `answerLost`.
+   */
+  claim(holder: string, limit: number, claimMs: number, now: number): Promise<ClaimedAction[]>;
+  /** The platform answered 202: `sent` (its event settles it). Only the claim's holder may record it. */
+  sent(id: number, holder: string, at: number): Promise<{ orderId: string; storeId: string } | null>;
+  /** A failure that waiting cures: back to `queued`, due at `untilMs`. */
+  retryLater(id: number, holder: string, untilMs: number, reason: unknown, at: number): Promise<void>;
+  /** Settled without an event: refused (`failed`), too late (`expired`), or seen done (`confirmed`). */
+  settle(id: number, holder: string, state: 'confirmed' | 'failed' | 'expired', reason: unknown, at: number): Promise<{ orderId: string; storeId: string } | null>;
+  /** Queued and claimed actions, for metrics. */
+  depth(): Promise<number>;
+}
+
+/** A store terminal paired to the server, and the stores a manager granted it. */
+export interface ChainDevice extends Device {
+  storeIds: string[];
+}
+
+/** The server's paired store terminals, shared by every replica. */
+export interface ChainDevices {
+  /** A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`. */
+  invite(input: { storeIds: string[]; name: string; kind: Device['kind'] }, ttlMs: number, now: number): Promise<{ inviteId: string; code: string; expiresAt: number }>;
+  /** The device, when the credential is its own and not revoked; null otherwise. */
+  verify(credential: DeviceCredential): Promise<ChainDevice | null>;
+  touched(deviceId: string, at: number): Promise<void>;
+  list(): Promise<ChainDevice[]>;
+  revoke(deviceId: string, at: number): Promise<boolean>;
+  grant(deviceId: string, storeIds: string[]): Promise<void>;
+}
+
+/** What replicas tell each other through the database (PostgreSQL LISTEN/NOTIFY). */
+export type ChainNotice =
+  | { kind: 'orders'; storeId: string | null; orderIds: string[] }
+  | { kind: 'outbox'; storeId: string; orderId: string }
+  | { kind: 'device'; deviceId: string; change: 'revoked' | 'granted' };
+
+export interface ChainBus {
+  /** Sent after the commit it speaks of (NOTIFY inside the transaction, or right after it). */
+  publish(notice: ChainNotice): Promise<void>;
+  /** Every notice, from every replica this one included; resubscribes by itself after a lost connection. */
+  subscribe(listener: (notice: ChainNotice) => void): () => void;
+  /** A lost connection was re-established: listeners may have missed notices, re-read what they show. */
+  onReconnected(listener: () => void): () => void;
+}
