@@ -13,7 +13,7 @@ import svelteConfig from './svelte.config.js';
  *   src-sandbox  imports src-shared at most, never the client
  * Inside src-main, rooms are layered, each importing only rooms below it (and itself), as VS Code
  * layers base/ platform/ workbench/: base < config, api, orders, queue < auth, db < sync, merchant,
- * print, diagnostics < ipc, hub < account < feature-kit < features < app < shells. Each feature is a
+ * print, diagnostics < ipc, hub < account, chain < feature-kit < features < app < shells. Each feature is a
  * folder of its own (features/<name>/) that imports the rooms below (the feature kit among them),
  * never another feature. Import cycles (type-only imports included) are refused by
  * `npm run lint:cycles` (scripts/import-cycles.mjs, Svelte components included).
@@ -41,6 +41,7 @@ const MAIN_LAYERS = [
   ['main-ipc', 'src-main/ipc/**', 4],
   ['main-hub', 'src-main/hub/**', 4],
   ['main-account', 'src-main/account/**', 5],
+  ['main-chain', 'src-main/chain/**', 5],
   ['main-feature-kit', 'src-main/feature-kit/**', 6],
   ['main-feature', 'src-main/features/*/**', 7],
   ['main-app', 'src-main/app/**', 8],
