@@ -134,6 +134,9 @@ describe('a screen joins its hub through its own screens', { skip: built ? false
       await page.locator('[data-testid="link-banner"][data-state="lost"]').waitFor({ timeout: 20_000 });
       assert.match((await banner.textContent()) ?? '', locale === 'en' ? /read-only/ : /somente leitura/);
       assert.equal(await page.getByTestId('frame-content').getAttribute('data-read-only'), 'true');
+      // What the hub said of the platform is old news: the top bar says the hub is out of reach.
+      assert.equal(await page.getByTestId('connectivity').getAttribute('data-state'), 'stale');
+      assert.match((await page.getByTestId('connectivity').textContent()) ?? '', locale === 'en' ? /Main terminal out of reach/ : /Sem o terminal principal/);
       await card.click();
       assert.equal(await page.getByTestId('order-drawer').count(), 0, 'nothing opens on a stale board');
       await card.waitFor();
@@ -143,6 +146,7 @@ describe('a screen joins its hub through its own screens', { skip: built ? false
       await startHub(hub.port);
       await banner.waitFor({ state: 'detached', timeout: 40_000 });
       assert.equal(await page.getByTestId('frame-content').getAttribute('data-read-only'), 'false');
+      assert.notEqual(await page.getByTestId('connectivity').getAttribute('data-state'), 'stale');
       await card.waitFor();
     });
   }
