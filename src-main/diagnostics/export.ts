@@ -12,6 +12,7 @@ export interface DiagnosticsFacts {
   terminal: GatheredReport['terminal'];
   connectivity: Connectivity;
   pollIntervalSeconds: number;
+  screens: GatheredReport['screens'];
 }
 
 /** Where the rest comes from: the disk, the process, the credential stores. Tests give their own. */
@@ -51,6 +52,7 @@ export async function exportDiagnostics(facts: DiagnosticsFacts, readers: Diagno
     settings: attempt(readers.settings, failed),
     sync: { connectivity: facts.connectivity, pollIntervalSeconds: facts.pollIntervalSeconds, lastPollAtSaved: queues.lastPollAtSaved },
     queues: queues.queues,
+    screens: facts.screens,
     logs: attempt(
       () => readers.logs(maxBytes),
       () => ({ folder: '', files: [], lines: [] }),

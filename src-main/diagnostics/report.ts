@@ -48,6 +48,31 @@ export const DiagnosticsReport = z.object({
     lastPollAtSaved: z.string().nullable(),
   }),
   queues: z.object({ orderOutbox: CountsOrUnavailable, storeOutbox: CountsOrUnavailable, printQueue: CountsOrUnavailable }),
+  /**
+   * The store's other screens: as a hub, whether its port is open and why not, its screens; as a
+   * screen, the hub it is paired with and the link to it. Never a credential.
+   */
+  screens: z
+    .discriminatedUnion('role', [
+      z.object({
+        role: z.literal('hub'),
+        state: z.string(),
+        enabled: z.boolean(),
+        port: z.number().int(),
+        problem: z.string().nullable(),
+        discovery: z.string().nullable(),
+        paired: z.array(z.object({ name: z.string(), kind: z.string(), connected: z.boolean(), lastContactAt: z.string().nullable() })),
+      }),
+      z.object({
+        role: z.literal('screen'),
+        hubName: z.string(),
+        address: z.string(),
+        kind: z.string(),
+        link: z.object({ state: z.string(), since: z.string(), reason: z.string().nullable() }),
+      }),
+    ])
+    .nullable()
+    .default(null),
   logs: z.object({
     folder: z.string(),
     files: z.array(z.object({ name: z.string(), bytes: z.number() })),

@@ -29,6 +29,7 @@ const facts = (patch: Partial<DiagnosticsFacts> = {}): DiagnosticsFacts => ({
   terminal: { shell: 'web', mode: 'live', account: { kind: 'centralized', apiBaseUrl: 'https://api.example.test', clientId: 'my-app' }, vault: 'keychain', dataDir: '/data', environment: terminalVariables({ STORE_TERMINAL_CLIENT_SECRET_FILE: `/etc/${SECRET}`, STORE_TERMINAL_DEMO: '1', PATH: '/usr/bin' }) },
   connectivity: { state: 'degraded', lastSuccessAt: '2026-11-24T14:59:00.000Z', lastPollAt: '2026-11-24T14:59:30.000Z', reason: { code: 'connection', message: `token ${SECRET} refused` } },
   pollIntervalSeconds: 30,
+  screens: { role: 'hub', state: 'listening', enabled: true, port: 47110, problem: null, discovery: null, paired: [{ name: 'Cozinha 1', kind: 'kitchen', connected: true, lastContactAt: AT }] },
   ...patch,
 });
 
@@ -70,11 +71,18 @@ describe('diagnostics export: one file for support, never a secret', () => {
     assert.equal(report.sync.lastPollAtSaved, '2026-11-24T14:59:30.000Z');
     assert.deepEqual(report.queues, { orderOutbox: { queued: 2, confirmed: 40 }, storeOutbox: { failed: 1 }, printQueue: { unavailable: 'store-terminal.sqlite does not exist yet' } });
     assert.equal((report.settings as { locale: string }).locale, 'pt-BR');
+    assert.deepEqual(report.screens, facts().screens, 'the hub, its port and its screens');
     assert.equal(report.logs.lines.length, 4);
     assert.equal(report.logs.linesLeftOut, 0);
     assert.deepEqual(report.logs.lines[0], { time: AT, level: 'info', msg: 'polled', events: 2 });
     // The lines read as in the log: one a line.
     assert.match(file.content, /\n {6}\{"time":"2026-11-24T15:00:00.000Z","level":"info","msg":"polled","events":2\},\n/);
+  });
+
+  it('on a screen of a hub, names the hub, its address and the link to it', async () => {
+    const screens = { role: 'screen', hubName: 'Cantina — Balcão', address: '192.168.0.10 port 47110', kind: 'kitchen', link: { state: 'lost', since: AT, reason: 'unreachable' } } as const;
+    const report = parse(await exportDiagnostics(facts({ screens }), readers()));
+    assert.deepEqual(report.screens, screens);
   });
 
   it('leaves out every secret it knows, and what the log redacts, wherever it hides (logs, settings, environment, sync)', async () => {

@@ -2,12 +2,13 @@ import { appFeature } from '../../feature-kit/feature';
 import { NOT_HEARD_FROM } from '../../sync/connectivity';
 import { exportDiagnostics, terminalReaders } from '../../diagnostics/export';
 import { terminalVariables } from '../../diagnostics/readers';
+import { screensFacts } from './screens-facts';
 
 /** Settings › Support: one file for support (recent logs, versions, settings, sync and queue states), never a secret. */
 export const diagnosticsFeature = appFeature({
   name: 'diagnostics',
   channels: ['app:exportDiagnostics'],
-  start: ({ clock, version, shell, terminal }) => ({
+  start: ({ clock, version, shell, terminal, hub }) => ({
     handlers: {
       'app:exportDiagnostics': ({ userAgent }) => {
         const session = terminal.session();
@@ -28,6 +29,7 @@ export const diagnosticsFeature = appFeature({
             },
             connectivity: session?.connectivity.current ?? NOT_HEARD_FROM,
             pollIntervalSeconds: session?.pollSeconds ?? 0,
+            screens: screensFacts(hub.view(), terminal.screen()),
           },
           terminalReaders({
             dataDir: config.dataDir,
