@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { CONNECTED_WINDOW_MS } from '../../src-sandbox/merchant/status';
 import { AXE_TAGS, axeViolations, smallTargets, type AxeViolation } from '../support/axe';
+import { addRefusingPrinter } from '../support/dead-printer';
 import { SMALL_SCREEN, useTerminal } from '../support/terminal-fixture';
 import { chooseLanguage } from '../support/web-shell';
 
@@ -25,15 +25,6 @@ function described(violations: AxeViolation[]): string {
  */
 describe('accessibility at 1024x600 in a rush, both languages', () => {
   const terminal = useTerminal({ name: 'a11y', viewport: SMALL_SCREEN, locale: 'pt-BR', pollSeconds: 1, sandbox: { rateLimitFactor: 0 } });
-  let deadPort = 0;
-
-  before(async () => {
-    // A port that was just free and is closed again: a printer that refuses every ticket.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    deadPort = (probe.address() as { port: number }).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-  });
 
   const card = (id: string) => terminal.page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
   async function control(path: string, json: unknown = {}): Promise<void> {
@@ -50,13 +41,7 @@ describe('accessibility at 1024x600 in a rush, both languages', () => {
 
   it('every screen, the drawer on a complaint, and the rush notices pass axe (WCAG 2.2 AA) with targets of 44 px', async () => {
     const { page } = terminal;
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('printer-add').click();
-    await page.getByTestId('printer-name').fill('Cozinha');
-    await page.getByTestId('printer-host').fill('127.0.0.1');
-    await page.getByTestId('printer-port').fill(String(deadPort));
-    await page.getByTestId('printer-save').click();
-    await page.getByTestId('printer').waitFor();
+    await addRefusingPrinter(page);
     await page.getByTestId('nav-orders').click();
 
     // A confirmed order whose ticket does not print, with a complaint; one the platform cancels; one waiting.

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import { CONNECTED_WINDOW_MS } from '../../src-sandbox/merchant/status';
 import { rawHttp } from '../support/sandbox';
+import { addRefusingPrinter } from '../support/dead-printer';
 import { SMALL_SCREEN, useTerminal, type TerminalFixture } from '../support/terminal-fixture';
 import { chooseLanguage } from '../support/web-shell';
 
@@ -139,17 +139,6 @@ function demoSandbox(terminal: TerminalFixture) {
 
 describe('the top bar at 1024x600 with every notice on, in demo mode', () => {
   const terminal = useTerminal({ name: 'top-bar', demo: true, viewport: SMALL_SCREEN, locale: 'pt-BR' });
-  let deadPrinter: Server;
-  let deadPort = 0;
-
-  before(async () => {
-    // A port that was just free and is closed again: a printer that refuses every ticket.
-    deadPrinter = createServer();
-    await new Promise<void>((resolve) => deadPrinter.listen(0, '127.0.0.1', resolve));
-    deadPort = (deadPrinter.address() as { port: number }).port;
-    await new Promise<void>((resolve) => deadPrinter.close(() => resolve()));
-  });
-  after(() => deadPrinter?.close());
 
   const topBarParts = (page: Page): Locator[] => [
     page.getByTestId('current-store'),
@@ -164,13 +153,7 @@ describe('the top bar at 1024x600 with every notice on, in demo mode', () => {
     const { page } = terminal;
     const sandbox = demoSandbox(terminal);
 
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('printer-add').click();
-    await page.getByTestId('printer-name').fill('Cozinha');
-    await page.getByTestId('printer-host').fill('127.0.0.1');
-    await page.getByTestId('printer-port').fill(String(deadPort));
-    await page.getByTestId('printer-save').click();
-    await page.getByTestId('printer').waitFor();
+    await addRefusingPrinter(page);
 
     await page.getByTestId('nav-orders').click();
     await page.getByTestId('act-confirm').first().click({ timeout: 30_000 });

@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { closedPort } from '../support/dead-printer';
 import { startFakePrinter, type FakePrinter } from '../support/fake-printer';
 import { useTerminal } from '../support/terminal-fixture';
 import { chooseLanguage } from '../support/web-shell';
-
-/** A port on this machine where nothing listens (a printer switched off at that address refuses). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A kitchen's network printer set up on the Settings page, printing on confirm, out and back. */
 describe('printing in Chromium', () => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
@@ -14,6 +13,7 @@ import { BROWSE_IDLE_MS, HubList } from '../../src-main/features/join/hub-list';
 import { pairAsScreen } from '../../src-main/features/join/pairing';
 import type { HubsView, JoinOutcome } from '../../src-shared/ipc/channels/join';
 import type { SetupState } from '../../src-shared/ipc/channels/setup';
+import { closedPort } from '../support/dead-printer';
 import { announced, FakeBrowser, startTerminalApp, startTestHub, type ScreenApp, type TestHub } from '../support/screen-hub';
 
 /**
@@ -46,15 +46,6 @@ async function firstRun(): Promise<ScreenApp> {
 const pair = (terminal: ScreenApp, input: Record<string, unknown>) => terminal.invoke<JoinOutcome>('join:pair', { kind: 'kitchen', name: 'Cozinha 1', ...input });
 const byAddress = (port: number, code: string) => ({ target: { via: 'address', address: `127.0.0.1:${port}` }, code });
 const otherThan = (code: string): string => (code === '000000' ? '000001' : '000000');
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('joining a hub with its code', () => {
   let theHub: TestHub;
