@@ -9,7 +9,7 @@ import { PgChainOutbox } from '../../src-main/chain/db/chain-outbox';
 import { chainMigrations } from '../../src-main/chain/db/migrations';
 import { chainSchemaVersion, migrateChain } from '../../src-main/chain/db/migrate';
 import { PgPollerLease } from '../../src-main/chain/db/poller-lease';
-import { AppError } from '../../src-shared/errors';
+import type { AppError } from '../../src-shared/errors';
 import { chainDatabase, clusterOrSkip, STORE_A, STORE_B, wireEvent } from '../support/chain-db';
 import { TEST_INSTANT_MS } from '../support/clock';
 import type { PgCluster } from '../support/pg-cluster';

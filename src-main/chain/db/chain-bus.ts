@@ -2,7 +2,6 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
-import type { Logger } from '../../base/log';
 import { backoffMs, type BackoffPolicy } from '../../queue/backoff';
 import type { ChainBus, ChainNotice } from '../contract';
 import { connectionConfig, type ChainPoolOptions } from './pool';

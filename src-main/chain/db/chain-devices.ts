@@ -1,9 +1,9 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../../src-shared/errors';
 import type { Logger } from '../../base/log';
 import { Device, DeviceCredential } from '../../hub/contract';
-import { CONTACT_WRITE_EVERY_MS, SECRET_BYTES } from '../../hub/trust/device-registry';
+import { CONTACT_WRITE_EVERY_MS, readDevice, secretMatches, SECRET_BYTES, sha256 } from '../../hub/trust/device-registry';
 import { TRIES_PER_CODE } from '../../hub/trust/pairing-code';
 import type { ChainDevice, ChainDevices, InviteClosed, PairedDevice } from '../contract';
 import { inTransaction, queryRows, type Queryable } from './transaction';
@@ -32,17 +32,6 @@ interface InviteRow {
 
 const DEVICE_COLUMNS = `d.id, d.name, d.kind, d.secret_sha256, d.paired_ms, d.last_contact_ms, d.revoked_ms,
   coalesce((SELECT array_agg(s.store_id ORDER BY s.store_id) FROM device_stores s WHERE s.device_id = d.id), '{}') AS store_ids`;
-
-/** Compared against when the device is unknown, so an unknown id costs the same as a known one. */
-const DECOY_HASH = Buffer.alloc(32);
-
-const sha256 = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
-
-/** The secret's 32 bytes, or null unless it is exactly their base64url (as hub/trust/device-registry.ts reads it). */
-function secretBytes(text: string): Buffer | null {
-  const bytes = Buffer.from(text, 'base64url');
-  return bytes.length === SECRET_BYTES && bytes.toString('base64url') === text ? bytes : null;
-}
 
 function closedOf(invite: InviteRow | undefined, now: number): InviteClosed | null {
   if (!invite) return 'none';
@@ -148,11 +137,9 @@ export class PgChainDevices implements ChainDevices {
     try {
       const parsed = DeviceCredential.safeParse(credential);
       if (!parsed.success) return null;
-      const secret = secretBytes(parsed.data.secret);
       const { rows } = await this.pool.query<DeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM devices d WHERE d.id = $1`, [parsed.data.deviceId]);
       const record = rows[0];
-      const matches = timingSafeEqual(sha256(secret ?? DECOY_HASH), record?.secret_sha256 ?? DECOY_HASH);
-      if (!record || !secret || !matches || record.revoked_ms !== null) return null;
+      if (!record || !secretMatches(parsed.data.secret, record.secret_sha256) || record.revoked_ms !== null) return null;
       return this.deviceOf(record);
     } catch (error) {
       this.logger.warn('a device credential could not be checked: refused', { error });
@@ -192,16 +179,8 @@ export class PgChainDevices implements ChainDevices {
   }
 
   private deviceOf(record: DeviceRow): ChainDevice | null {
-    const parsed = Device.safeParse({
-      id: record.id,
-      name: record.name,
-      kind: record.kind,
-      pairedAt: record.paired_ms,
-      lastContactAt: record.last_contact_ms,
-      revokedAt: record.revoked_ms,
-    });
-    if (!parsed.success) this.logger.warn('a device row is not readable: left out', { deviceId: record.id });
-    return parsed.success ? { ...parsed.data, storeIds: record.store_ids } : null;
+    const device = readDevice(record, this.logger);
+    return device ? { ...device, storeIds: record.store_ids } : null;
   }
 }
 

@@ -1,22 +1,15 @@
 import type pg from 'pg';
 import { AppError } from '../../../src-shared/errors';
-import { knownEventName, readOrderEvent, type EventName, type OrderEvent } from '../../../src-shared/wire/events';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
-import { parseTime } from '../../orders/detail-columns';
-import { settledByEvent, settledByStatus, settlesActions } from '../../orders/outcomes';
-import { applyEvent, orderStub, type OrderProgress } from '../../orders/progress';
+import { settledByEvent, settledByStatus } from '../../orders/outcomes';
+import type { OrderProgress } from '../../orders/progress';
+import { applyEvents, freshEvents, readBatch, type ParsedEvent } from '../../sync/ingest';
 import type { ChainIngestResult } from '../contract';
 import { lockOpenActions, lockProgress, settleActions, writeProgress, type ActionSettlement, type OpenActionRow } from './order-progress';
 import { inTransaction, isDatabaseDown, type Queryable } from './transaction';
 
-interface Parsed {
-  event: OrderEvent;
-  name: EventName | undefined;
-  ms: number | null;
-  index: number;
-}
-
+type Parsed = ParsedEvent;
 type Fence = { credential: string; token: number };
 type BatchResult = Omit<ChainIngestResult, 'eventIds'>;
 
@@ -37,14 +30,8 @@ export class OrderIngest {
   ) {}
 
   async ingest(raw: readonly unknown[], fence: Fence, polledAt: number): Promise<ChainIngestResult> {
-    const parsed: Parsed[] = [];
-    raw.forEach((value, index) => {
-      const event = readOrderEvent(value);
-      if (event) parsed.push({ event, name: knownEventName(event.code ?? '', event.fullCode ?? ''), ms: parseTime(event.createdAt), index });
-    });
-    if (parsed.length < raw.length) this.logger.warn('events without an id were skipped', { count: raw.length - parsed.length });
-    // Oldest first; events without a readable time keep their place after the dated ones.
-    parsed.sort((a, b) => (a.ms ?? Infinity) - (b.ms ?? Infinity) || a.index - b.index);
+    const { parsed, rejected } = readBatch(raw);
+    if (rejected > 0) this.logger.warn('events without an id were skipped', { count: rejected });
     const eventIds = [...new Set(parsed.map((p) => p.event.id))];
     try {
       return { eventIds, ...(await this.fenced(fence, polledAt, (db) => this.applyBatch(db, parsed))) };
@@ -92,15 +79,7 @@ export class OrderIngest {
     const now = this.clock.now();
     const ids = batch.map((p) => p.event.id);
     const storedBefore = new Set((await db.query<{ id: string }>('SELECT id FROM events WHERE id = ANY($1::text[])', [ids])).rows.map((r) => r.id));
-    const fresh: Parsed[] = [];
-    const seen = new Set<string>();
-    const orderIds = new Set<string>();
-    for (const p of batch) {
-      if (storedBefore.has(p.event.id) || seen.has(p.event.id)) continue;
-      seen.add(p.event.id);
-      fresh.push(p);
-      if (p.event.orderId !== undefined) orderIds.add(p.event.orderId);
-    }
+    const { fresh, orderIds } = freshEvents(batch, storedBefore);
     const asRead = await lockProgress(db, [...orderIds]);
     const openByOrder = new Map<string, OpenActionRow[]>();
     for (const action of await lockOpenActions(db, [...orderIds])) openByOrder.set(action.order_id, [...(openByOrder.get(action.order_id) ?? []), action]);
@@ -111,25 +90,11 @@ export class OrderIngest {
       settlements.push({ ...s, settledBy });
       openByOrder.set(orderId, (openByOrder.get(orderId) ?? []).filter((a) => a.id !== s.id));
     };
-    for (const { event, name, ms } of fresh) {
-      const orderId = event.orderId;
-      if (orderId === undefined) continue;
-      let order = progress.get(orderId);
-      if (!order) {
-        const read = asRead.get(orderId);
-        const placed = name === 'PLACED';
-        order = read
-          ? { ...read }
-          : orderStub({ id: orderId, merchantId: event.merchantId ?? null, createdAt: placed ? (event.createdAt ?? null) : null, createdMs: placed ? ms : null, now });
-        progress.set(orderId, order);
-      }
-      applyEvent(order, event, name, ms ?? now, now);
+    applyEvents(fresh, { progress, asRead, created: new Set() }, now, (orderId, name, { event }) => {
       const open = openByOrder.get(orderId) ?? [];
-      if (name && settlesActions(name) && open.length > 0) {
-        const settled = settledByEvent(open, name, event.id, event.metadata);
-        if (settled) settle(orderId, settled, `event:${event.id}`);
-      }
-    }
+      const settled = open.length > 0 ? settledByEvent(open, name, event.id, event.metadata) : undefined;
+      if (settled) settle(orderId, settled, `event:${event.id}`);
+    });
     for (const [orderId, order] of progress) {
       for (const action of openByOrder.get(orderId) ?? []) {
         const outcome = settledByStatus(action.action, order.status);
