@@ -8,6 +8,8 @@ import { silentLogger } from '../../src-main/base/log';
 import { PgChainOrders } from '../../src-main/chain/db/chain-orders';
 import { PgChainOutbox } from '../../src-main/chain/db/chain-outbox';
 import { PgPollerLease } from '../../src-main/chain/db/poller-lease';
+import { queryRows } from '../../src-main/chain/db/transaction';
+import type { AppError } from '../../src-shared/errors';
 import { chainDatabase, clusterOrSkip, STORE_A, wireEvent } from '../support/chain-db';
 import { TEST_INSTANT_MS } from '../support/clock';
 import type { PgCluster } from '../support/pg-cluster';
@@ -80,6 +82,21 @@ describe('the chain lease and outbox on PostgreSQL', () => {
     // A release under an old token is ignored.
     await b.release('lease', 'replica-b', taken.token);
     assert.equal((await a.current('lease'))?.holder, 'replica-a');
+  });
+
+  it("a replica whose database connections are killed gets a storage error for the statement in flight, then works on new ones", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const lease = new PgPollerLease(replicaA, silentLogger);
+    const held = await lease.acquire('killed', 'replica-a', 30_000);
+    assert.ok(held);
+    const inFlight = queryRows(replicaA, 'waiting', 'SELECT pg_sleep(5)');
+    // Killed once the statement is running, not before.
+    const running = async () => (await replicaB.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'replica-a' AND query = 'SELECT pg_sleep(5)'`)).rows[0].n > 0;
+    while (!(await running())) await sleep(10);
+    assert.ok((await cluster.terminate('replica-a')) >= 1);
+    await assert.rejects(inFlight, (e: AppError) => e.code === 'storage');
+    const renewed = await lease.renew('killed', 'replica-a', held.token, 30_000);
+    assert.equal(renewed?.token, held.token, 'the pool opened a new connection');
   });
 
   it('two replicas claiming at once never get the same action', async (t) => {
