@@ -89,12 +89,12 @@ describe('the chain lease and outbox on PostgreSQL', () => {
     const lease = new PgPollerLease(replicaA, silentLogger);
     const held = await lease.acquire('killed', 'replica-a', 30_000);
     assert.ok(held);
-    const inFlight = queryRows(replicaA, 'waiting', 'SELECT pg_sleep(5)');
+    const inFlight = assert.rejects(queryRows(replicaA, 'waiting', 'SELECT pg_sleep(5)'), (e: AppError) => e.code === 'storage');
     // Killed once the statement is running, not before.
     const running = async () => (await replicaB.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'replica-a' AND query = 'SELECT pg_sleep(5)'`)).rows[0].n > 0;
     while (!(await running())) await sleep(10);
     assert.ok((await cluster.terminate('replica-a')) >= 1);
-    await assert.rejects(inFlight, (e: AppError) => e.code === 'storage');
+    await inFlight;
     const renewed = await lease.renew('killed', 'replica-a', held.token, 30_000);
     assert.equal(renewed?.token, held.token, 'the pool opened a new connection');
   });
