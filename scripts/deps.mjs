@@ -63,6 +63,9 @@ const TEST_PACKAGES = [
   ['dbus-x11', () => has('dbus-run-session')],
   ['faketime', () => has('faketime')],
   ['fonts-dejavu-core', () => existsSync('/usr/share/fonts/truetype/dejavu')],
+  // The chain server's tests run against a real PostgreSQL: each starts a throwaway cluster with
+  // initdb and pg_ctl (test/support/pg-cluster.ts). Debian keeps them in /usr/lib/postgresql/<v>/bin.
+  ['postgresql', () => has('initdb') || existsSync('/usr/lib/postgresql')],
 ];
 
 /** The system tools the suite uses, installed with apt where this machine allows it. */

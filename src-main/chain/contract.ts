@@ -104,10 +104,25 @@ export interface ChainDevice extends Device {
   storeIds: string[];
 }
 
+/** Why an invite takes no more tries: none by that id, past its time, its tries used, or it already paired a device. */
+export type InviteClosed = 'none' | 'expired' | 'ended' | 'used';
+
+/** A device just paired: its row, and the credential it is given once (only the secret's hash is kept). */
+export type PairedDevice = { ok: true; device: ChainDevice; credential: DeviceCredential };
+
 /** The server's paired store terminals, shared by every replica. */
 export interface ChainDevices {
   /** A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`. */
   invite(input: { storeIds: string[]; name: string; kind: Device['kind'] }, ttlMs: number, now: number): Promise<{ inviteId: string; code: string; expiresAt: number }>;
+  /**
+   * A pairing's try of an invite (a PAKE's hello, on any replica): one try charged atomically in the
+   * database, and the code to run the exchange with; closed once its tries are used.
+   */
+  chargeInvite(inviteId: string, now: number): Promise<{ ok: true; code: string; attemptsLeft: number } | { ok: false; closed: InviteClosed }>;
+  /** The invite's one pairing (the exchange confirmed): the device registered with the invite's name, kind and stores. */
+  useInvite(inviteId: string, now: number): Promise<PairedDevice | { ok: false; closed: InviteClosed }>;
+  /** Both at once, for a pairing that sends the code itself (inside TLS): a try charged, the code compared in constant time. */
+  redeem(inviteId: string, code: string, now: number): Promise<PairedDevice | { ok: false; reason: InviteClosed | 'wrong-code'; attemptsLeft: number }>;
   /** The device, when the credential is its own and not revoked; null otherwise. */
   verify(credential: DeviceCredential): Promise<ChainDevice | null>;
   touched(deviceId: string, at: number): Promise<void>;

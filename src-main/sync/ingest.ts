@@ -22,15 +22,99 @@ export interface IngestResult {
   changedActions: Set<number>;
 }
 
-interface Parsed {
+/** A polled event as read: its known name (if any), its time, and its place in the batch. */
+export interface ParsedEvent {
   event: OrderEvent;
   name: EventName | undefined;
   ms: number | null;
   index: number;
 }
+type Parsed = ParsedEvent;
+
+/**
+ * A poll's events read leniently (`readOrderEvent`) and sorted oldest first; events without a
+ * readable time keep their place after the dated ones. `rejected`: those without an id.
+ */
+export function readBatch(raw: readonly unknown[]): { parsed: ParsedEvent[]; rejected: number } {
+  const parsed: ParsedEvent[] = [];
+  let rejected = 0;
+  raw.forEach((value, index) => {
+    const event = readOrderEvent(value);
+    if (!event) {
+      rejected++;
+      return;
+    }
+    parsed.push({ event, name: knownEventName(event.code ?? '', event.fullCode ?? ''), ms: parseTime(event.createdAt), index });
+  });
+  parsed.sort((a, b) => (a.ms ?? Infinity) - (b.ms ?? Infinity) || a.index - b.index);
+  return { parsed, rejected };
+}
+
+/** The events of a batch not stored before nor repeated within it, and the orders they touch. */
+export function freshEvents(batch: readonly ParsedEvent[], storedBefore: ReadonlySet<string>): { fresh: ParsedEvent[]; orderIds: Set<string> } {
+  const fresh: ParsedEvent[] = [];
+  const seen = new Set<string>();
+  const orderIds = new Set<string>();
+  for (const p of batch) {
+    if (storedBefore.has(p.event.id) || seen.has(p.event.id)) continue;
+    seen.add(p.event.id);
+    fresh.push(p);
+    if (p.event.orderId !== undefined) orderIds.add(p.event.orderId);
+  }
+  return { fresh, orderIds };
+}
+
+/**
+ * The progression an event of order `orderId` moves: already in `progress` (this batch), else a copy
+ * of the stored one, else a new order's stub (its creation time from a PLACED), noted in `created`.
+ */
+export function progressFor(
+  p: ParsedEvent,
+  orderId: string,
+  state: { progress: Map<string, OrderProgress>; asRead: ReadonlyMap<string, OrderProgress>; created: Set<string> },
+  now: number,
+): OrderProgress {
+  let order = state.progress.get(orderId);
+  if (order) return order;
+  const read = state.asRead.get(orderId);
+  if (read) {
+    order = { ...read };
+  } else {
+    const placed = p.name === 'PLACED';
+    order = orderStub({
+      id: orderId,
+      merchantId: p.event.merchantId ?? null,
+      createdAt: placed ? (p.event.createdAt ?? null) : null,
+      createdMs: placed ? p.ms : null,
+      now,
+    });
+    state.created.add(orderId);
+  }
+  state.progress.set(orderId, order);
+  return order;
+}
 
 /** SQLite failures that no per-event retry can get around: the whole batch waits for the next poll. */
 const FATAL = /^SQLITE_(FULL|IOERR|CORRUPT|NOTADB|READONLY|BUSY|LOCKED|CANTOPEN|PERM)/;
+
+/**
+ * Moves each order by its fresh events, in order (`applyEvent`: forward only); `settling` hears each
+ * event that may settle an outbox action of its order, right after the event moved it.
+ */
+export function applyEvents(
+  fresh: readonly ParsedEvent[],
+  state: Parameters<typeof progressFor>[2],
+  now: number,
+  settling: (orderId: string, name: EventName, p: ParsedEvent) => void,
+): void {
+  for (const p of fresh) {
+    const orderId = p.event.orderId;
+    if (orderId === undefined) continue;
+    const order = progressFor(p, orderId, state, now);
+    applyEvent(order, p.event, p.name, p.ms ?? now, now);
+    if (p.name && settlesActions(p.name)) settling(orderId, p.name, p);
+  }
+}
 
 /**
  * Applies polled events to the cache: in one transaction every new event is stored (deduplicated by
@@ -46,19 +130,8 @@ export class EventIngest {
 
   /** `polledAt` (epoch ms) is recorded as the last successful poll in the same transaction. */
   apply(raw: readonly unknown[], polledAt?: number): IngestResult {
-    const parsed: Parsed[] = [];
-    let rejected = 0;
-    raw.forEach((value, index) => {
-      const event = readOrderEvent(value);
-      if (!event) {
-        rejected++;
-        return;
-      }
-      parsed.push({ event, name: knownEventName(event.code ?? '', event.fullCode ?? ''), ms: parseTime(event.createdAt), index });
-    });
+    const { parsed, rejected } = readBatch(raw);
     if (rejected > 0) this.logger.warn('events without an id were skipped', { count: rejected });
-    // Oldest first; events without a readable time keep their place after the dated ones.
-    parsed.sort((a, b) => (a.ms ?? Infinity) - (b.ms ?? Infinity) || a.index - b.index);
     const eventIds = [...new Set(parsed.map((p) => p.event.id))];
     const base = { eventIds, rejected, failed: [] as string[] };
     try {
@@ -112,16 +185,7 @@ export class EventIngest {
     const now = this.clock.now();
 
     // Duplicates: ids stored by an earlier poll, and repeats within this one.
-    const storedBefore = events.storedAmong(batch.map((p) => p.event.id));
-    const fresh: Parsed[] = [];
-    const seen = new Set<string>();
-    const orderIds = new Set<string>();
-    for (const p of batch) {
-      if (storedBefore.has(p.event.id) || seen.has(p.event.id)) continue;
-      seen.add(p.event.id);
-      fresh.push(p);
-      if (p.event.orderId !== undefined) orderIds.add(p.event.orderId);
-    }
+    const { fresh, orderIds } = freshEvents(batch, events.storedAmong(batch.map((p) => p.event.id)));
 
     const asRead = orders.progressAmong(orderIds);
     const progress = new Map<string, OrderProgress>();
@@ -129,33 +193,11 @@ export class EventIngest {
     const changedActions = new Set<number>();
     const withOpenActions = outbox.ordersWithOpenActions();
 
-    for (const { event, name, ms } of fresh) {
-      const orderId = event.orderId;
-      if (orderId === undefined) continue;
-      let order = progress.get(orderId);
-      if (!order) {
-        const read = asRead.get(orderId);
-        if (read) {
-          order = { ...read };
-        } else {
-          const placed = name === 'PLACED';
-          order = orderStub({
-            id: orderId,
-            merchantId: event.merchantId ?? null,
-            createdAt: placed ? (event.createdAt ?? null) : null,
-            createdMs: placed ? ms : null,
-            now,
-          });
-          created.add(orderId);
-        }
-        progress.set(orderId, order);
-      }
-      applyEvent(order, event, name, ms ?? now, now);
-      if (name && settlesActions(name) && withOpenActions.has(orderId)) {
-        const settled = settledByEvent(outbox.openFor(orderId), name, event.id, event.metadata);
-        if (settled && outbox.settle(settled.id, settled.state, settled.reason, `event:${event.id}`, now)) changedActions.add(settled.id);
-      }
-    }
+    applyEvents(fresh, { progress, asRead, created }, now, (orderId, name, { event }) => {
+      if (!withOpenActions.has(orderId)) return;
+      const settled = settledByEvent(outbox.openFor(orderId), name, event.id, event.metadata);
+      if (settled && outbox.settle(settled.id, settled.state, settled.reason, `event:${event.id}`, now)) changedActions.add(settled.id);
+    });
 
     for (const [orderId, order] of progress) {
       if (created.has(orderId)) orders.insertProgress(order, now);

@@ -50,10 +50,9 @@ export class DeviceRegistry implements DeviceAuthority {
     try {
       const parsed = DeviceCredential.safeParse(credential);
       if (!parsed.success) return null;
-      const secret = secretBytes(parsed.data.secret);
       const record = this.db.read(() => this.db.devices.get(parsed.data.deviceId));
-      const matches = timingSafeEqual(sha256(secret ?? DECOY_HASH), record?.secret_sha256 ?? DECOY_HASH);
-      if (!record || !secret || !matches || record.revoked_ms !== null) return null;
+      const matches = secretMatches(parsed.data.secret, record?.secret_sha256);
+      if (!record || !matches || record.revoked_ms !== null) return null;
       return this.deviceOf(record);
     } catch (error) {
       this.logger.warn('a device credential could not be checked: refused', { error });
@@ -97,21 +96,39 @@ export class DeviceRegistry implements DeviceAuthority {
 
   private deviceOf(record: PairedDeviceRecord): Device | null {
     const inMemory = this.contact.get(record.id)?.at ?? null;
-    const parsed = Device.safeParse({
-      id: record.id,
-      name: record.name,
-      kind: record.kind,
-      pairedAt: record.paired_ms,
-      lastContactAt: Math.max(record.last_contact_ms ?? 0, inMemory ?? 0) || null,
-      revokedAt: record.revoked_ms,
-    });
-    if (!parsed.success) this.logger.warn('a paired device row is not readable: left out', { deviceId: record.id });
-    return parsed.success ? parsed.data : null;
+    return readDevice({ ...record, last_contact_ms: Math.max(record.last_contact_ms ?? 0, inMemory ?? 0) || null }, this.logger);
   }
 }
 
-function sha256(bytes: Uint8Array): Buffer {
+/** A device row's columns as a Device; null, with a warning, when they do not read as one (the chain's devices read the same). */
+export function readDevice(
+  record: { id: string; name: string; kind: string; paired_ms: number; last_contact_ms: number | null; revoked_ms: number | null },
+  logger: Pick<Logger, 'warn'>,
+): Device | null {
+  const parsed = Device.safeParse({
+    id: record.id,
+    name: record.name,
+    kind: record.kind,
+    pairedAt: record.paired_ms,
+    lastContactAt: record.last_contact_ms,
+    revokedAt: record.revoked_ms,
+  });
+  if (!parsed.success) logger.warn('a paired device row is not readable: left out', { deviceId: record.id });
+  return parsed.success ? parsed.data : null;
+}
+
+export function sha256(bytes: Uint8Array): Buffer {
   return createHash('sha256').update(bytes).digest();
+}
+
+/**
+ * Whether `secret` (as the device sent it) is the one whose SHA-256 is `stored`, in constant time:
+ * an unknown device (`stored` undefined) or a malformed secret costs the same comparison.
+ */
+export function secretMatches(secret: string, stored: Buffer | undefined): boolean {
+  const bytes = secretBytes(secret);
+  const matches = timingSafeEqual(sha256(bytes ?? DECOY_HASH), stored ?? DECOY_HASH);
+  return matches && bytes !== null && stored !== undefined;
 }
 
 /** The secret's 32 bytes, or null unless it is exactly their base64url (Buffer.from alone skips stray characters). */

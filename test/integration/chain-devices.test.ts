@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type pg from 'pg';
+import { silentLogger } from '../../src-main/base/log';
+import { PgChainDevices } from '../../src-main/chain/db/chain-devices';
+import { TRIES_PER_CODE } from '../../src-main/hub/trust/pairing-code';
+import { chainDatabase, clusterOrSkip, STORE_A, STORE_B } from '../support/chain-db';
+import { TEST_INSTANT_MS } from '../support/clock';
+import type { PgCluster } from '../support/pg-cluster';
+
+/**
+ * The chain's store terminals in a real PostgreSQL: an invite pairs one device for its stores, its
+ * tries are counted in the database whichever replica answers, a credential is verified against the
+ * secret's hash alone, and a revoked device is refused.
+ */
+
+describe('the chain devices on PostgreSQL', () => {
+  let cluster: PgCluster | null = null;
+  let db: Awaited<ReturnType<typeof chainDatabase>>;
+  let replicaA: pg.Pool;
+  let replicaB: pg.Pool;
+  const now = TEST_INSTANT_MS;
+
+  before(async () => {
+    cluster = await clusterOrSkip('the chain devices tests');
+    if (!cluster) return;
+    db = await chainDatabase(cluster);
+    replicaA = db.pool('replica-a');
+    replicaB = db.pool('replica-b');
+  });
+  after(async () => {
+    await db?.close();
+    await cluster?.stop();
+  });
+
+  it('an invite pairs one device for its stores; the credential verifies on another replica until it is revoked', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const a = new PgChainDevices(replicaA, silentLogger);
+    const b = new PgChainDevices(replicaB, silentLogger);
+    const invite = await a.invite({ storeIds: [STORE_B, STORE_A], name: 'Caixa 1', kind: 'counter' }, 120_000, now);
+    assert.match(invite.code, /^\d{6}$/);
+    const paired = await b.redeem(invite.inviteId, invite.code, now + 1_000);
+    assert.ok(paired.ok);
+    assert.deepEqual(paired.device.storeIds, [STORE_A, STORE_B].sort());
+    assert.deepEqual(await a.redeem(invite.inviteId, invite.code, now + 2_000), { ok: false, reason: 'used', attemptsLeft: 0 }, 'one device per invite');
+
+    // Only the secret's hash is kept.
+    const { rows } = await replicaA.query('SELECT secret_sha256, (SELECT code FROM pairing_invites WHERE id = $2) AS code FROM devices WHERE id = $1', [paired.device.id, invite.inviteId]);
+    assert.equal(rows[0].secret_sha256.length, 32);
+    assert.ok(!rows[0].secret_sha256.equals(Buffer.from(paired.credential.secret, 'base64url')));
+    assert.equal(rows[0].code, null, 'the code is erased once used');
+
+    assert.equal((await a.verify(paired.credential))?.name, 'Caixa 1');
+    assert.equal(await a.verify({ ...paired.credential, secret: paired.credential.secret.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }), null);
+    assert.equal(await a.verify({ deviceId: 'nobody-known', secret: paired.credential.secret }), null);
+    assert.equal(await a.verify('not a credential'), null);
+
+    await b.touched(paired.device.id, now + 5_000);
+    await b.grant(paired.device.id, [STORE_A]);
+    const [listed] = await a.list();
+    assert.deepEqual(listed?.storeIds, [STORE_A]);
+    assert.equal(listed?.lastContactAt, now + 5_000);
+
+    assert.equal(await b.revoke(paired.device.id, now + 10_000), true);
+    assert.equal(await a.revoke(paired.device.id, now + 11_000), false, 'revoked once');
+    assert.equal(await a.verify(paired.credential), null, 'a revoked device is refused');
+    assert.equal((await a.list())[0]?.revokedAt, now + 10_000);
+  });
+
+  it('counts tries in the database across replicas, even at once; wrong, expired and ended codes are refused', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const a = new PgChainDevices(replicaA, silentLogger);
+    const b = new PgChainDevices(replicaB, silentLogger);
+    const invite = await a.invite({ storeIds: [STORE_A], name: 'Cozinha', kind: 'kitchen' }, 120_000, now);
+    const wrong = invite.code === '000000' ? '000001' : '000000';
+    const guesses = await Promise.all(Array.from({ length: TRIES_PER_CODE + 3 }, (_, i) => (i % 2 ? a : b).redeem(invite.inviteId, wrong, now)));
+    const refusals = guesses.map((g) => (g.ok ? 'paired' : g.reason));
+    assert.equal(refusals.filter((r) => r === 'wrong-code').length, TRIES_PER_CODE, 'exactly the tries an invite has');
+    assert.equal(refusals.filter((r) => r === 'ended').length, 3);
+    assert.deepEqual((await a.redeem(invite.inviteId, invite.code, now)), { ok: false, reason: 'ended', attemptsLeft: 0 }, 'the right code after the tries are used');
+
+    const late = await a.invite({ storeIds: [STORE_A], name: 'Retirada', kind: 'pickup' }, 120_000, now);
+    assert.deepEqual(await b.redeem(late.inviteId, late.code, now + 120_000), { ok: false, reason: 'expired', attemptsLeft: 0 });
+    assert.deepEqual(await b.chargeInvite('no-such-invite', now), { ok: false, closed: 'none' });
+
+    // A PAKE's two steps on two replicas: the hello charges a try and gets the code, the confirm pairs.
+    const pake = await a.invite({ storeIds: [STORE_B], name: 'Expo', kind: 'expo' }, 120_000, now);
+    assert.deepEqual(await a.chargeInvite(pake.inviteId, now), { ok: true, code: pake.code, attemptsLeft: TRIES_PER_CODE - 1 });
+    const used = await b.useInvite(pake.inviteId, now + 1_000);
+    assert.ok(used.ok);
+    assert.equal(used.device.kind, 'expo');
+    assert.deepEqual(await a.useInvite(pake.inviteId, now + 2_000), { ok: false, closed: 'used' });
+    assert.deepEqual(await a.chargeInvite(pake.inviteId, now + 2_000), { ok: false, closed: 'used' });
+  });
+});

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { silentLogger } from '../../src-main/base/log';
+import { chainMigrations } from '../../src-main/chain/db/migrations';
+import { migrateChain } from '../../src-main/chain/db/migrate';
+import { openChainPool } from '../../src-main/chain/db/pool';
+import type { WireEvent } from '../../src-shared/wire/events';
+import { TEST_INSTANT_MS } from './clock';
+import { tryPgCluster, type PgCluster } from './pg-cluster';
+
+/**
+ * What the chain's integration tests share: one throwaway cluster per test file, a fresh database per
+ * test block with the chain's schema, pools standing in for replicas, and events as the platform sends them.
+ */
+
+export const STORE_A = '0a6b1d2e-0000-4000-8000-00000000000a';
+export const STORE_B = '0a6b1d2e-0000-4000-8000-00000000000b';
+
+/** Starts the file's cluster, or prints why the file's tests skip. */
+export async function clusterOrSkip(what: string): Promise<PgCluster | null> {
+  const made = await tryPgCluster();
+  if ('why' in made) {
+    console.log(`skipping ${what}: ${made.why}`);
+    return null;
+  }
+  return made.cluster;
+}
+
+let databases = 0;
+
+/** A fresh migrated database on the cluster, and a way to open replicas' pools on it (all closed by `close`). */
+export async function chainDatabase(cluster: PgCluster): Promise<{ url: string; pool(name: string): pg.Pool; close(): Promise<void> }> {
+  const url = await cluster.database(`chain_${process.pid}_${++databases}`);
+  const pools: pg.Pool[] = [];
+  const pool = (name: string) => {
+    const p = openChainPool({ url, applicationName: name, logger: silentLogger, max: 8 });
+    pools.push(p);
+    return p;
+  };
+  await migrateChain(pool('migrate'), chainMigrations);
+  return { url, pool, close: async () => void (await Promise.all(pools.map((p) => p.end()))) };
+}
+
+/** An event as the platform sends it, `minutes` after the tests' instant. */
+export function wireEvent(orderId: string, fullCode: string, code: string, options: { minutes?: number; storeId?: string; id?: string; metadata?: Record<string, unknown> } = {}): WireEvent {
+  return {
+    id: options.id ?? randomUUID(),
+    code,
+    fullCode,
+    orderId,
+    merchantId: options.storeId ?? STORE_A,
+    createdAt: new Date(TEST_INSTANT_MS + (options.minutes ?? 0) * 60_000).toISOString(),
+    metadata: options.metadata ?? {},
+  };
+}
