@@ -1,5 +1,6 @@
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
+import type { CodeClosed } from '../hub/trust/pairing-code';
 
 /**
  * The chain server's seams (docs/chain-server.md): the hub role of a store (src-main/hub/) run as a
@@ -36,12 +37,17 @@ export interface PollerLease {
 
 /** What the poller's commit changed: what to push, and to which stores. */
 export interface ChainIngestResult {
+  /** Every readable event id of the batch now in the database (stored now, or a duplicate stored before): what may be acknowledged. */
   eventIds: string[];
   stored: number;
   duplicates: number;
   /** Orders changed, with their store: the NOTIFY payloads. */
   changed: { orderId: string; storeId: string | null }[];
-  /** New orders whose detail is still missing (the poller fetches them, then `saveDetail`). */
+  /**
+   * Orders of the batch whose first detail is still missing, duplicates' orders included (the poller
+   * fetches them, then `saveDetail`; the events of one it could not fetch yet are left unacknowledged
+   * and come back, so the next batch must name it again).
+   */
   needDetail: string[];
 }
 
@@ -104,10 +110,31 @@ export interface ChainDevice extends Device {
   storeIds: string[];
 }
 
+/** Why an invite takes no more tries: the hub's pairing-code words (none open, expired, five tries used, used, replaced by a newer one). */
+export type InviteClosed = CodeClosed;
+
 /** The server's paired store terminals, shared by every replica. */
 export interface ChainDevices {
-  /** A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`. */
+  /**
+   * A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`:
+   * six digits (crypto random; the store terminal's join screen types them), five tries
+   * (TRIES_PER_CODE). It becomes the invite a hello is tried against, replacing any still open (as a
+   * new code replaces the one shown on a hub: the screen cannot say which invite it holds).
+   */
   invite(input: { storeIds: string[]; name: string; kind: Device['kind'] }, ttlMs: number, now: number): Promise<{ inviteId: string; code: string; expiresAt: number }>;
+  /**
+   * A screen's hello (hub/trust/pairing-desk.ts): charges one try on the invite in force and hands
+   * over its code for the exchange; or why none takes a try (`none` when there is no invite at all).
+   */
+  tryInvite(now: number): Promise<{ ok: true; inviteId: string; code: string; attemptsLeft: number } | { ok: false; closed: InviteClosed }>;
+  /** Whether a hello begun with `inviteId` may still confirm (`closed` null), and the tries it has left. */
+  inviteState(inviteId: string, now: number): Promise<{ closed: InviteClosed | null; attemptsLeft: number }>;
+  /**
+   * Both confirmations held: in one transaction, uses the invite up (once: another replica may have
+   * been first) and registers the device it approved — its stores, name and kind — with a fresh
+   * credential (only the secret's SHA-256 is kept); or why the invite takes nothing more.
+   */
+  redeem(inviteId: string, now: number): Promise<{ ok: true; device: ChainDevice; credential: DeviceCredential } | { ok: false; closed: InviteClosed }>;
   /** The device, when the credential is its own and not revoked; null otherwise. */
   verify(credential: DeviceCredential): Promise<ChainDevice | null>;
   touched(deviceId: string, at: number): Promise<void>;
