@@ -1,4 +1,5 @@
 import { AppError, toAppError, waitsToRetry } from '../../src-shared/errors';
+import { readOrderDetail } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { LoopWorker } from '../base/loop';
@@ -120,7 +121,7 @@ export class OutboxSender extends LoopWorker {
     const detail = await gateway.getOrder(row.orderId, signal);
     const saved = await orders.saveDetail(row.orderId, detail, clock.now());
     if (saved) await this.notify({ orderId: row.orderId, storeId: saved.storeId ?? row.storeId }, 'orders');
-    const status = (detail as { status?: unknown } | null)?.status;
+    const status = readOrderDetail(detail)?.status;
     return typeof status === 'string' && actionTookEffect(row.action, status);
   }
 
