@@ -6,6 +6,9 @@ import type { PairingCodes, PairingSerial } from '../hub/trust/pairing-desk';
 import type { ChainDevices } from './contract';
 import type { DeviceGrants } from './device-grants';
 
+/** A hello's session waits this long for its confirmation (pair-client.ts sends it right after the hello). */
+const SESSION_MS = 2 * 60_000;
+
 /**
  * The hub's pairing (SPAKE2 bound to the certificate the screen pinned) with a chain server's codes:
  * the invite a manager printed (`npm run server -- invite`), kept in the database so that any
@@ -15,19 +18,35 @@ import type { DeviceGrants } from './device-grants';
  * seconds on one TLS connection's address).
  */
 export function inviteCodes(devices: ChainDevices, clock: Clock, logger: Logger): PairingCodes {
+  // What each hello's charge said, per invite: a wrong confirmation reports the tries left as of its
+  // hello, and a session not confirmed within SESSION_MS is over (the screen confirms at once).
+  const charged = new Map<string, { attemptsLeft: number; at: number }>();
   const invite = (serial: PairingSerial): string => String(serial);
+  const forget = (now: number): void => {
+    for (const [id, turn] of charged) if (now - turn.at >= SESSION_MS) charged.delete(id);
+  };
   return {
     try: async () => {
-      const turn = await devices.tryInvite(clock.now());
-      return turn.ok ? { ok: true, code: turn.code, serial: turn.inviteId, attemptsLeft: turn.attemptsLeft } : turn;
+      const now = clock.now();
+      forget(now);
+      const inviteId = await devices.currentInvite(now);
+      if (inviteId === null) return { ok: false, closed: 'none' };
+      const turn = await devices.chargeInvite(inviteId, now);
+      if (!turn.ok) return turn;
+      charged.set(inviteId, { attemptsLeft: turn.attemptsLeft, at: now });
+      return { ok: true, code: turn.code, serial: inviteId, attemptsLeft: turn.attemptsLeft };
     },
-    confirmable: async (serial) => (await devices.inviteState(invite(serial), clock.now())).closed,
-    attemptsLeft: async (serial) => (await devices.inviteState(invite(serial), clock.now())).attemptsLeft,
+    confirmable: (serial) => {
+      const turn = charged.get(invite(serial));
+      return turn && clock.now() - turn.at < SESSION_MS ? null : 'expired';
+    },
+    attemptsLeft: (serial) => charged.get(invite(serial))?.attemptsLeft ?? 0,
     redeem: async (serial) => {
-      const redeemed = await devices.redeem(invite(serial), clock.now());
-      if (!redeemed.ok) return { closed: redeemed.closed };
-      logger.info('chain: a store terminal paired', { device: redeemed.device.id, stores: redeemed.device.storeIds, kind: redeemed.device.kind });
-      return { credential: redeemed.credential };
+      const used = await devices.useInvite(invite(serial), clock.now());
+      if (!used.ok) return { closed: used.closed };
+      charged.delete(invite(serial));
+      logger.info('chain: a store terminal paired', { device: used.device.id, stores: used.device.storeIds, kind: used.device.kind });
+      return { credential: used.credential };
     },
   };
 }

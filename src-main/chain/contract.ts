@@ -1,6 +1,5 @@
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
-import type { CodeClosed } from '../hub/trust/pairing-code';
 
 /**
  * The chain server's seams (docs/chain-server.md): the hub role of a store (src-main/hub/) run as a
@@ -110,31 +109,31 @@ export interface ChainDevice extends Device {
   storeIds: string[];
 }
 
-/** Why an invite takes no more tries: the hub's pairing-code words (none open, expired, five tries used, used, replaced by a newer one). */
-export type InviteClosed = CodeClosed;
+/** Why an invite takes no more tries: none by that id, past its time, its tries used, or it already paired a device. */
+export type InviteClosed = 'none' | 'expired' | 'ended' | 'used';
+
+/** A device just paired: its row, and the credential it is given once (only the secret's hash is kept). */
+export type PairedDevice = { ok: true; device: ChainDevice; credential: DeviceCredential };
 
 /** The server's paired store terminals, shared by every replica. */
 export interface ChainDevices {
-  /**
-   * A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`:
-   * six digits (crypto random; the store terminal's join screen types them), five tries
-   * (TRIES_PER_CODE). It becomes the invite a hello is tried against, replacing any still open (as a
-   * new code replaces the one shown on a hub: the screen cannot say which invite it holds).
-   */
+  /** A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`. */
   invite(input: { storeIds: string[]; name: string; kind: Device['kind'] }, ttlMs: number, now: number): Promise<{ inviteId: string; code: string; expiresAt: number }>;
   /**
-   * A screen's hello (hub/trust/pairing-desk.ts): charges one try on the invite in force and hands
-   * over its code for the exchange; or why none takes a try (`none` when there is no invite at all).
+   * The invite a store terminal's hello is tried against: the newest one still open (unexpired,
+   * unused, tries left), or null. A terminal types six digits and cannot name an invite, so one is
+   * in force at a time, as one code is shown on a hub (docs/chain-server.md).
    */
-  tryInvite(now: number): Promise<{ ok: true; inviteId: string; code: string; attemptsLeft: number } | { ok: false; closed: InviteClosed }>;
-  /** Whether a hello begun with `inviteId` may still confirm (`closed` null), and the tries it has left. */
-  inviteState(inviteId: string, now: number): Promise<{ closed: InviteClosed | null; attemptsLeft: number }>;
+  currentInvite(now: number): Promise<string | null>;
   /**
-   * Both confirmations held: in one transaction, uses the invite up (once: another replica may have
-   * been first) and registers the device it approved — its stores, name and kind — with a fresh
-   * credential (only the secret's SHA-256 is kept); or why the invite takes nothing more.
+   * A pairing's try of an invite (a PAKE's hello, on any replica): one try charged atomically in the
+   * database, and the code to run the exchange with; closed once its tries are used.
    */
-  redeem(inviteId: string, now: number): Promise<{ ok: true; device: ChainDevice; credential: DeviceCredential } | { ok: false; closed: InviteClosed }>;
+  chargeInvite(inviteId: string, now: number): Promise<{ ok: true; code: string; attemptsLeft: number } | { ok: false; closed: InviteClosed }>;
+  /** The invite's one pairing (the exchange confirmed): the device registered with the invite's name, kind and stores. */
+  useInvite(inviteId: string, now: number): Promise<PairedDevice | { ok: false; closed: InviteClosed }>;
+  /** Both at once, for a pairing that sends the code itself (inside TLS): a try charged, the code compared in constant time. */
+  redeem(inviteId: string, code: string, now: number): Promise<PairedDevice | { ok: false; reason: InviteClosed | 'wrong-code'; attemptsLeft: number }>;
   /** The device, when the credential is its own and not revoked; null otherwise. */
   verify(credential: DeviceCredential): Promise<ChainDevice | null>;
   touched(deviceId: string, at: number): Promise<void>;

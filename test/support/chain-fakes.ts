@@ -308,36 +308,43 @@ export class FakeDevices implements ChainDevices {
     return { inviteId: invite.id, code: invite.code, expiresAt: invite.expiresAt };
   }
 
-  private state(invite: FakeInvite | undefined, now: number): InviteClosed | null {
+  private closed(invite: FakeInvite | undefined, now: number): InviteClosed | null {
     if (!invite) return 'none';
-    if (invite !== this.invites.at(-1)) return 'replaced';
     if (invite.used) return 'used';
     if (now >= invite.expiresAt) return 'expired';
+    if (invite.tries >= TRIES_PER_CODE) return 'ended';
     return null;
   }
 
-  async tryInvite(now: number) {
-    failing(this.failures, 'tryInvite');
-    const invite = this.invites.at(-1);
-    const closed = this.state(invite, now) ?? (invite!.tries >= TRIES_PER_CODE ? 'ended' : null);
+  async currentInvite(now: number): Promise<string | null> {
+    failing(this.failures, 'currentInvite');
+    return [...this.invites].reverse().find((i) => this.closed(i, now) === null)?.id ?? null;
+  }
+
+  async chargeInvite(inviteId: string, now: number) {
+    failing(this.failures, 'chargeInvite');
+    const invite = this.invites.find((i) => i.id === inviteId);
+    const closed = this.closed(invite, now);
     if (closed || !invite) return { ok: false as const, closed: closed ?? 'none' };
     invite.tries++;
-    return { ok: true as const, inviteId: invite.id, code: invite.code, attemptsLeft: TRIES_PER_CODE - invite.tries };
+    return { ok: true as const, code: invite.code, attemptsLeft: TRIES_PER_CODE - invite.tries };
   }
 
-  async inviteState(inviteId: string, now: number) {
+  async useInvite(inviteId: string, now: number) {
+    failing(this.failures, 'useInvite');
     const invite = this.invites.find((i) => i.id === inviteId);
-    return { closed: this.state(invite, now), attemptsLeft: invite ? TRIES_PER_CODE - invite.tries : 0 };
-  }
-
-  async redeem(inviteId: string, now: number) {
-    failing(this.failures, 'redeem');
-    const invite = this.invites.find((i) => i.id === inviteId);
-    const closed = this.state(invite, now);
+    const closed = invite && !invite.used && now < invite.expiresAt ? null : (this.closed(invite, now) ?? 'none');
     if (closed || !invite) return { ok: false as const, closed: closed ?? 'none' };
     invite.used = true;
-    const { device, credential } = this.add(invite.storeIds, invite.name, invite.kind, now);
-    return { ok: true as const, device, credential };
+    return { ok: true as const, ...this.add(invite.storeIds, invite.name, invite.kind, now) };
+  }
+
+  async redeem(inviteId: string, code: string, now: number) {
+    const charge = await this.chargeInvite(inviteId, now);
+    if (!charge.ok) return { ok: false as const, reason: charge.closed, attemptsLeft: 0 };
+    if (this.invites.find((i) => i.id === inviteId)?.code !== code) return { ok: false as const, reason: 'wrong-code' as const, attemptsLeft: charge.attemptsLeft };
+    const used = await this.useInvite(inviteId, now);
+    return used.ok ? used : { ok: false as const, reason: used.closed, attemptsLeft: 0 };
   }
 
   /** A paired device, as a test's starting point. */

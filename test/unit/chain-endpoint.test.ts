@@ -58,7 +58,7 @@ describe('chain endpoint', () => {
     assert.ok(own.ok);
   });
 
-  it('queues an action once per idempotency key, in the order's store, and wakes the senders', async () => {
+  it('queues an action once per idempotency key, in the order\'s store, and wakes the senders', async () => {
     const { endpoint, outbox, bus, counterA, orderA, origin } = await setup();
     const idempotencyKey = randomUUID();
     const first = await endpoint.invoke('orders:act', { orderId: orderA, action: 'confirm', idempotencyKey }, origin(counterA));

@@ -81,12 +81,12 @@ describe('chain poller', () => {
     const b = placeAt(gateway, MERCHANT);
     const realGet = gateway.getOrder.bind(gateway);
     let down = true;
-    gateway.getOrder = async (id, signal) => {
+    gateway.getOrder = async (id: string) => {
       if (id === b && down) {
         down = false;
         throw offline();
       }
-      return realGet(id, signal);
+      return realGet(id);
     };
     const first = await poller.round(term);
     assert.equal(first.acknowledged, 1);
