@@ -2,7 +2,7 @@ import { toAppError, waitsToRetry } from '../../src-shared/errors';
 import { readOrderEvent } from '../../src-shared/wire/events';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { MAX_POLL_GAP_MS } from '../sync/poller';
+import { pollGapMs } from '../sync/poller';
 import type { OrderGateway } from '../sync/gateway';
 import type { ChainBus, ChainIngestResult, ChainOrders } from './contract';
 import type { Term } from './leader';
@@ -63,10 +63,7 @@ export class ChainPoller {
   }
 
   nextGapMs(ok: boolean): number {
-    const interval = Math.min(this.options.intervalMs, MAX_POLL_GAP_MS);
-    if (!ok) return Math.min(interval, this.options.retryMs ?? 5_000);
-    const jitter = Math.min(Math.max(this.options.jitter ?? 0.1, 0), 0.5);
-    return Math.round(interval * (1 - jitter * (this.options.random ?? Math.random)()));
+    return pollGapMs(this.options, ok);
   }
 
   /** The leader's work: rounds until the term ends. */

@@ -1,4 +1,4 @@
-import { AppError, toAppError, waitsToRetry } from '../../src-shared/errors';
+import { toAppError, waitsToRetry, type AppError } from '../../src-shared/errors';
 import { readOrderDetail } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
