@@ -41,6 +41,8 @@ export interface ChainServerOptions {
   clock: Clock;
   logger: Logger;
   leaseTtlMs?: number;
+  /** Store terminals connected to this replica at once (default 4096). */
+  maxConnections?: number;
 }
 
 export interface ChainServer {
@@ -90,7 +92,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     clock,
     ...(options.listen.host ? { host: options.listen.host } : {}),
     port: options.listen.port,
-    limits: {},
+    // 300 stores with a few terminals each, spread over the replicas (a store's LAN hub takes 128).
+    maxConnections: options.maxConnections ?? 4096,
   });
 
   const poller = new ChainPoller({
