@@ -7,8 +7,8 @@ const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, 'packag
 const define = { __APP_VERSION__: JSON.stringify(version) };
 
 /**
- * One build for main, preload and renderer. Main has two entries: the Electron main process and the
- * web shell (the same main-process code under plain Node).
+ * One build for main, preload and renderer. Main has three entries: the Electron main process, the
+ * web shell (the same main-process code under plain Node) and the chain server (headless, Node).
  */
 export default defineConfig({
   main: {
@@ -19,6 +19,8 @@ export default defineConfig({
         input: {
           main: resolve(import.meta.dirname, 'src-main/shells/electron/main.ts'),
           web: resolve(import.meta.dirname, 'src-main/shells/web/cli.ts'),
+          // The chain's server (docs/chain-server.md): the hub role headless, on PostgreSQL.
+          server: resolve(import.meta.dirname, 'src-main/shells/server/cli.ts'),
         },
         // An optional dependency (absent where libsecret is): loaded at run time, never bundled.
         external: ['keytar'],

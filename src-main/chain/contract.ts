@@ -36,12 +36,17 @@ export interface PollerLease {
 
 /** What the poller's commit changed: what to push, and to which stores. */
 export interface ChainIngestResult {
+  /** Every readable event id of the batch now in the database (stored now, or a duplicate stored before): what may be acknowledged. */
   eventIds: string[];
   stored: number;
   duplicates: number;
   /** Orders changed, with their store: the NOTIFY payloads. */
   changed: { orderId: string; storeId: string | null }[];
-  /** New orders whose detail is still missing (the poller fetches them, then `saveDetail`). */
+  /**
+   * Orders of the batch whose first detail is still missing, duplicates' orders included (the poller
+   * fetches them, then `saveDetail`; the events of one it could not fetch yet are left unacknowledged
+   * and come back, so the next batch must name it again).
+   */
   needDetail: string[];
 }
 
@@ -114,6 +119,12 @@ export type PairedDevice = { ok: true; device: ChainDevice; credential: DeviceCr
 export interface ChainDevices {
   /** A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`. */
   invite(input: { storeIds: string[]; name: string; kind: Device['kind'] }, ttlMs: number, now: number): Promise<{ inviteId: string; code: string; expiresAt: number }>;
+  /**
+   * The invite a store terminal's hello is tried against: the newest one still open (unexpired,
+   * unused, tries left), or null. A terminal types six digits and cannot name an invite, so one is
+   * in force at a time, as one code is shown on a hub (docs/chain-server.md).
+   */
+  currentInvite(now: number): Promise<string | null>;
   /**
    * A pairing's try of an invite (a PAKE's hello, on any replica): one try charged atomically in the
    * database, and the code to run the exchange with; closed once its tries are used.

@@ -43,8 +43,12 @@ export interface HubIdentity {
 
 /** Who may connect: the hub's list of paired screens. */
 export interface DeviceAuthority {
-  /** The device when the credential is its own and it is not revoked; null otherwise (never throws). */
-  verify(credential: DeviceCredential): Device | null;
+  /**
+   * The device when the credential is its own and it is not revoked; null otherwise. A hub's list
+   * answers at once and never throws; a chain server's asks its database (a promise, which rejects
+   * when the database cannot answer: the screen is then told to try again, not that it is unknown).
+   */
+  verify(credential: DeviceCredential): Device | null | Promise<Device | null>;
   /** The device was heard from (the hub's list shows the last contact). */
   touched(deviceId: string, at: number): void;
   /** A revoked device's connections are closed at once. */
@@ -68,5 +72,9 @@ export type InvokeOrigin = ActionOrigin;
  */
 export interface ContractEndpoint {
   invoke(channel: unknown, input: unknown, origin?: InvokeOrigin): Promise<IpcResult<unknown>>;
-  connect(sink: (event: PushName, payload: unknown) => void): () => void;
+  /**
+   * `origin`: the paired device whose socket hears these pushes, so an endpoint that serves several
+   * stores (a chain's server) can filter them per device; a hub serves one store and ignores it.
+   */
+  connect(sink: (event: PushName, payload: unknown) => void, origin?: InvokeOrigin): () => void;
 }

@@ -57,6 +57,18 @@ const ACK_CHUNK = 500;
 export const MAX_POLL_GAP_MS = PLATFORM_DISCONNECTS_AFTER_MS;
 
 /**
+ * The gap until the next poll, measured from the start of the last one: the interval (never past
+ * the spec's 30 s) less a random part, or the retry wait after a failed poll. The chain's poller
+ * keeps the same pace (src-main/chain/chain-poller.ts).
+ */
+export function pollGapMs(pace: Pick<PollerOptions, 'intervalMs' | 'jitter' | 'random' | 'retryMs'>, ok: boolean): number {
+  const interval = Math.min(pace.intervalMs, MAX_POLL_GAP_MS);
+  if (!ok) return Math.min(interval, pace.retryMs ?? 5_000);
+  const jitter = Math.min(Math.max(pace.jitter ?? 0.1, 0), 0.5);
+  return Math.round(interval * (1 - jitter * (pace.random ?? Math.random)()));
+}
+
+/**
  * The event poller: poll → persist (one transaction) → push → fetch first details → acknowledge.
  * An event is acknowledged only once it is stored and its order's first detail is cached; anything
  * not acknowledged comes back on the next poll and is recognised by its id. After an outage it polls
@@ -74,10 +86,7 @@ export class EventPoller extends LoopWorker {
 
   /** The gap until the next poll, measured from the start of the last one. */
   nextGapMs(ok: boolean): number {
-    const interval = Math.min(this.options.intervalMs, MAX_POLL_GAP_MS);
-    if (!ok) return Math.min(interval, this.options.retryMs ?? 5_000);
-    const jitter = Math.min(Math.max(this.options.jitter ?? 0.1, 0), 0.5);
-    return Math.round(interval * (1 - jitter * (this.options.random ?? Math.random)()));
+    return pollGapMs(this.options, ok);
   }
 
   protected async tick(signal: AbortSignal): Promise<number> {

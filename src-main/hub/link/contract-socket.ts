@@ -34,8 +34,12 @@ export interface Refusal {
 
 export interface ContractSocketOptions {
   logger: Logger;
-  /** The first message decides: an admission or a refusal (the socket is then closed with its code). */
-  admit(first: unknown): Admission | Refusal;
+  /**
+   * The first message decides: an admission or a refusal (the socket is then closed with its code).
+   * It may take a moment (a chain server asks its database); messages heard meanwhile are dropped
+   * (a peer waits for `ready`), and a decision that fails closes the socket as "try again later".
+   */
+  admit(first: unknown): Admission | Refusal | Promise<Admission | Refusal>;
   firstMessageWithinMs: number;
   /** How the socket is closed when no first message came in time. */
   late: Refusal;
@@ -54,6 +58,9 @@ export interface ContractSocket {
 }
 
 /** A close frame is owed to the peer, but a peer that never answers it is cut after this. */
+/** RFC 6455's "try again later": the admission could not be decided now (a screen keeps knocking). */
+const TRY_AGAIN_LATER: Refusal = { code: 1013, reason: 'try again later' };
+
 const CLOSE_GRACE_MS = 1_000;
 
 function isRefusal(decision: Admission | Refusal): decision is Refusal {
@@ -63,6 +70,7 @@ function isRefusal(decision: Admission | Refusal): decision is Refusal {
 export function serveContractSocket(ws: WebSocket, options: ContractSocketOptions): ContractSocket {
   const { logger } = options;
   let admitted: Admission | undefined;
+  let admitting = false;
   let ended = false;
   let disconnect: (() => void) | undefined;
   let inFlight = 0;
@@ -98,13 +106,35 @@ export function serveContractSocket(ws: WebSocket, options: ContractSocketOption
 
   const admit = (message: unknown): void => {
     const decision = options.admit(message);
+    if (!(decision instanceof Promise)) return admitWith(decision);
+    admitting = true;
+    decision.then(
+      (decided) => {
+        admitting = false;
+        if (ended) return;
+        try {
+          admitWith(decided);
+        } catch (error) {
+          logger.error('contract socket: an admission could not be served', { error });
+          end({ code: 1011, reason: 'internal error' });
+        }
+      },
+      (error: unknown) => {
+        admitting = false;
+        logger.warn('contract socket: the admission could not be decided', { error });
+        end(TRY_AGAIN_LATER);
+      },
+    );
+  };
+
+  const admitWith = (decision: Admission | Refusal): void => {
     if (isRefusal(decision)) return end(decision);
     clearTimeout(lateTimer);
     admitted = decision;
     const hears = decision.mayHear ?? (() => true);
     disconnect = decision.endpoint.connect((event, payload) => {
       if (hears(event)) send({ push: event, payload });
-    });
+    }, decision.origin);
     send({ ...decision.ready, ready: true });
   };
 
@@ -133,7 +163,7 @@ export function serveContractSocket(ws: WebSocket, options: ContractSocketOption
     const message = parseJson(String(data));
     try {
       if (admitted) invoke(message, admitted);
-      else admit(message);
+      else if (!admitting) admit(message);
     } catch (error) {
       // A bug behind the admission or the endpoint must not take the server down with it.
       logger.error('contract socket: a message could not be served', { error });

@@ -40,6 +40,8 @@ export interface HubServerOptions {
   limits?: Partial<ScreenLimits>;
   /** Told whenever a screen connects or goes. */
   presence?: () => void;
+  /** Connections at once (MAX_CONNECTIONS when absent); a chain's server serves many stores' terminals. */
+  maxConnections?: number;
 }
 
 /** A store has a handful of screens; a flood of connections is someone else's. */
@@ -55,7 +57,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
     { cert: options.identity.certPem, key: options.identity.keyPem, minVersion: 'TLSv1.2', headersTimeout: 10_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 },
     hubRoutes({ identity: options.identity, pairing: options.pairing, logger }),
   );
-  server.maxConnections = MAX_CONNECTIONS;
+  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     logger.debug('hub: malformed request', { code: error.code });
     answerUnparsable(error, socket);

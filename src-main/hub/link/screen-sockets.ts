@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { DeviceCredential, type ContractEndpoint, type Device, type DeviceAuthority } from '../contract';
-import { serveContractSocket, type Admission, type ContractSocket } from './contract-socket';
+import { serveContractSocket, type Admission, type ContractSocket, type Refusal } from './contract-socket';
 import { CLOSE } from './protocol';
 import { screenMayHear, screenMayInvoke } from './screen-channels';
 
@@ -72,16 +72,21 @@ export class ScreenSockets {
       admit: (first) => {
         const credential = DeviceCredential.safeParse(first);
         if (!credential.success) return { code: CLOSE.NO_CREDENTIAL, reason: 'no credential' };
-        const device = this.options.devices.verify(credential.data);
-        if (!device) {
-          logger.warn('hub: a screen showed a credential the hub did not give', { device: credential.data.deviceId });
-          return { code: CLOSE.UNKNOWN_DEVICE, reason: 'unknown device' };
-        }
-        connection = { device, socket, ws, heardAt: this.options.clock.now() };
-        this.connections.add(connection);
-        this.touch(connection);
-        this.options.presence?.();
-        return this.admission(connection);
+        const admitted = (device: Device | null): Admission | Refusal => {
+          if (!device) {
+            logger.warn('hub: a screen showed a credential the hub did not give', { device: credential.data.deviceId });
+            return { code: CLOSE.UNKNOWN_DEVICE, reason: 'unknown device' };
+          }
+          // Gone while its credential was being looked up (a chain server's database).
+          if (ws.readyState !== ws.OPEN) return { code: 1001, reason: 'gone' };
+          connection = { device, socket, ws, heardAt: this.options.clock.now() };
+          this.connections.add(connection);
+          this.touch(connection);
+          this.options.presence?.();
+          return this.admission(connection);
+        };
+        const found = this.options.devices.verify(credential.data);
+        return found instanceof Promise ? found.then(admitted) : admitted(found);
       },
       firstMessageWithinMs: limits.credentialWithinMs,
       late: { code: CLOSE.NO_CREDENTIAL, reason: 'no credential' },

@@ -4,7 +4,7 @@ import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { DeviceCredential, HubIdentity, PairingDesk, ScreenKind } from '../contract';
 import { answerScreen, codeScalar, sameBytes, type PairingContext } from './pake';
-import type { CodeClosed, PairingWindow } from './pairing-code';
+import type { CodeClosed, PairingWindow, Try } from './pairing-code';
 import { ConfirmBody, HelloBody, PAIRING_BODY_LIMIT_BYTES, type HelloAnswer, type Refusal, type RefusalReason } from './pairing-wire';
 import { RequestBudget } from './request-budget';
 
@@ -12,19 +12,63 @@ type Answer = { status: number; body: unknown };
 
 /** A hello answered, waiting for the screen's confirmation (in memory: a hub restart simply means a new hello). */
 interface Session {
-  serial: number;
+  serial: PairingSerial;
   expected: Uint8Array;
   screen: { name: string; kind: ScreenKind };
 }
 
-export interface PairingDeskOptions {
+/** Which code a hello was answered with: the window's serial on a hub, an invite's id on a chain server. */
+export type PairingSerial = number | string;
+
+type CodeTry = Try | { ok: true; code: string; serial: PairingSerial; attemptsLeft: number };
+type Maybe<T> = T | Promise<T>;
+
+/**
+ * Where the desk's codes come from and where a confirmed screen is registered: the hub's pairing
+ * window and its list of screens (`windowCodes`), or a chain server's invites in its database.
+ */
+export interface PairingCodes {
+  /** A hello: charges one try of the code in force and hands it over for the exchange. */
+  try(): Maybe<CodeTry>;
+  /** Whether a session begun with `serial` may still confirm (null), or why not. */
+  confirmable(serial: PairingSerial): Maybe<CodeClosed | null>;
+  /** Tries left on the code a session began with. */
+  attemptsLeft(serial: PairingSerial): Maybe<number>;
+  /**
+   * Both confirmations held: the code is used up and the screen registered, as one step (nothing else
+   * may use the code in between); or why the code takes nothing more. Throws when it cannot be saved.
+   */
+  redeem(serial: PairingSerial, screen: { name: string; kind: ScreenKind }): Maybe<{ credential: DeviceCredential } | { closed: CodeClosed }>;
+}
+
+/** A hub's codes: the window on its screen, and its list of paired screens. */
+export function windowCodes(window: PairingWindow, registry: PairingDeskRegistry): PairingCodes {
+  const own = (serial: PairingSerial): number => (typeof serial === 'number' ? serial : -1);
+  return {
+    try: () => window.try(),
+    confirmable: (serial) => window.confirmable(own(serial)),
+    attemptsLeft: (serial) => window.attemptsLeft(own(serial)),
+    redeem: (serial, screen) => {
+      const shut = window.confirmable(own(serial));
+      if (shut) return { closed: shut };
+      const { credential } = registry.register(screen);
+      // Synchronous since confirmable(): nothing else could have used the code meanwhile.
+      window.use(own(serial));
+      return { credential };
+    },
+  };
+}
+
+/** Who registers a screen once both confirmations hold (DeviceRegistry.register). */
+export interface PairingDeskRegistry {
+  register(screen: { name: string; kind: ScreenKind }): { credential: DeviceCredential };
+}
+
+export type PairingDeskOptions = {
   identity: HubIdentity;
-  window: PairingWindow;
-  /** Who registers a screen once both confirmations hold (DeviceRegistry.register). */
-  registry: { register(screen: { name: string; kind: ScreenKind }): { credential: DeviceCredential } };
   clock: Clock;
   logger: Logger;
-}
+} & ({ window: PairingWindow; registry: PairingDeskRegistry } | { codes: PairingCodes });
 
 /**
  * The hub's side of pairing, behind `POST /pair/<step>`:
@@ -39,9 +83,11 @@ export interface PairingDeskOptions {
 export class HubPairingDesk implements PairingDesk {
   private readonly sessions = new Map<string, Session>();
   private readonly budget: RequestBudget;
+  private readonly codes: PairingCodes;
 
   constructor(private readonly options: PairingDeskOptions) {
     this.budget = new RequestBudget(options.clock);
+    this.codes = 'codes' in options ? options.codes : windowCodes(options.window, options.registry);
   }
 
   /** Always resolves (a failure inside is a 500 with a typed body): the route only writes what it gets. */
@@ -62,8 +108,8 @@ export class HubPairingDesk implements PairingDesk {
     const hello = parse(HelloBody, body);
     if (!hello) return badRequest();
     const share = Buffer.from(hello.share, 'base64url');
-    this.forgetClosedSessions();
-    const turn = this.options.window.try();
+    await this.forgetClosedSessions();
+    const turn = await this.codes.try();
     if (!turn.ok) return closed(turn.closed);
     const { identity } = this.options;
     const session = randomBytes(16).toString('base64url');
@@ -93,33 +139,33 @@ export class HubPairingDesk implements PairingDesk {
     // One confirmation per hello, right or wrong: a replay finds nothing.
     this.sessions.delete(confirm.session);
     if (!session) return refuse(410, 'conflict', 'session-ended', 'This pairing attempt is over: start again.');
-    const { window, registry, logger } = this.options;
-    const shut = window.confirmable(session.serial);
+    const { codes } = this;
+    const { logger } = this.options;
+    const shut = await codes.confirmable(session.serial);
     if (shut) return closed(shut);
     if (!sameBytes(session.expected, Buffer.from(confirm.confirmation, 'base64url'))) {
-      const attemptsLeft = window.attemptsLeft(session.serial);
+      const attemptsLeft = await codes.attemptsLeft(session.serial);
       logger.warn('pairing refused: wrong code (or a message changed on the way)', { address: peer.address, attemptsLeft });
       return refuse(403, 'forbidden', 'wrong-code', `Wrong code: ${attemptsLeft} tries left.`, { attemptsLeft });
     }
-    let credential: DeviceCredential;
+    let redeemed: { credential: DeviceCredential } | { closed: CodeClosed };
     try {
-      credential = registry.register(session.screen).credential;
+      redeemed = await codes.redeem(session.serial, session.screen);
     } catch (error) {
       logger.error('pairing confirmed but the screen could not be registered', { error });
       return refuse(500, 'storage', 'storage', 'The hub could not save the screen: try again.');
     }
-    // Synchronous since confirmable(): nothing else could have used the code meanwhile.
-    window.use(session.serial);
-    return { status: 200, body: credential };
+    if ('closed' in redeemed) return closed(redeemed.closed);
+    return { status: 200, body: redeemed.credential };
   }
 
   /**
    * Sessions whose code is no longer the one shown, or expired, are dropped at each hello: at most a
    * code's tries are kept. (A confirmation still finds its own, to say why it is too late.)
    */
-  private forgetClosedSessions(): void {
+  private async forgetClosedSessions(): Promise<void> {
     for (const [id, session] of this.sessions) {
-      if (this.options.window.confirmable(session.serial) !== null) this.sessions.delete(id);
+      if ((await this.codes.confirmable(session.serial)) !== null) this.sessions.delete(id);
     }
   }
 }

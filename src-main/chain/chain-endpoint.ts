@@ -1,0 +1,127 @@
+import { toAppError } from '../../src-shared/errors';
+import type { BoardRow, OrdersChanged } from '../../src-shared/ipc/channels/orders';
+import type { IpcResult, PushName } from '../../src-shared/ipc/contract';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
+import type { ContractEndpoint, InvokeOrigin } from '../hub/contract';
+import { IpcDispatcher } from '../ipc/dispatcher';
+import { chainHandlers, type ChainStatus } from './chain-handlers';
+import type { ChainBus, ChainNotice, ChainOrders, ChainOutbox } from './contract';
+import type { DeviceGrants } from './device-grants';
+
+export interface ChainEndpointOptions {
+  orders: ChainOrders;
+  outbox: ChainOutbox;
+  bus: ChainBus;
+  grants: DeviceGrants;
+  clock: Clock;
+  logger: Logger;
+  status: ChainStatus;
+}
+
+interface Listener {
+  deviceId: string;
+  sink: (event: PushName, payload: unknown) => void;
+}
+
+/**
+ * The contract as a chain server serves it to store terminals (src-main/hub/link's screen sockets):
+ * every invoke asks the device's grant first (chain-handlers.ts), and every push is filtered by it at
+ * the moment it is sent — a device hears `orders:changed` for the stores it was granted, read once
+ * per store for all the screens of that store on this replica, whichever replica made the change
+ * (the ChainBus notices). After the bus lost its connection, every screen gets its stores' boards
+ * again (notices may have been missed meanwhile).
+ */
+export class ChainEndpoint implements ContractEndpoint {
+  private readonly dispatcher: IpcDispatcher;
+  private readonly listeners = new Set<Listener>();
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly options: ChainEndpointOptions) {
+    const { orders, outbox, bus, clock, grants, status } = options;
+    this.dispatcher = new IpcDispatcher(
+      chainHandlers({ orders, outbox, bus, clock, status, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
+      options.logger,
+    );
+  }
+
+  start(): void {
+    const { bus } = this.options;
+    this.unsubscribe.push(
+      bus.subscribe((notice) => void this.heard(notice)),
+      bus.onReconnected(() => void this.resend()),
+    );
+  }
+
+  stop(): void {
+    for (const off of this.unsubscribe.splice(0)) off();
+    this.listeners.clear();
+  }
+
+  invoke(channel: unknown, input: unknown, origin?: InvokeOrigin): Promise<IpcResult<unknown>> {
+    return this.dispatcher.invoke(channel, input, origin ?? null);
+  }
+
+  /** Without a device (`origin`) nothing is ever pushed: the chain has no windows of its own. */
+  connect(sink: (event: PushName, payload: unknown) => void, origin?: InvokeOrigin): () => void {
+    if (!origin) return () => {};
+    const listener: Listener = { deviceId: origin.id, sink };
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Screens connected here, by store (a device of two stores counts in both): the metrics' gauge. */
+  screensByStore(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const { deviceId } of this.listeners) {
+      for (const store of this.options.grants.storesOf(deviceId) ?? []) counts.set(store, (counts.get(store) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /** Answers what a notice changed: the rows of one store, once, to every screen of that store. */
+  private async heard(notice: ChainNotice): Promise<void> {
+    if (notice.kind === 'device' || notice.storeId === null) return;
+    const storeId = notice.storeId;
+    const audience = [...this.listeners].filter((l) => this.options.grants.storesOf(l.deviceId)?.includes(storeId));
+    if (audience.length === 0) return;
+    const orderIds = notice.kind === 'orders' ? notice.orderIds : [notice.orderId];
+    let rows: BoardRow[];
+    try {
+      rows = await this.options.orders.rows(orderIds, [storeId]);
+    } catch (error) {
+      this.options.logger.warn('chain endpoint: changed rows could not be read; screens read them on their next board', { storeId, error: toAppError(error) });
+      return;
+    }
+    if (rows.length > 0) this.push(audience, storeId, { rows, actions: [] });
+  }
+
+  private async resend(): Promise<void> {
+    const byStore = new Map<string, Listener[]>();
+    for (const listener of this.listeners) {
+      for (const store of this.options.grants.storesOf(listener.deviceId) ?? []) byStore.set(store, [...(byStore.get(store) ?? []), listener]);
+    }
+    const since = this.options.clock.now() - RECENT_CLOSED_WINDOW_MS;
+    for (const [storeId, audience] of byStore) {
+      try {
+        const rows = await this.options.orders.board([storeId], since);
+        this.push(audience, storeId, { rows, actions: [] });
+      } catch (error) {
+        this.options.logger.warn('chain endpoint: a board could not be read again after the bus came back', { storeId, error: toAppError(error) });
+      }
+    }
+  }
+
+  /** The grant is asked again at the moment of sending: a device revoked meanwhile hears nothing. */
+  private push(audience: readonly Listener[], storeId: string, payload: OrdersChanged): void {
+    for (const listener of audience) {
+      if (!this.listeners.has(listener) || !this.options.grants.storesOf(listener.deviceId)?.includes(storeId)) continue;
+      try {
+        listener.sink('orders:changed', payload);
+      } catch (error) {
+        this.options.logger.warn('chain endpoint: a push could not be sent', { device: listener.deviceId, error: toAppError(error) });
+      }
+    }
+  }
+}

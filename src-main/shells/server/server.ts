@@ -1,0 +1,170 @@
+import type { Clock } from '../../base/clock';
+import type { Logger } from '../../base/log';
+import { ChainEndpoint } from '../../chain/chain-endpoint';
+import { ChainPoller } from '../../chain/chain-poller';
+import { chainAuthority, inviteCodes } from '../../chain/chain-trust';
+import type { ChainBus, ChainDevices, ChainOrders, ChainOutbox, PollerLease } from '../../chain/contract';
+import { DeviceGrants } from '../../chain/device-grants';
+import { Leader } from '../../chain/leader';
+import { OutboxSender } from '../../chain/outbox-sender';
+import type { HubIdentity } from '../../hub/contract';
+import { startHubServer } from '../../hub/link/hub-server';
+import { HubPairingDesk } from '../../hub/trust/pairing-desk';
+import { NOT_HEARD_FROM } from '../../sync/connectivity';
+import type { OrderGateway } from '../../sync/gateway';
+import { startAdminServer, type AdminServer } from './admin';
+import { ChainMetrics } from './metrics';
+
+/** The database behind a replica: chain-db's PostgreSQL implementations, opened and migrated. */
+export interface ChainStore {
+  lease: PollerLease;
+  orders: ChainOrders;
+  outbox: ChainOutbox;
+  devices: ChainDevices;
+  bus: ChainBus;
+  /** Readiness: the database answers and its migrations are done; otherwise why not. */
+  ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
+  close(): Promise<void>;
+}
+
+export interface ChainServerOptions {
+  store: ChainStore;
+  gateway: OrderGateway;
+  /** The credential's name on the lease (the client id). */
+  credential: string;
+  /** This replica's name (host and process id): the lease's holder, the claims' holder, the metrics' leader. */
+  holder: string;
+  identity: HubIdentity;
+  listen: { host?: string; port: number };
+  admin: { host: string; port: number };
+  pollIntervalMs: number;
+  clock: Clock;
+  logger: Logger;
+  leaseTtlMs?: number;
+  /** Store terminals connected to this replica at once (default 4096). */
+  maxConnections?: number;
+}
+
+export interface ChainServer {
+  port: number;
+  adminPort: number;
+  /** Stops cleanly: no new screens, the leader's work aborted and its lease released, the senders stopped. */
+  close(): Promise<void>;
+}
+
+/**
+ * One replica of the chain server: the hub's HTTPS/WSS server for the store terminals (pairing with
+ * a manager's invite, the screens' sockets admitted by the database's devices) over the chain
+ * endpoint; the leader loop running the chain poller while this replica holds the credential's
+ * lease; the outbox sender every replica runs; the admin port (health, readiness, metrics).
+ */
+export async function startChainServer(options: ChainServerOptions): Promise<ChainServer> {
+  const { store, gateway, clock, holder } = options;
+  const logger = options.logger.child({ replica: holder });
+  const metrics = new ChainMetrics();
+
+  const grants = new DeviceGrants({ devices: store.devices, bus: store.bus, logger });
+  await grants.start();
+  let lastPollAt: number | null = null;
+  const endpoint = new ChainEndpoint({
+    orders: store.orders,
+    outbox: store.outbox,
+    bus: store.bus,
+    grants,
+    clock,
+    logger,
+    status: async () => {
+      const current = await store.lease.current(options.credential).catch(() => null);
+      const connectivity = current
+        ? { ...NOT_HEARD_FROM, state: 'online' as const, lastPollAt: lastPollAt === null ? null : new Date(lastPollAt).toISOString() }
+        : { ...NOT_HEARD_FROM, state: 'degraded' as const, reason: { code: 'connection' as const, message: 'no replica of the chain server is polling now' } };
+      return { connectivity, pollIntervalSeconds: Math.round(options.pollIntervalMs / 1000), apiBaseUrl: null };
+    },
+  });
+  endpoint.start();
+
+  const hub = await startHubServer({
+    identity: options.identity,
+    devices: chainAuthority(store.devices, grants, logger),
+    pairing: new HubPairingDesk({ identity: options.identity, codes: inviteCodes(store.devices, clock, logger), clock, logger }),
+    endpoint,
+    logger,
+    clock,
+    ...(options.listen.host ? { host: options.listen.host } : {}),
+    port: options.listen.port,
+    // 300 stores with a few terminals each, spread over the replicas (a store's LAN hub takes 128).
+    maxConnections: options.maxConnections ?? 4096,
+  });
+
+  const poller = new ChainPoller({
+    gateway,
+    orders: store.orders,
+    bus: store.bus,
+    credential: options.credential,
+    clock,
+    logger: logger.child({ room: 'poller' }),
+    intervalMs: options.pollIntervalMs,
+    observer: {
+      polled: (count, at) => {
+        lastPollAt = at;
+        metrics.polled(count, at);
+      },
+      stored: (result) => metrics.stored(result.stored, result.duplicates),
+      acknowledged: (count) => metrics.acknowledged(count),
+      failed: (code) => metrics.pollFailed(code),
+    },
+  });
+  const leader = new Leader({
+    lease: store.lease,
+    credential: options.credential,
+    holder,
+    clock,
+    logger,
+    ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}),
+    lead: (term) => poller.lead(term),
+    onChange: (state) => {
+      metrics.leadership(state);
+      logger.info('chain: leadership changed', { state });
+    },
+  });
+  const sender = new OutboxSender({ outbox: store.outbox, orders: store.orders, gateway, bus: store.bus, holder, clock, logger: logger.child({ room: 'outbox' }), observe: (outcome) => metrics.action(outcome) });
+
+  let admin: AdminServer;
+  try {
+    admin = await startAdminServer({
+      host: options.admin.host,
+      port: options.admin.port,
+      logger,
+      ready: () => store.ready(),
+      metrics: async () => {
+        metrics.sample({
+          now: clock.now(),
+          depth: await store.outbox.depth().catch(() => null),
+          screens: endpoint.screensByStore(),
+          leader: await store.lease.current(options.credential).catch(() => null),
+        });
+        return metrics.render();
+      },
+      contentType: metrics.contentType,
+    });
+  } catch (error) {
+    await hub.close();
+    throw error;
+  }
+  leader.start();
+  sender.start();
+  logger.info('chain server: serving', { port: hub.port, admin: admin.port });
+
+  return {
+    port: hub.port,
+    adminPort: admin.port,
+    close: async () => {
+      await hub.close();
+      await leader.stop();
+      await sender.stop();
+      endpoint.stop();
+      grants.stop();
+      await admin.close();
+    },
+  };
+}
