@@ -92,4 +92,17 @@ describe('the chain devices on PostgreSQL', () => {
     assert.deepEqual(await a.useInvite(pake.inviteId, now + 2_000), { ok: false, closed: 'used' });
     assert.deepEqual(await a.chargeInvite(pake.inviteId, now + 2_000), { ok: false, closed: 'used' });
   });
+
+  it('the invite a typed code is tried against: the newest open one, none once it is used or past its time', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const devices = new PgChainDevices(replicaA, silentLogger);
+    const later = now + 3_600_000;
+    assert.equal(await devices.currentInvite(later), null, 'no invite open');
+    const older = await devices.invite({ storeIds: [STORE_A], name: 'Caixa 2', kind: 'counter' }, 120_000, later);
+    const newer = await devices.invite({ storeIds: [STORE_B], name: 'Cozinha 2', kind: 'kitchen' }, 120_000, later + 1);
+    assert.equal(await devices.currentInvite(later + 2), newer.inviteId);
+    assert.ok((await devices.redeem(newer.inviteId, newer.code, later + 3)).ok);
+    assert.equal(await devices.currentInvite(later + 4), older.inviteId, 'the used one is out');
+    assert.equal(await devices.currentInvite(later + 120_001), null, 'past its two minutes');
+  });
 });

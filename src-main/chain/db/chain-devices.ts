@@ -82,6 +82,17 @@ export class PgChainDevices implements ChainDevices {
     return { inviteId, code, expiresAt };
   }
 
+  /** The newest invite still open (unexpired, unused, tries left): the one a typed code is tried against. */
+  async currentInvite(now: number): Promise<string | null> {
+    const rows = await queryRows<{ id: string }>(
+      this.pool,
+      'reading the open pairing invite',
+      'SELECT id FROM pairing_invites WHERE used_ms IS NULL AND code IS NOT NULL AND expires_ms > $1 AND tries < $2 ORDER BY created_ms DESC, id LIMIT 1',
+      [now, TRIES_PER_CODE],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   chargeInvite(inviteId: string, now: number): Promise<{ ok: true; code: string; attemptsLeft: number } | { ok: false; closed: InviteClosed }> {
     return inTransaction(this.pool, 'charging a pairing try', async (db) => {
       const invite = await lockInvite(db, inviteId);

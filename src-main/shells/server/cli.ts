@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createMarketplaceApi } from '../../api/index';
 import { createTransport } from '../../api/transport';
 import { TokenManager } from '../../auth/token-manager';
-import { systemClock } from '../../base/clock';
+import { clockRunningFrom, systemClock, type Clock } from '../../base/clock';
 import { createLogger, type Logger } from '../../base/log';
 import { ScreenKind } from '../../hub/contract';
 import { parseHubAddress } from '../../hub/discovery/address';
@@ -47,9 +47,18 @@ const FLAGS = {
   kind: { type: 'string' },
   'ttl-minutes': { type: 'string' },
   'client-secret': { type: 'string' },
+  /** The clock read from this instant (tests against a sandbox at a pinned time), as the terminal's `--clock-at`. */
+  'clock-at': { type: 'string' },
 } as const;
 
 const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'debug' ? 'debug' : 'info', fields: { service: 'chain-server' } });
+
+function clockOf(at: string | undefined): Clock {
+  if (at === undefined) return systemClock;
+  const ms = Date.parse(at);
+  if (!Number.isFinite(ms)) throw new UsageError('--clock-at is an ISO date-time');
+  return clockRunningFrom(ms);
+}
 
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`--${flag} is required`);
@@ -77,7 +86,7 @@ export function hostPort(text: string, flag: string, defaultPort: number): { hos
 }
 
 async function withStore<T>(url: string, work: (store: ChainStore) => Promise<T>): Promise<T> {
-  const store = await openChainStore({ databaseUrl: url, logger });
+  const store = await openChainStore({ databaseUrl: url, logger, clock: systemClock });
   try {
     return await work(store);
   } finally {
@@ -135,7 +144,7 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
   if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 30) throw new UsageError('--poll-interval-seconds is 1 to 30 (the platform closes a store after 30 s without a poll)');
   const apiBaseUrl = required(values['api-base-url'], 'api-base-url');
 
-  const clock = systemClock;
+  const clock = clockOf(values['clock-at']);
   const transport = createTransport(apiBaseUrl);
   const factory = createMarketplaceApi({ transport, clock, logger: log.child({ room: 'api' }) });
   const tokens = new TokenManager({
@@ -146,7 +155,7 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
     initialGrant: () => ({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
   });
   const api = factory.withTokens(tokens);
-  const store = await openChainStore({ databaseUrl: url, logger: log });
+  const store = await openChainStore({ databaseUrl: url, logger: log, clock });
   const holder = `${hostname()}:${process.pid}`;
   const server = await startChainServer({
     store,

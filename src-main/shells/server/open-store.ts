@@ -1,15 +1,53 @@
-import { AppError } from '../../../src-shared/errors';
+import { hostname } from 'node:os';
+import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
+import { PgChainBus } from '../../chain/db/chain-bus';
+import { PgChainDevices } from '../../chain/db/chain-devices';
+import { PgChainOrders } from '../../chain/db/chain-orders';
+import { PgChainOutbox } from '../../chain/db/chain-outbox';
+import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
+import { chainMigrations } from '../../chain/db/migrations';
+import { PgPollerLease } from '../../chain/db/poller-lease';
+import { describeDatabaseUrl, openChainPool } from '../../chain/db/pool';
 import type { ChainStore } from './server';
 
 /**
  * Opens the replica's database: the pool, the migrations (under their advisory lock, so replicas may
- * start together), and chain-db's PostgreSQL implementations of the chain's seams
- * (src-main/chain/db/: PgPollerLease, PgChainOrders, PgChainOutbox, PgChainDevices, the
- * LISTEN/NOTIFY bus). Those live on helper chain-db's branch; until the lead merges it this refuses
- * to start, saying so — the server above it is tested with in-memory stores (test/unit/chain-*).
+ * start together), the PostgreSQL implementations of the chain's seams (src-main/chain/db/) and the
+ * bus's own listening connection. Rejects (the server does not start) when the database cannot be
+ * reached or is newer than this build.
  */
-export async function openChainStore(options: { databaseUrl: string; logger: Logger }): Promise<ChainStore> {
-  options.logger.error('chain server: the PostgreSQL store is not in this build', { database: new URL(options.databaseUrl).host });
-  throw new AppError('not-configured', 'this build has no PostgreSQL store for the chain server (src-main/chain/db/ is merged separately)');
+export async function openChainStore(options: { databaseUrl: string; logger: Logger; clock: Clock; name?: string }): Promise<ChainStore> {
+  const { databaseUrl: url, logger, clock } = options;
+  const name = options.name ?? `store-terminal-chain@${hostname()}#${process.pid}`;
+  const pool = openChainPool({ url, applicationName: name, logger, max: 16 });
+  try {
+    const version = await migrateChain(pool, chainMigrations);
+    logger.info('chain database ready', { database: describeDatabaseUrl(url), schema: version });
+    const bus = new PgChainBus({ url, applicationName: `${name}-listen`, logger, pool, clock });
+    await bus.start();
+    const expected = chainMigrations.length;
+    return {
+      lease: new PgPollerLease(pool, logger),
+      orders: new PgChainOrders(pool, clock, logger),
+      outbox: new PgChainOutbox(pool),
+      devices: new PgChainDevices(pool, logger),
+      bus,
+      ready: async () => {
+        try {
+          const at = await chainSchemaVersion(pool);
+          return at >= expected ? { ok: true } : { ok: false, reason: `database schema ${at}, this build needs ${expected}` };
+        } catch (error) {
+          return { ok: false, reason: `the database does not answer: ${(error as Error).message}` };
+        }
+      },
+      close: async () => {
+        await bus.close();
+        await pool.end();
+      },
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
 }
