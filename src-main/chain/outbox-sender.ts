@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEOUT_MS } from '../api/transport';
 import { toAppError, waitsToRetry, type AppError } from '../../src-shared/errors';
 import { readOrderDetail } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
@@ -7,6 +8,13 @@ import { actionTookEffect } from '../orders/outcomes';
 import { backoffMs, type BackoffPolicy } from '../queue/backoff';
 import type { OrderGateway } from '../sync/gateway';
 import type { ChainBus, ChainOrders, ChainOutbox, ClaimedAction } from './contract';
+
+
+/**
+ * How long a claim holds by default: one request's longest wait and the time to record its answer.
+ * A replica killed mid-send leaves its rows to the others after this (they look first, then send).
+ */
+export const CLAIM_MS = DEFAULT_TIMEOUT_MS + 5_000;
 
 export interface OutboxSenderOptions {
   outbox: ChainOutbox;
@@ -70,7 +78,7 @@ export class OutboxSender extends LoopWorker {
   /** Claims the due rows and sends them; resolves to how many were claimed. */
   async round(signal?: AbortSignal): Promise<number> {
     const { outbox, holder, clock } = this.options;
-    const claimed = await outbox.claim(holder, this.options.batch ?? 32, this.options.claimMs ?? 60_000, clock.now());
+    const claimed = await outbox.claim(holder, this.options.batch ?? 32, this.options.claimMs ?? CLAIM_MS, clock.now());
     const queue = [...claimed];
     const worker = async (): Promise<void> => {
       for (let row = queue.shift(); row && !signal?.aborted; row = queue.shift()) await this.handle(row, signal);

@@ -29,6 +29,8 @@ export interface PgCluster {
    * replica's database connection dying under it. Resolves with how many were ended.
    */
   terminate(applicationName: string): Promise<number>;
+  /** A statement as the superuser (roles, grants: what an operator would do to the cluster). */
+  sql(text: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ export async function startPgCluster(): Promise<PgCluster> {
           const r = await c.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()', [applicationName]);
           return r.rows.filter((row: { ended: boolean }) => row.ended).length;
         }),
+      sql: (text) => admin(async (c) => void (await c.query(text))),
       stop: async () => {
         process.removeListener('exit', stopNow);
         if (started) await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

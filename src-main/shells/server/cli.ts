@@ -80,13 +80,15 @@ export function databaseUrl(text: string | undefined): string {
 }
 
 export function hostPort(text: string, flag: string, defaultPort: number): { host: string; port: number } {
-  const parsed = parseHubAddress(text, defaultPort);
+  // Port 0: any free one, printed once listening (tests, and a second replica on one machine).
+  const anyPort = /:0$/.test(text);
+  const parsed = parseHubAddress(anyPort ? `${text.slice(0, -1)}1` : text, defaultPort);
   if (!parsed.ok) throw new UsageError(`--${flag}: ${parsed.error.message}`);
-  return { host: parsed.address.host, port: parsed.address.port };
+  return { host: parsed.address.host, port: anyPort ? 0 : parsed.address.port };
 }
 
-async function withStore<T>(url: string, work: (store: ChainStore) => Promise<T>): Promise<T> {
-  const store = await openChainStore({ databaseUrl: url, logger, clock: systemClock });
+async function withStore<T>(url: string, clock: Clock, work: (store: ChainStore) => Promise<T>): Promise<T> {
+  const store = await openChainStore({ databaseUrl: url, logger, clock });
   try {
     return await work(store);
   } finally {
@@ -102,15 +104,16 @@ async function invite(values: Record<string, string | undefined>): Promise<void>
   const name = required(values.name, 'name').trim().slice(0, 60);
   const ttlMinutes = Number(values['ttl-minutes'] ?? '10');
   if (!Number.isInteger(ttlMinutes) || ttlMinutes < 1 || ttlMinutes > 24 * 60) throw new UsageError('--ttl-minutes is a whole number of minutes (1 to 1440)');
-  await withStore(databaseUrl(values['database-url']), async (store) => {
-    const made = await store.devices.invite({ storeIds, name, kind: kind.data }, ttlMinutes * 60_000, systemClock.now());
+  const clock = clockOf(values['clock-at']);
+  await withStore(databaseUrl(values['database-url']), clock, async (store) => {
+    const made = await store.devices.invite({ storeIds, name, kind: kind.data }, ttlMinutes * 60_000, clock.now());
     console.log(`Pairing code for "${name}" (${kind.data}; stores ${storeIds.join(', ')}): ${made.code}`);
     console.log(`Valid until ${new Date(made.expiresAt).toISOString()}, five tries, one terminal. Type it at the terminal: "Entrar em outro terminal desta loja", the server's address, this code.`);
   });
 }
 
 async function devices(values: Record<string, string | undefined>): Promise<void> {
-  await withStore(databaseUrl(values['database-url']), async (store) => {
+  await withStore(databaseUrl(values['database-url']), systemClock, async (store) => {
     for (const device of await store.devices.list()) {
       const state = device.revokedAt === null ? 'active' : `revoked ${new Date(device.revokedAt).toISOString()}`;
       const contact = device.lastContactAt === null ? 'never' : new Date(device.lastContactAt).toISOString();
@@ -121,8 +124,9 @@ async function devices(values: Record<string, string | undefined>): Promise<void
 
 async function revoke(values: Record<string, string | undefined>, deviceId: string | undefined): Promise<void> {
   const id = required(deviceId, 'DEVICE_ID (positional)');
-  await withStore(databaseUrl(values['database-url']), async (store) => {
-    const done = await store.devices.revoke(id, systemClock.now());
+  const clock = clockOf(values['clock-at']);
+  await withStore(databaseUrl(values['database-url']), clock, async (store) => {
+    const done = await store.devices.revoke(id, clock.now());
     // Every replica closes the device's sockets at once.
     if (done) await store.bus.publish({ kind: 'device', deviceId: id, change: 'revoked' });
     console.log(done ? `Revoked ${id}: its connections are closed on every replica.` : `No active device ${id}.`);
@@ -155,8 +159,9 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
     initialGrant: () => ({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
   });
   const api = factory.withTokens(tokens);
-  const store = await openChainStore({ databaseUrl: url, logger: log, clock });
   const holder = `${hostname()}:${process.pid}`;
+  // pg_stat_activity names each replica's connections by its holder: an operator sees who holds what.
+  const store = await openChainStore({ databaseUrl: url, logger: log, clock, name: `chain ${holder}` });
   const server = await startChainServer({
     store,
     gateway: apiOrderGateway(api),
@@ -170,7 +175,7 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
     logger: log,
   });
   log.info('chain server: started', { holder, port: server.port, admin: `${admin.host}:${server.adminPort}`, fingerprint });
-  console.log(`Chain server ${holder} on ${listen.host}:${server.port}; certificate fingerprint ${fingerprint}`);
+  console.log(`Chain server ${holder} on ${listen.host}:${server.port}; admin on ${admin.host}:${server.adminPort}; certificate fingerprint ${fingerprint}`);
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

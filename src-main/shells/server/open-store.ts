@@ -19,7 +19,7 @@ import type { ChainStore } from './server';
  */
 export async function openChainStore(options: { databaseUrl: string; logger: Logger; clock: Clock; name?: string }): Promise<ChainStore> {
   const { databaseUrl: url, logger, clock } = options;
-  const name = options.name ?? `store-terminal-chain@${hostname()}#${process.pid}`;
+  const name = options.name ?? `chain ${hostname()}:${process.pid}`;
   const pool = openChainPool({ url, applicationName: name, logger, max: 16 });
   try {
     const version = await migrateChain(pool, chainMigrations);
