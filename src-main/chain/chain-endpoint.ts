@@ -6,7 +6,7 @@ import type { Logger } from '../base/log';
 import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
 import type { ContractEndpoint, InvokeOrigin } from '../hub/contract';
 import { IpcDispatcher } from '../ipc/dispatcher';
-import { chainHandlers, type ChainStatus } from './chain-handlers';
+import { chainHandlers, type ChainHandlerDeps, type ChainStatus } from './chain-handlers';
 import type { ChainBus, ChainNotice, ChainOrders, ChainOutbox } from './contract';
 import type { DeviceGrants } from './device-grants';
 
@@ -18,6 +18,7 @@ export interface ChainEndpointOptions {
   clock: Clock;
   logger: Logger;
   status: ChainStatus;
+  gateway: ChainHandlerDeps['gateway'];
 }
 
 interface Listener {
@@ -39,9 +40,9 @@ export class ChainEndpoint implements ContractEndpoint {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly options: ChainEndpointOptions) {
-    const { orders, outbox, bus, clock, grants, status } = options;
+    const { orders, outbox, bus, clock, grants, status, gateway } = options;
     this.dispatcher = new IpcDispatcher(
-      chainHandlers({ orders, outbox, bus, clock, status, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
+      chainHandlers({ orders, outbox, bus, clock, status, gateway, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
       options.logger,
     );
   }

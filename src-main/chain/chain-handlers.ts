@@ -1,15 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../src-shared/errors';
+import { AppError, isTransient } from '../../src-shared/errors';
 import type { AppStatus } from '../../src-shared/ipc/channels/app';
 import { channelNames, type ChannelName } from '../../src-shared/ipc/contract';
 import { Settings } from '../../src-shared/settings';
 import type { Clock } from '../base/clock';
 import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
 import type { CallOrigin, Handlers } from '../ipc/dispatcher';
+import { STANDARD_CANCELLATION_REASONS } from '../orders/cancellation-reasons';
+import type { OrderGateway } from '../sync/gateway';
 import type { ChainBus, ChainOrders, ChainOutbox } from './contract';
 
+/** How long a counter's question to the platform may take before the terminal hears why not. */
+const ASK_PLATFORM_MS = 10_000;
+
 /** The channels a chain server answers; every other one is refused with `forbidden`, in words. */
-export const CHAIN_CHANNELS = ['orders:board', 'orders:detail', 'orders:act', 'app:status', 'settings:get'] as const satisfies readonly ChannelName[];
+export const CHAIN_CHANNELS = [
+  'orders:board',
+  'orders:detail',
+  'orders:act',
+  'orders:cancellationReasons',
+  'orders:validatePickupCode',
+  'app:status',
+  'settings:get',
+] as const satisfies readonly ChannelName[];
 type ChainChannel = (typeof CHAIN_CHANNELS)[number];
 
 /** What the server says of its link to the platform (the leader's polls), for `app:status`. */
@@ -21,6 +34,8 @@ export interface ChainHandlerDeps {
   bus: ChainBus;
   clock: Clock;
   status: ChainStatus;
+  /** The platform's order module, for what a terminal asks it at the counter (any replica may ask; only the leader polls). */
+  gateway: Pick<OrderGateway, 'cancellationReasons' | 'validatePickupCode'>;
   /** The stores the calling device may reach now (the grant, read per call); null: not a device of this server. */
   storesOf(origin: CallOrigin | undefined): Promise<readonly string[] | null>;
 }
@@ -31,11 +46,18 @@ export interface ChainHandlerDeps {
  * exist: a device learns nothing of other stores, not even that an id is taken).
  */
 export function chainHandlers(deps: ChainHandlerDeps): Handlers {
-  const { orders, outbox, bus, clock } = deps;
+  const { orders, outbox, bus, clock, gateway } = deps;
   const granted = async (origin: CallOrigin | undefined): Promise<{ origin: NonNullable<CallOrigin>; stores: readonly string[] }> => {
     const stores = await deps.storesOf(origin);
     if (!origin || stores === null) throw new AppError('forbidden', 'this device is not paired with the chain server (or was revoked)');
     return { origin, stores };
+  };
+  /** The order's store, when it is one the device was granted; `not-found` otherwise. */
+  const ownOrder = async (orderId: string, origin: CallOrigin | undefined): Promise<{ storeId: string; device: NonNullable<CallOrigin> }> => {
+    const { stores, origin: device } = await granted(origin);
+    const storeId = await orders.storeOf(orderId);
+    if (storeId === null || !stores.includes(storeId)) throw new AppError('not-found', 'no such order');
+    return { storeId, device };
   };
   const served: Pick<Handlers, ChainChannel> = {
     'orders:board': async ({ merchantId }, origin) => {
@@ -52,15 +74,27 @@ export function chainHandlers(deps: ChainHandlerDeps): Handlers {
       return view;
     },
     'orders:act': async (input, origin) => {
-      const { stores, origin: device } = await granted(origin);
-      const storeId = await orders.storeOf(input.orderId);
-      if (storeId === null || !stores.includes(storeId)) throw new AppError('not-found', 'no such order');
+      const { storeId, device } = await ownOrder(input.orderId, origin);
       // A terminal that sent no key gets one: a second press still meets the first (ChainOutbox.enqueue).
       const { idempotencyKey = randomUUID(), ...action } = input;
       const { entry, created } = await outbox.enqueue({ ...action, storeId, idempotencyKey, origin: device }, clock.now());
       // Every replica's sender wakes, and every screen of the store hears the button pressed.
       if (created) await bus.publish({ kind: 'outbox', storeId, orderId: input.orderId });
       return entry;
+    },
+    'orders:cancellationReasons': async ({ orderId }, origin) => {
+      await ownOrder(orderId, origin);
+      try {
+        return { reasons: await gateway.cancellationReasons(orderId, AbortSignal.timeout(ASK_PLATFORM_MS)), source: 'api' };
+      } catch (error) {
+        // As on a terminal: the spec's common codes when the platform's list cannot be had now.
+        if (isTransient(error)) return { reasons: STANDARD_CANCELLATION_REASONS, source: 'standard' };
+        throw error;
+      }
+    },
+    'orders:validatePickupCode': async ({ orderId, code }, origin) => {
+      await ownOrder(orderId, origin);
+      return { valid: await gateway.validatePickupCode(orderId, code, AbortSignal.timeout(ASK_PLATFORM_MS)), checkedBy: 'api' };
     },
     'app:status': async (_input, origin) => {
       await granted(origin);

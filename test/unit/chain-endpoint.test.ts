@@ -1,3 +1,4 @@
+import { AppError } from '../../src-shared/errors';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -12,6 +13,8 @@ import { flush, silentLogger } from '../support/sync-fakes';
 const STORE_A = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 const STORE_B = '7b2e9d41-0c3a-4f6b-8e5d-2a1b3c4d5e6f';
 
+const offlineOrder = randomUUID();
+
 async function setup() {
   const clock = new ManualClock();
   const orders = new FakeOrders(new FakeLease(clock));
@@ -22,7 +25,19 @@ async function setup() {
   const counterB = devices.add([STORE_B], 'Balcão B').device;
   const grants = new DeviceGrants({ devices, bus, logger: silentLogger });
   await grants.start();
-  const endpoint = new ChainEndpoint({ orders, outbox, bus, grants, clock, logger: silentLogger, status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }) });
+  const asked: string[] = [];
+  const gateway = {
+    cancellationReasons: async (orderId: string) => {
+      asked.push(orderId);
+      if (orderId === offlineOrder) throw new AppError('connection', 'no route to the platform');
+      return [{ code: '503', description: 'Item indisponível' }];
+    },
+    validatePickupCode: async (orderId: string, code: string) => {
+      asked.push(orderId);
+      return code === '1234';
+    },
+  };
+  const endpoint = new ChainEndpoint({ orders, outbox, bus, grants, clock, logger: silentLogger, gateway, status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }) });
   endpoint.start();
   const orderA = randomUUID();
   const orderB = randomUUID();
@@ -34,7 +49,7 @@ async function setup() {
     endpoint.connect((event, payload) => event === 'orders:changed' && pushes.push(payload as OrdersChanged), origin(d));
     return pushes;
   };
-  return { clock, orders, outbox, devices, bus, grants, endpoint, counterA, counterB, orderA, orderB, origin, heard };
+  return { clock, orders, outbox, devices, bus, grants, endpoint, counterA, counterB, orderA, orderB, origin, heard, asked };
 }
 
 describe('chain endpoint', () => {
@@ -127,5 +142,22 @@ describe('chain endpoint', () => {
     await flush();
     assert.ok(revoked.includes(counterA.id));
     assert.deepEqual([...endpoint.screensByStore()], []);
+  });
+
+  it("asks the platform a granted order's cancellation reasons and pickup code; never another store's", async () => {
+    const { endpoint, orders, counterA, counterB, orderA, origin, asked } = await setup();
+    orders.put(offlineOrder, STORE_A);
+    const reasons = await endpoint.invoke('orders:cancellationReasons', { orderId: orderA }, origin(counterA));
+    assert.ok(reasons.ok);
+    assert.deepEqual(reasons.value, { reasons: [{ code: '503', description: 'Item indisponível' }], source: 'api' });
+    const offline = await endpoint.invoke('orders:cancellationReasons', { orderId: offlineOrder }, origin(counterA));
+    assert.ok(offline.ok);
+    assert.equal((offline.value as { source: string }).source, 'standard', 'the spec’s codes while the platform is out of reach');
+    const code = await endpoint.invoke('orders:validatePickupCode', { orderId: orderA, code: '1234' }, origin(counterA));
+    assert.deepEqual(code.ok && code.value, { valid: true, checkedBy: 'api' });
+    const before = asked.length;
+    const meddle = await endpoint.invoke('orders:validatePickupCode', { orderId: orderA, code: '1234' }, origin(counterB));
+    assert.equal(!meddle.ok && meddle.error.code, 'not-found');
+    assert.equal(asked.length, before, 'the platform is not asked for another store’s order');
   });
 });

@@ -5,7 +5,7 @@ import { channels, pushEvents } from '../../src-shared/ipc/contract';
 import { PLATFORM_DISCONNECTS_AFTER_MS } from '../../src-shared/ipc/channels/app';
 import { ManualClock } from '../../src-main/base/clock';
 import { orderHandlers } from '../../src-main/features/orders/handlers';
-import { STANDARD_CANCELLATION_REASONS } from '../../src-main/features/orders/cancellation-reasons';
+import { STANDARD_CANCELLATION_REASONS } from '../../src-main/orders/cancellation-reasons';
 import { CODE_CHECK_BUDGET_MS } from '../../src-main/features/orders/code-check';
 import { ONLINE_BUDGET_MS } from '../../src-main/ipc/online-budget';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';

@@ -17,7 +17,7 @@ import { onlineBudget } from '../../ipc/online-budget';
 import { quoteView } from '../../ipc/quote-view';
 import { answerDeadline } from './answer-deadline';
 import { checkCode } from './code-check';
-import { STANDARD_CANCELLATION_REASONS } from './cancellation-reasons';
+import { STANDARD_CANCELLATION_REASONS } from '../../orders/cancellation-reasons';
 
 export interface OrderHandlerDeps {
   db: OrdersDb;

@@ -73,6 +73,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     grants,
     clock,
     logger,
+    gateway: options.gateway,
     status: async () => {
       const current = await store.lease.current(options.credential).catch(() => null);
       const connectivity = current

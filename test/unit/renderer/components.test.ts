@@ -220,7 +220,7 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
 
 describe('words for the codes the screen shows', () => {
   it("every one of the spec's standard cancellation reasons (offered offline) reads in Portuguese and English", async () => {
-    const { STANDARD_CANCELLATION_REASONS } = await import('../../../src-main/features/orders/cancellation-reasons');
+    const { STANDARD_CANCELLATION_REASONS } = await import('../../../src-main/orders/cancellation-reasons');
     const { terminal } = terminalWith([]);
     for (const locale of ['pt-BR', 'en'] as const) {
       terminal.i18n.setLocale(locale);

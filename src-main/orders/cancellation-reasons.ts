@@ -1,4 +1,4 @@
-import type { CancellationReasons } from '../../../src-shared/ipc/channels/orders';
+import type { CancellationReasons } from '../../src-shared/ipc/channels/orders';
 
 /** The spec's common cancellation codes (§4.5), offered when the platform's list cannot be fetched. */
 export const STANDARD_CANCELLATION_REASONS: CancellationReasons['reasons'] = [
