@@ -19,6 +19,7 @@ export interface ChainEndpointOptions {
   logger: Logger;
   status: ChainStatus;
   gateway: ChainHandlerDeps['gateway'];
+  stores: ChainHandlerDeps['stores'];
 }
 
 interface Listener {
@@ -40,9 +41,9 @@ export class ChainEndpoint implements ContractEndpoint {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly options: ChainEndpointOptions) {
-    const { orders, outbox, bus, clock, grants, status, gateway } = options;
+    const { orders, outbox, bus, clock, grants, status, gateway, stores } = options;
     this.dispatcher = new IpcDispatcher(
-      chainHandlers({ orders, outbox, bus, clock, status, gateway, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
+      chainHandlers({ orders, outbox, bus, clock, status, gateway, stores, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
       options.logger,
     );
   }

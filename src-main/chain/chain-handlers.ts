@@ -8,7 +8,7 @@ import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
 import type { CallOrigin, Handlers } from '../ipc/dispatcher';
 import { STANDARD_CANCELLATION_REASONS } from '../orders/cancellation-reasons';
 import type { OrderGateway } from '../sync/gateway';
-import type { ChainBus, ChainOrders, ChainOutbox } from './contract';
+import type { ChainBus, ChainOrders, ChainOutbox, ChainStores } from './contract';
 
 /** How long a counter's question to the platform may take before the terminal hears why not. */
 const ASK_PLATFORM_MS = 10_000;
@@ -20,6 +20,7 @@ export const CHAIN_CHANNELS = [
   'orders:act',
   'orders:cancellationReasons',
   'orders:validatePickupCode',
+  'stores:list',
   'app:status',
   'settings:get',
 ] as const satisfies readonly ChannelName[];
@@ -36,6 +37,8 @@ export interface ChainHandlerDeps {
   status: ChainStatus;
   /** The platform's order module, for what a terminal asks it at the counter (any replica may ask; only the leader polls). */
   gateway: Pick<OrderGateway, 'cancellationReasons' | 'validatePickupCode'>;
+  /** The stores' names (the top bar, the chips). */
+  stores: Pick<ChainStores, 'list'>;
   /** The stores the calling device may reach now (the grant, read per call); null: not a device of this server. */
   storesOf(origin: CallOrigin | undefined): Promise<readonly string[] | null>;
 }
@@ -96,6 +99,8 @@ export function chainHandlers(deps: ChainHandlerDeps): Handlers {
       await ownOrder(orderId, origin);
       return { valid: await gateway.validatePickupCode(orderId, code, AbortSignal.timeout(ASK_PLATFORM_MS)), checkedBy: 'api' };
     },
+    // A terminal of a chain serves exactly the stores it was granted: `all` names no more.
+    'stores:list': async (_input, origin) => deps.stores.list((await granted(origin)).stores),
     'app:status': async (_input, origin) => {
       await granted(origin);
       const link = await deps.status();

@@ -1,4 +1,5 @@
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
+import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
 
 /**
@@ -67,6 +68,16 @@ export interface ChainOrders {
   detail(orderId: string, storeIds: readonly string[]): Promise<OrderDetailView | null>;
   /** The store an order belongs to (null: unknown order). */
   storeOf(orderId: string): Promise<string | null>;
+}
+
+/** The credential's stores as a store terminal names them, and when the chain last polled. */
+export interface ChainStores {
+  /** The platform's list of stores, as a replica last read it (names change rarely; any replica may write it). */
+  name(stores: readonly StoreListItem[]): Promise<void>;
+  /** These stores, named where the platform named them (an unnamed one shows its id). */
+  list(storeIds: readonly string[]): Promise<StoreListItem[]>;
+  /** The last poll that committed for the credential (epoch ms, the poller's clock), whichever replica made it. */
+  lastPollAt(credential: string): Promise<number | null>;
 }
 
 /** A queued staff action as the senders claim it. */

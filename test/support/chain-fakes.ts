@@ -1,3 +1,4 @@
+import type { StoreListItem } from '../../src-shared/wire/merchant';
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '../../src-shared/errors';
 import type { BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
@@ -15,6 +16,7 @@ import type {
   InviteClosed,
   Leadership,
   PollerLease,
+  ChainStores,
 } from '../../src-main/chain/contract';
 import type { DeviceCredential } from '../../src-main/hub/contract';
 import { TRIES_PER_CODE } from '../../src-main/hub/trust/pairing-code';
@@ -416,5 +418,23 @@ export class FakeBus implements ChainBus {
   /** The connection came back: listeners may have missed notices. */
   reconnect(): void {
     for (const listener of [...this.reconnected]) listener();
+  }
+}
+
+/** The stores' names and the last poll, in memory. */
+export class FakeStores implements ChainStores {
+  readonly named = new Map<string, StoreListItem>();
+  lastPoll: number | null = null;
+
+  async name(stores: readonly StoreListItem[]): Promise<void> {
+    for (const store of stores) this.named.set(store.id, store);
+  }
+
+  async list(storeIds: readonly string[]): Promise<StoreListItem[]> {
+    return storeIds.map((id) => this.named.get(id) ?? { id, name: id, corporateName: id });
+  }
+
+  async lastPollAt(): Promise<number | null> {
+    return this.lastPoll;
   }
 }

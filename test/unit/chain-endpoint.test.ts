@@ -7,7 +7,7 @@ import { ChainEndpoint } from '../../src-main/chain/chain-endpoint';
 import { DeviceGrants } from '../../src-main/chain/device-grants';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { NOT_HEARD_FROM } from '../../src-main/sync/connectivity';
-import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox } from '../support/chain-fakes';
+import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores } from '../support/chain-fakes';
 import { flush, silentLogger } from '../support/sync-fakes';
 
 const STORE_A = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
@@ -37,7 +37,9 @@ async function setup() {
       return code === '1234';
     },
   };
-  const endpoint = new ChainEndpoint({ orders, outbox, bus, grants, clock, logger: silentLogger, gateway, status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }) });
+  const stores = new FakeStores();
+  await stores.name([{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
+  const endpoint = new ChainEndpoint({ orders, outbox, bus, grants, clock, logger: silentLogger, gateway, stores, status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }) });
   endpoint.start();
   const orderA = randomUUID();
   const orderB = randomUUID();
@@ -159,5 +161,13 @@ describe('chain endpoint', () => {
     const meddle = await endpoint.invoke('orders:validatePickupCode', { orderId: orderA, code: '1234' }, origin(counterB));
     assert.equal(!meddle.ok && meddle.error.code, 'not-found');
     assert.equal(asked.length, before, 'the platform is not asked for another store’s order');
+  });
+
+  it("names a device's own stores, and only those", async () => {
+    const { endpoint, counterA, counterB, origin } = await setup();
+    const a = await endpoint.invoke('stores:list', { all: true }, origin(counterA));
+    assert.deepEqual(a.ok && a.value, [{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
+    const b = await endpoint.invoke('stores:list', {}, origin(counterB));
+    assert.deepEqual(b.ok && b.value, [{ id: STORE_B, name: STORE_B, corporateName: STORE_B }], 'a store the platform did not name yet shows its id');
   });
 });

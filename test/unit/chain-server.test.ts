@@ -7,7 +7,7 @@ import { ManualClock, systemClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { loadHubIdentity } from '../../src-main/hub/trust/identity';
 import { startChainServer, type ChainStore } from '../../src-main/shells/server/server';
-import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox } from '../support/chain-fakes';
+import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores } from '../support/chain-fakes';
 import { FakeGateway } from '../support/sync-fakes';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chain-server-'));
@@ -23,6 +23,7 @@ describe('chain server replica', () => {
       outbox: new FakeOutbox(),
       devices: new FakeDevices(),
       bus: new FakeBus(),
+      stores: new FakeStores(),
       ready: async () => ready,
       close: async () => {},
     };
@@ -30,6 +31,7 @@ describe('chain server replica', () => {
     const server = await startChainServer({
       store,
       gateway: new FakeGateway(new ManualClock()),
+      storePage: async () => [],
       credential: 'client-1',
       holder: 'replica-a',
       identity,

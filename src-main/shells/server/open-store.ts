@@ -5,6 +5,7 @@ import { PgChainBus } from '../../chain/db/chain-bus';
 import { PgChainDevices } from '../../chain/db/chain-devices';
 import { PgChainOrders } from '../../chain/db/chain-orders';
 import { PgChainOutbox } from '../../chain/db/chain-outbox';
+import { PgChainStores } from '../../chain/db/chain-stores';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -32,6 +33,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       orders: new PgChainOrders(pool, clock, logger),
       outbox: new PgChainOutbox(pool),
       devices: new PgChainDevices(pool, logger),
+      stores: new PgChainStores(pool),
       bus,
       ready: async () => {
         try {

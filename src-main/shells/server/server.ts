@@ -3,10 +3,11 @@ import type { Logger } from '../../base/log';
 import { ChainEndpoint } from '../../chain/chain-endpoint';
 import { ChainPoller } from '../../chain/chain-poller';
 import { chainAuthority, inviteCodes } from '../../chain/chain-trust';
-import type { ChainBus, ChainDevices, ChainOrders, ChainOutbox, PollerLease } from '../../chain/contract';
+import type { ChainBus, ChainDevices, ChainOrders, ChainOutbox, ChainStores, PollerLease } from '../../chain/contract';
 import { DeviceGrants } from '../../chain/device-grants';
 import { Leader } from '../../chain/leader';
 import { OutboxSender } from '../../chain/outbox-sender';
+import { StoreNames, type StorePage } from '../../chain/store-names';
 import type { HubIdentity } from '../../hub/contract';
 import { startHubServer } from '../../hub/link/hub-server';
 import { HubPairingDesk } from '../../hub/trust/pairing-desk';
@@ -22,6 +23,7 @@ export interface ChainStore {
   outbox: ChainOutbox;
   devices: ChainDevices;
   bus: ChainBus;
+  stores: ChainStores;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;
@@ -30,6 +32,8 @@ export interface ChainStore {
 export interface ChainServerOptions {
   store: ChainStore;
   gateway: OrderGateway;
+  /** A page of the platform's stores (`GET /merchants`), to name them on the terminals. */
+  storePage: StorePage;
   /** The credential's name on the lease (the client id). */
   credential: string;
   /** This replica's name (host and process id): the lease's holder, the claims' holder, the metrics' leader. */
@@ -74,10 +78,14 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     clock,
     logger,
     gateway: options.gateway,
+    stores: store.stores,
     status: async () => {
       const current = await store.lease.current(options.credential).catch(() => null);
+      // The last committed poll, whichever replica made it: a terminal on a follower sees it too.
+      const polled = (await store.stores.lastPollAt(options.credential).catch(() => null)) ?? lastPollAt;
+      const at = polled === null ? null : new Date(polled).toISOString();
       const connectivity = current
-        ? { ...NOT_HEARD_FROM, state: 'online' as const, lastPollAt: lastPollAt === null ? null : new Date(lastPollAt).toISOString() }
+        ? { ...NOT_HEARD_FROM, state: 'online' as const, lastPollAt: at, lastSuccessAt: at }
         : { ...NOT_HEARD_FROM, state: 'degraded' as const, reason: { code: 'connection' as const, message: 'no replica of the chain server is polling now' } };
       return { connectivity, pollIntervalSeconds: Math.round(options.pollIntervalMs / 1000), apiBaseUrl: null };
     },
@@ -152,8 +160,10 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     await hub.close();
     throw error;
   }
+  const names = new StoreNames({ stores: store.stores, page: options.storePage, clock, logger });
   leader.start();
   sender.start();
+  names.start();
   logger.info('chain server: serving', { port: hub.port, admin: admin.port });
 
   return {
@@ -163,6 +173,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       await hub.close();
       await leader.stop();
       await sender.stop();
+      await names.stop();
       endpoint.stop();
       grants.stop();
       await admin.close();
