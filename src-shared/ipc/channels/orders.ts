@@ -229,33 +229,40 @@ export const Board = z.object({
 export type Board = z.infer<typeof Board>;
 
 const orderRef = { orderId: Id };
+/**
+ * An action's own key, chosen where it was made: a screen of a chain's server that queued it while
+ * the link was down sends it again with the same key, and whoever keeps the outbox (the server, a
+ * store's hub) answers the entry that key made the first time and sends nothing more.
+ */
+export const IdempotencyKey = z.uuid();
+const actRef = { ...orderRef, idempotencyKey: IdempotencyKey.optional() };
 export const ActInput = z.discriminatedUnion('action', [
-  z.object({ ...orderRef, action: z.literal('confirm') }).strict(),
-  z.object({ ...orderRef, action: z.literal('startPreparation') }).strict(),
-  z.object({ ...orderRef, action: z.literal('readyToPickup') }).strict(),
-  z.object({ ...orderRef, action: z.literal('dispatch') }).strict(),
+  z.object({ ...actRef, action: z.literal('confirm') }).strict(),
+  z.object({ ...actRef, action: z.literal('startPreparation') }).strict(),
+  z.object({ ...actRef, action: z.literal('readyToPickup') }).strict(),
+  z.object({ ...actRef, action: z.literal('dispatch') }).strict(),
   z
-    .object({ ...orderRef, action: z.literal('requestCancellation'), payload: z.object({ reason: z.string().min(1).max(64) }).strict() })
+    .object({ ...actRef, action: z.literal('requestCancellation'), payload: z.object({ reason: z.string().min(1).max(64) }).strict() })
     .strict(),
-  z.object({ ...orderRef, action: z.literal('requestDriver'), payload: z.object({ quoteId: Id }).strict() }).strict(),
-  z.object({ ...orderRef, action: z.literal('cancelDriverRequest') }).strict(),
-  z.object({ ...orderRef, action: z.literal('acceptDispute'), payload: z.object({ disputeId: z.string().min(1).max(64) }).strict() }).strict(),
+  z.object({ ...actRef, action: z.literal('requestDriver'), payload: z.object({ quoteId: Id }).strict() }).strict(),
+  z.object({ ...actRef, action: z.literal('cancelDriverRequest') }).strict(),
+  z.object({ ...actRef, action: z.literal('acceptDispute'), payload: z.object({ disputeId: z.string().min(1).max(64) }).strict() }).strict(),
   z
     .object({
-      ...orderRef,
+      ...actRef,
       action: z.literal('rejectDispute'),
       payload: z.object({ disputeId: z.string().min(1).max(64), reason: z.string().trim().min(1).max(500) }).strict(),
     })
     .strict(),
   z
     .object({
-      ...orderRef,
+      ...actRef,
       action: z.literal('chooseDisputeAlternative'),
       payload: z.object({ disputeId: z.string().min(1).max(64), alternativeId: z.string().min(1).max(64) }).strict(),
     })
     .strict(),
-  z.object({ ...orderRef, action: z.literal('acceptAddressChange') }).strict(),
-  z.object({ ...orderRef, action: z.literal('denyAddressChange') }).strict(),
+  z.object({ ...actRef, action: z.literal('acceptAddressChange') }).strict(),
+  z.object({ ...actRef, action: z.literal('denyAddressChange') }).strict(),
 ]);
 export type ActInput = z.infer<typeof ActInput>;
 
