@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ErrorInfo, ReportedError } from '../../../src-shared/errors';
-import { OutboxEntry, type ActInput } from '../../../src-shared/ipc/channels/orders';
+import { OutboxEntry, QUEUED_ON_SCREEN, type ActInput } from '../../../src-shared/ipc/channels/orders';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
@@ -25,8 +25,7 @@ import { withPatience } from './patience';
  * and a screen's window tells one from the other.
  */
 
-/** Why an action waits on this screen: a reason the screens word ("Na fila desta tela"). */
-export const QUEUED_ON_SCREEN = 'QueuedOnScreen';
+export { QUEUED_ON_SCREEN };
 
 export interface ScreenOutboxOptions {
   db: ScreenOutboxDb;

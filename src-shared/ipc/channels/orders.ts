@@ -72,6 +72,12 @@ export const OutboxEntry = z.object({
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
+/**
+ * The `reason` of an entry that waits on a screen of a chain's server, made while the screen could
+ * not reach it (state `queued`, code `connection`, a negative id: not one of the server's entries).
+ */
+export const QUEUED_ON_SCREEN = 'QueuedOnScreen';
+
 /** Where a platform driver is, from the driver events and the last tracking answer (spec §4.5). */
 export const DriverState = z.enum(['assigned', 'toStore', 'atStore', 'collected', 'atCustomer']);
 export type DriverState = z.infer<typeof DriverState>;
