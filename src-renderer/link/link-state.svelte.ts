@@ -27,6 +27,10 @@ export class LinkState {
   get stale(): boolean {
     return this.#view !== null && this.#view.state !== 'connected' && this.#view.reason !== 'starting';
   }
+  /** This screen's hub is a chain's server (the pairing said so). */
+  get ofServer(): boolean {
+    return this.#server;
+  }
   /**
    * A screen of a chain's server whose link is lost: the board is stale, but an order's next step is
    * still taken (it waits on this screen with its key, and goes when the link is back).
