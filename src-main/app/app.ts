@@ -33,7 +33,7 @@ export interface StartOptions {
   /** How a screen looks for its hub on the network (tests: none, or their own). */
   screenBrowse?: ScreenRoleOptions['browse'];
   /** Where the hub listens, how it is announced and under which name (tests: loopback, no announcement). */
-  hub?: Partial<Pick<HubServiceOptions, 'host' | 'advertise' | 'interfaces' | 'limits' | 'name'>>;
+  hub?: Partial<Pick<HubServiceOptions, 'host' | 'advertise' | 'interfaces' | 'limits' | 'name' | 'role'>>;
 }
 
 export interface App {
@@ -76,6 +76,7 @@ export async function startApp(options: StartOptions): Promise<App> {
   let session: Session | undefined;
   // A screen of a hub (app/screen-role.ts); it saves through the terminal's own `save` below.
   const screenRole = new ScreenRole({
+    dataDir: config.dataDir,
     clock,
     logger,
     push,

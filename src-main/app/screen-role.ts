@@ -1,16 +1,20 @@
 import { AppError, ReportedError } from '../../src-shared/errors';
-import { screenSettings, type LinkView } from '../../src-shared/ipc/channels/join';
+import { screenSettings, type HubRole, type LinkView } from '../../src-shared/ipc/channels/join';
+import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import { channelNames, type AppStatus, type IpcResult, type PushName } from '../../src-shared/ipc/contract';
 import { Settings } from '../../src-shared/settings';
 import { accountFor, type CredentialStore } from '../auth/credentials/credential-store';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { SavedScreen, TerminalConfig } from '../config/terminal-config';
+import { ScreenOutboxDb } from '../db/screen-outbox-db';
 import type { ScreenSide } from '../feature-kit/feature';
 import type { BrowseOptions, HubBrowser } from '../hub/discovery/browse';
 import { DeviceCredential, type ContractEndpoint } from '../hub/contract';
 import { RemoteEndpoint, type HubAddress, type LinkState } from '../hub/link/remote-endpoint';
 import { screenMayHear } from '../hub/link/screen-channels';
+import { queueingEndpoint } from '../hub/screen-queue/queueing-endpoint';
+import { ScreenOutbox, type ScreenOutboxOptions } from '../hub/screen-queue/screen-outbox';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
 
@@ -24,6 +28,8 @@ import type { PushHub } from '../ipc/push-hub';
  */
 
 export interface ScreenRoleOptions {
+  /** The terminal's own folder: a screen of a chain's server keeps its waiting actions there. */
+  dataDir: string;
   clock: Clock;
   logger: Logger;
   push: PushHub;
@@ -37,6 +43,8 @@ export interface ScreenRoleOptions {
   browse: ((options: BrowseOptions) => HubBrowser) | null;
   /** The link's endpoint (tests pass timings); a RemoteEndpoint by default. */
   endpoint?: (options: ConstructorParameters<typeof RemoteEndpoint>[0]) => RemoteEndpoint;
+  /** The waiting actions' timings (tests). */
+  outbox?: Pick<ScreenOutboxOptions, 'backoff' | 'answerWithinMs'>;
 }
 
 interface Live {
@@ -123,8 +131,13 @@ export class ScreenRole {
       logger: logger.child({ room: 'hub-link' }),
     });
     const follower = new HubFollower(pairing.hubId, addresses, endpoint, this.options);
+    const waiting = new WaitingActions(pairing.hubId, endpoint, this.options);
+    if (pairing.role === 'server') waiting.open();
     const stopLink = endpoint.onLink((state) => {
-      if (state.state === 'connected') this.settle(addresses);
+      if (state.state === 'connected') {
+        this.settle(addresses);
+        if (this.learnRole(state.role) === 'server') waiting.open();
+      }
       follower.follow(state.state === 'lost');
       push.push('join:link', linkView(state));
     });
@@ -132,11 +145,18 @@ export class ScreenRole {
     const stopRelay = endpoint.connect((event, payload) => this.relay(event, payload, lastSaid));
     endpoint.start();
     this.live = {
-      side: { pairing, hub: endpoint, link: () => linkView(endpoint.link()), reconnectNow: () => endpoint.reconnectNow(), lastSaid },
+      side: {
+        pairing,
+        hub: queueingEndpoint(endpoint, () => waiting.outbox, clock),
+        link: () => linkView(endpoint.link()),
+        reconnectNow: () => endpoint.reconnectNow(),
+        lastSaid,
+      },
       stop: async () => {
         stopLink();
         stopRelay();
         await follower.close();
+        await waiting.close();
         await endpoint.close();
       },
     };
@@ -150,6 +170,16 @@ export class ScreenRole {
     this.options.logger.info('the hub answered at a new address', { port: reached.port });
     this.options.save({ ...file, screen: { ...file.screen, host: reached.host, port: reached.port } });
     addresses.saved = reached;
+  }
+
+  /** What the hub says it is at each connection; the file follows (a pairing made before there were servers, a hub turned into one). */
+  private learnRole(role: HubRole): HubRole {
+    const file = this.options.file();
+    if (file.screen && file.screen.role !== role) {
+      this.options.logger.info('the hub says what it is: the pairing follows', { hubId: file.screen.hubId, role });
+      this.options.save({ ...file, screen: { ...file.screen, role } });
+    }
+    return role;
   }
 
   /** A hub's push to this screen's windows: only what a screen may hear, its settings with the screen's own on top. */
@@ -228,6 +258,57 @@ class HubFollower {
     const browser = this.browser;
     this.browser = null;
     await browser?.close();
+  }
+}
+
+/**
+ * The actions a screen of a chain's server keeps while the server is out of reach (its own file in
+ * the terminal's folder, hub/screen-queue): opened once the pairing or a connection says the hub is
+ * a server — a screen of a store's hub never writes it — and kept open to the end, so what waits
+ * goes even if the hub later says otherwise.
+ */
+class WaitingActions {
+  outbox: ScreenOutbox | null = null;
+  private db: ScreenOutboxDb | null = null;
+  private failed = false;
+
+  constructor(
+    private readonly hubId: string,
+    private readonly endpoint: RemoteEndpoint,
+    private readonly options: Pick<ScreenRoleOptions, 'dataDir' | 'clock' | 'logger' | 'push' | 'outbox'>,
+  ) {}
+
+  open(): void {
+    if (this.outbox || this.failed) return;
+    const { clock, logger, push } = this.options;
+    try {
+      this.db = ScreenOutboxDb.open(this.options.dataDir);
+    } catch (error) {
+      // Without its file the screen still works with the link up: an action made while it is down answers `connection`, as a store's screen does.
+      this.failed = true;
+      logger.error('the screen outbox cannot be opened: actions made while the server is out of reach are not kept', { error });
+      return;
+    }
+    const endpoint = this.endpoint;
+    this.outbox = new ScreenOutbox({
+      db: this.db,
+      hubId: this.hubId,
+      send: (input: ActInput) => endpoint.invoke('orders:act', input) as Promise<IpcResult<OutboxEntry>>,
+      linkUp: () => endpoint.link().state === 'connected',
+      reconnects: { onReconnect: (listener) => endpoint.onLink((state) => state.state === 'connected' && listener()) },
+      changed: (entry) => push.push('orders:changed', { rows: [], actions: [entry] }),
+      clock,
+      logger: logger.child({ room: 'screen-outbox' }),
+      ...this.options.outbox,
+    });
+    this.outbox.start();
+  }
+
+  async close(): Promise<void> {
+    await this.outbox?.stop();
+    this.outbox = null;
+    this.db?.close();
+    this.db = null;
   }
 }
 

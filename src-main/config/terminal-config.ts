@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ScreenKind, ScreenName } from '../../src-shared/ipc/channels/join';
+import { HubRole, ScreenKind, ScreenName } from '../../src-shared/ipc/channels/join';
 import { Settings } from '../../src-shared/settings';
 import { ApiBaseUrl } from './config';
 
@@ -40,6 +40,8 @@ export const SavedScreen = z.object({
   kind: ScreenKind,
   name: ScreenName,
   pairedAt: z.iso.datetime({ offset: true }),
+  /** A store's hub or a chain's server (its card says; a file written before there were servers reads as a hub). */
+  role: HubRole.default('terminal'),
 });
 export type SavedScreen = z.infer<typeof SavedScreen>;
 

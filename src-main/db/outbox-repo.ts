@@ -22,6 +22,8 @@ export interface OutboxRecord {
   origin_id: string | null;
   origin_name: string | null;
   origin_kind: string | null;
+  /** The key the action was made with (migration 0016); null when it came with none. */
+  idempotency_key: string | null;
   created_ms: number;
   updated_ms: number;
   sent_ms: number | null;
@@ -68,9 +70,11 @@ export class OutboxRepo {
       origin_id: string | null;
       origin_name: string | null;
       origin_kind: string | null;
+      idempotency_key: string | null;
       now: number;
     }>;
     get: Statement<[number], OutboxRecord>;
+    byKey: Statement<[string], OutboxRecord>;
     forOrder: Statement<[string], OutboxRecord>;
     openFor: Statement<[string], OutboxRecord>;
     ordersWithOpen: Statement<[], { order_id: string }>;
@@ -88,10 +92,11 @@ export class OutboxRepo {
   constructor(db: Db) {
     this.s = {
       insert: db.prepare(
-        `INSERT INTO outbox (order_id, action, payload, state, next_attempt_ms, expires_ms, actor, origin_id, origin_name, origin_kind, created_ms, updated_ms)
-         VALUES (@order_id, @action, @payload, 'queued', @now, @expires_ms, @actor, @origin_id, @origin_name, @origin_kind, @now, @now)`,
+        `INSERT INTO outbox (order_id, action, payload, state, next_attempt_ms, expires_ms, actor, origin_id, origin_name, origin_kind, idempotency_key, created_ms, updated_ms)
+         VALUES (@order_id, @action, @payload, 'queued', @now, @expires_ms, @actor, @origin_id, @origin_name, @origin_kind, @idempotency_key, @now, @now)`,
       ),
       get: db.prepare('SELECT * FROM outbox WHERE id = ?'),
+      byKey: db.prepare('SELECT * FROM outbox WHERE idempotency_key = ?'),
       acceptedConfirmsSince: db.prepare(`SELECT DISTINCT order_id FROM outbox WHERE action = 'confirm' AND state IN ('sent', 'confirmed') AND updated_ms >= ?`),
       forOrder: db.prepare('SELECT * FROM outbox WHERE order_id = ? ORDER BY id'),
       openFor: db.prepare(`SELECT * FROM outbox WHERE order_id = ? AND state IN ('queued', 'sent') ORDER BY id`),
@@ -139,6 +144,7 @@ export class OutboxRepo {
     expiresMs: number | null;
     actor?: Actor;
     origin?: ActionOrigin | null;
+    idempotencyKey?: string | null;
     now: number;
   }): OutboxRecord {
     const origin = input.origin ?? null;
@@ -151,6 +157,7 @@ export class OutboxRepo {
       origin_id: origin?.id ?? null,
       origin_name: origin?.name ?? null,
       origin_kind: origin?.kind ?? null,
+      idempotency_key: input.idempotencyKey ?? null,
       now: input.now,
     });
     return this.get(Number(info.lastInsertRowid)) as OutboxRecord;
@@ -158,6 +165,11 @@ export class OutboxRepo {
 
   get(id: number): OutboxRecord | undefined {
     return this.s.get.get(id);
+  }
+
+  /** The action made with this idempotency key, if one was. */
+  byKey(key: string): OutboxRecord | undefined {
+    return this.s.byKey.get(key);
   }
 
   forOrder(orderId: string): OutboxRecord[] {

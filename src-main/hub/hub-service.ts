@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { AppError } from '../../src-shared/errors';
+import type { HubRole } from '../../src-shared/ipc/channels/join';
 import type { HubProblemKind, HubState } from '../../src-shared/ipc/channels/screens';
 import type { Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';
@@ -76,6 +77,8 @@ export interface HubServiceOptions {
   advertise?: ((options: AdvertiseOptions) => Promise<HubAdvertisement>) | null;
   interfaces?: () => NodeJS.Dict<NetworkInterfaceInfo[]>;
   limits?: Partial<ScreenLimits>;
+  /** What screens are told this is: a store's hub by default; `server` only in tests that play a chain's server with a store's hub. */
+  role?: HubRole;
 }
 
 /** How often the view is refreshed (last contacts) and a failed port tried again. */
@@ -263,6 +266,7 @@ export class HubService {
         port,
         ...(this.options.host ? { host: this.options.host } : {}),
         ...(this.options.limits ? { limits: this.options.limits } : {}),
+        ...(this.options.role ? { role: this.options.role } : {}),
         presence: () => this.changed.emit(),
       });
       if (this.options.port === 0) this.chosenPort = server.port;

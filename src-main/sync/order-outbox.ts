@@ -95,24 +95,39 @@ export class OrderOutbox {
    * action already waiting (so does the same button pressed on two screens at once: one action, and
    * both screens hear whose it is); an action that cannot take effect any more is recorded as
    * expired, one whose effect is already there as confirmed. `origin`: the paired screen it came
-   * from, null for this terminal's own.
+   * from, null for this terminal's own. An action whose idempotency key is known (a screen sending
+   * again what it queued while its link was down, its first answer lost) returns the entry that key
+   * made, whatever became of it, and sends nothing.
    */
   enqueue(input: ActInput, actor: Actor = 'staff', answer?: { expiresMs: number | null }, origin: ActionOrigin | null = null): OutboxEntry {
     const { db, clock, feed } = this.options;
     const payload = 'payload' in input ? (input.payload as Record<string, unknown>) : null;
+    const key = input.idempotencyKey ?? null;
+    let known = false;
     const record = db.write(() => {
       const now = clock.now();
+      const first = key === null ? undefined : db.outbox.byKey(key);
+      if (first) {
+        // A key is one action's: the same key on another order or action is a caller's bug, never a resend.
+        if (first.order_id !== input.orderId || first.action !== input.action) throw new AppError('conflict', 'This idempotency key was used for another action.');
+        known = true;
+        return first;
+      }
       const order = db.orders.progress(input.orderId);
       if (!order) throw new AppError('not-found', 'This order is not on the terminal yet.');
       const group = answerGroupOf(input.action);
       const waiting = db.outbox.openFor(input.orderId).find((a) => answerGroupOf(a.action) === group);
       if (waiting) return waiting;
       const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : (answer?.expiresMs ?? null);
-      const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, actor, origin, now });
+      const row = db.outbox.insert({ orderId: input.orderId, action: input.action, payload, expiresMs, actor, origin, idempotencyKey: key, now });
       const early = this.verdictBeforeSending(row, order.status, now);
       if (early) db.outbox.settle(row.id, early.state, early.reason, 'status', now);
       return db.outbox.get(row.id) as OutboxRecord;
     });
+    if (known) {
+      this.options.logger.info('an action sent again with its key: answered with the first', { id: record.id, orderId: record.order_id, action: record.action });
+      return toOutboxEntry(record);
+    }
     feed.publish([record.order_id], [record.id]);
     this.queue.wake();
     return toOutboxEntry(record);

@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../src-shared/errors';
-import type { LinkView } from '../../src-shared/ipc/channels/join';
+import type { HubRole, LinkView } from '../../src-shared/ipc/channels/join';
 import type { Bridge } from '../../src-shared/ipc/contract';
 
 /**
@@ -11,6 +11,8 @@ export class LinkState {
   #view = $state<LinkView | null>(null);
   #busy = $state(false);
   #error = $state<ErrorInfo | null>(null);
+  #server = $state(false);
+  #held = $state(false);
   // Listeners, not state: nothing on screen reads this list.
   readonly #reconnected: (() => void)[] = [];
 
@@ -25,6 +27,21 @@ export class LinkState {
   get stale(): boolean {
     return this.#view !== null && this.#view.state !== 'connected' && this.#view.reason !== 'starting';
   }
+  /** This screen's hub is a chain's server (the pairing said so). */
+  get ofServer(): boolean {
+    return this.#server;
+  }
+  /**
+   * A screen of a chain's server whose link is lost: the board is stale, but an order's next step is
+   * still taken (it waits on this screen with its key, and goes when the link is back).
+   */
+  get keepsWorking(): boolean {
+    return this.#server && this.stale && this.#view?.state === 'lost';
+  }
+  /** A tap on what needs the server's answer was held since the link was lost (the banner says so). */
+  get held(): boolean {
+    return this.#held;
+  }
   /** The hub will not take this screen again (revoked, or its credential is gone): only a new pairing helps. */
   get refused(): boolean {
     return this.#view?.state === 'refused';
@@ -34,6 +51,16 @@ export class LinkState {
   }
   get error(): ErrorInfo | null {
     return this.#error;
+  }
+
+  /** What the pairing says the hub is (setup:state's `screen.hubRole`). */
+  setHubRole(role: HubRole | null): void {
+    this.#server = role === 'server';
+  }
+
+  /** A tap the frame held: it needs the server's answer. */
+  hold(): void {
+    this.#held = true;
   }
 
   /** Told each time the link comes back after a loss. */
@@ -65,6 +92,7 @@ export class LinkState {
   private apply(view: LinkView | null): void {
     const was = this.#view;
     this.#view = view;
+    if (view?.state !== was?.state) this.#held = false;
     if (was && was.state !== 'connected' && view?.state === 'connected') for (const listener of this.#reconnected) listener();
   }
 }

@@ -1,4 +1,5 @@
-import type { BoardRow, OrderAction, OrderStatus } from '../../src-shared/ipc/channels/orders';
+import type { ErrorInfo } from '../../src-shared/errors';
+import { QUEUED_ON_SCREEN, type BoardRow, type OrderAction, type OrderStatus } from '../../src-shared/ipc/channels/orders';
 import { isDueToStart, waitsToStart } from '../../src-shared/order-rules/preparation-start';
 
 // The preparation-start rules are shared with the main process (the kitchen refuses to bump an order before its start).
@@ -84,6 +85,14 @@ export function confirmExpired(row: BoardRow, now: number): boolean {
 }
 
 const isMerchantDelivery = (row: BoardRow): boolean => row.orderType === 'DELIVERY' && row.deliveredBy === 'MERCHANT';
+
+/**
+ * An action staff made on a screen of a chain's server while it could not reach the server: it waits
+ * on that screen (main's hub/screen-queue, reason `QueuedOnScreen`) and goes when the link is back.
+ */
+export function waitsHere(action: { reason: ErrorInfo | null }): boolean {
+  return action.reason?.reason === QUEUED_ON_SCREEN;
+}
 
 /** The steps of the usual flow, sent with no more than the order id. */
 export type StepAction = Extract<OrderAction, 'confirm' | 'startPreparation' | 'readyToPickup' | 'dispatch'>;

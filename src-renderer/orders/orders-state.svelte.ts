@@ -221,6 +221,7 @@ export class OrdersState {
     if (arrived.length > 0) this.alerts.arrived(arrived);
     if (cancelled.length > 0) this.alerts.cancelled(cancelled);
     if (asked.length > 0) this.alerts.disputed(asked);
+    for (const action of actions) this.waitingHere(action);
     const open = this.#selectedId;
     if (open && (rows.some((r) => r.id === open) || actions.some((a) => a.orderId === open))) void this.refreshDetail();
   }
@@ -276,7 +277,24 @@ export class OrdersState {
       this.#actionErrors.set(input.orderId, result.error);
       return false;
     }
+    this.waitingHere(result.value);
     return true;
+  }
+
+  /**
+   * An entry of a screen of a chain's server (a negative id: the action is still on this screen, the
+   * server has not taken it): a queued one is the card's pending action until the board is read
+   * again (once the link is back, after it reached the server); a refused one is the card's error.
+   */
+  private waitingHere(entry: OutboxEntry): void {
+    if (entry.id >= 0) return;
+    const row = this.#rows.get(entry.orderId);
+    if (entry.state === 'failed' && entry.reason) {
+      this.#actionErrors.set(entry.orderId, entry.reason);
+      if (row?.pendingAction?.id === entry.id) this.#rows.set(row.id, { ...row, pendingAction: null });
+      return;
+    }
+    if (row && entry.state === 'queued') this.#rows.set(row.id, { ...row, pendingAction: { id: entry.id, action: entry.action, state: entry.state, reason: entry.reason } });
   }
 
   cancellationReasons(orderId: string): Promise<IpcResult<CancellationReasons>> {

@@ -36,7 +36,7 @@ describe('the hub server', () => {
   it('shows its card', async () => {
     const card = await hubRequest(server.port, '/hub');
     assert.equal(card.status, 200);
-    assert.deepEqual(JSON.parse(card.body), { hubId: hub.identity.hubId, name: hub.identity.name, protocol: SCREEN_PROTOCOL });
+    assert.deepEqual(JSON.parse(card.body), { hubId: hub.identity.hubId, name: hub.identity.name, protocol: SCREEN_PROTOCOL, role: 'terminal' });
   });
 
   it('hands pairing steps to the desk and answers whatever the desk does', async () => {

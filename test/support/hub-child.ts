@@ -19,6 +19,8 @@ import { loadHubIdentity } from '../../src-main/hub/trust/identity';
 const { SANDBOX_URL: url, DATA_DIR: dataDir, CLOCK_AT: clockAt, HUB_PORT: hubPort = '0', POLL_SECONDS: pollSeconds = '1', HUB_NAME: hubName = 'Balcão da Pizzaria' } = process.env;
 /** ADVERTISE=1: the hub listens on every interface and announces itself by mDNS, as a store's hub does. */
 const advertise = process.env.ADVERTISE === '1';
+/** HUB_ROLE=server: the hub tells its screens it is a chain's server (its card, every `ready`), so they queue order actions while it is out of reach. */
+const role = process.env.HUB_ROLE === 'server' ? 'server' : undefined;
 if (!url || !dataDir || !clockAt) throw new Error('SANDBOX_URL, DATA_DIR and CLOCK_AT are required');
 
 const logger = createLogger({ level: 'info', write: (line) => process.stderr.write(`${line}\n`) });
@@ -27,7 +29,7 @@ const config = loadConfig(
   ['--data-dir', dataDir, '--no-window', '--api-base-url', url, '--client-id', 'demo', '--poll-interval', pollSeconds, '--credential-store', 'file', '--hub-port', hubPort, ...(advertise ? [] : ['--no-hub-announce'])],
   process.env,
 );
-const app = await startApp({ config, shell: 'web', logger, version: 'hub-test', clock, screenBrowse: null, hub: { ...(advertise ? {} : { host: '127.0.0.1' }), name: async () => hubName } });
+const app = await startApp({ config, shell: 'web', logger, version: 'hub-test', clock, screenBrowse: null, hub: { ...(advertise ? {} : { host: '127.0.0.1' }), ...(role ? { role } : {}), name: async () => hubName } });
 
 async function call<T>(channel: string, input: unknown = {}): Promise<T> {
   const result = await app.ipc.invoke(channel, input);

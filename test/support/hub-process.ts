@@ -33,11 +33,14 @@ export interface HubProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the hub child on `dataDir`; `port` 0 for any free one (then reuse it to restart at the same address). */
-export async function startHubProcess(options: { entry: string; sandboxUrl: string; dataDir: string; clockAt: string; port?: number; advertiseAs?: string }): Promise<HubProcess> {
+/**
+ * Starts the hub child on `dataDir`; `port` 0 for any free one (then reuse it to restart at the same
+ * address). `role: 'server'` plays a chain's server: the same hub, saying it is a server to its screens.
+ */
+export async function startHubProcess(options: { entry: string; sandboxUrl: string; dataDir: string; clockAt: string; port?: number; advertiseAs?: string; role?: 'server' }): Promise<HubProcess> {
   const child = spawn(process.execPath, [options.entry], {
     cwd: ROOT,
-    env: { ...process.env, SANDBOX_URL: options.sandboxUrl, DATA_DIR: options.dataDir, CLOCK_AT: options.clockAt, HUB_PORT: String(options.port ?? 0), STORE_TERMINAL_CLIENT_SECRET: 'demo-secret', ...(options.advertiseAs ? { ADVERTISE: '1', HUB_NAME: options.advertiseAs } : {}) },
+    env: { ...process.env, SANDBOX_URL: options.sandboxUrl, DATA_DIR: options.dataDir, CLOCK_AT: options.clockAt, HUB_PORT: String(options.port ?? 0), STORE_TERMINAL_CLIENT_SECRET: 'demo-secret', ...(options.advertiseAs ? { ADVERTISE: '1', HUB_NAME: options.advertiseAs } : {}), ...(options.role ? { HUB_ROLE: options.role } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

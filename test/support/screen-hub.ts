@@ -14,6 +14,7 @@ import { DeviceRegistry } from '../../src-main/hub/trust/device-registry';
 import { hubFolder, loadHubIdentity } from '../../src-main/hub/trust/identity';
 import { PairingWindow } from '../../src-main/hub/trust/pairing-code';
 import { HubPairingDesk } from '../../src-main/hub/trust/pairing-desk';
+import type { HubRole } from '../../src-shared/ipc/channels/join';
 import type { PushName } from '../../src-shared/ipc/contract';
 import { TEST_INSTANT } from './clock';
 import { FakeEndpoint } from './hub-fakes';
@@ -24,7 +25,7 @@ import { FakeEndpoint } from './hub-fakes';
  * fake app unless given a real one. `restart()` brings the server back on the same port (the
  * screens' saved address).
  */
-export async function startTestHub(options: { endpoint?: ContractEndpoint; clock?: Clock; name?: string; dataDir?: string } = {}) {
+export async function startTestHub(options: { endpoint?: ContractEndpoint; clock?: Clock; name?: string; dataDir?: string; role?: HubRole } = {}) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'st-test-hub-'));
   const clock = options.clock ?? systemClock;
   const identity = await loadHubIdentity({ dataDir, name: options.name ?? 'Balcão da Pizzaria', clock, logger: silentLogger });
@@ -33,7 +34,7 @@ export async function startTestHub(options: { endpoint?: ContractEndpoint; clock
   const window = new PairingWindow(clock, silentLogger);
   const desk = new HubPairingDesk({ identity, window, registry, clock, logger: silentLogger });
   const endpoint = options.endpoint ?? new FakeEndpoint();
-  const listen = (port: number): Promise<HubServer> => startHubServer({ identity, devices: registry, pairing: desk, endpoint, logger: silentLogger, clock, host: '127.0.0.1', port });
+  const listen = (port: number): Promise<HubServer> => startHubServer({ identity, devices: registry, pairing: desk, endpoint, logger: silentLogger, clock, host: '127.0.0.1', port, ...(options.role ? { role: options.role } : {}) });
   let server: HubServer | null = await listen(0);
   const port = server.port;
   return {

@@ -26,7 +26,10 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
     const db = openDatabase({ file });
     try {
       assert.equal(schemaVersion(db), LATEST);
-      assert.equal(LATEST, 15);
+      assert.equal(LATEST, 16);
+      // 0016: an action's idempotency key, unique where there is one.
+      assert.ok(db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('outbox')`).all().some((c) => c.name === 'idempotency_key'));
+      assert.match(db.prepare<[], { sql: string }>(`SELECT sql FROM sqlite_master WHERE name = 'outbox_idempotency_key'`).get()?.sql ?? '', /UNIQUE INDEX .* WHERE idempotency_key IS NOT NULL/);
       const t = tables(db);
       assert.deepEqual([...t.keys()].sort(), ['code_checks', 'events', 'kitchen_bumps', 'kitchen_categories', 'kitchen_done', 'kitchen_menu', 'kitchen_setup', 'orders', 'outbox', 'print_jobs', 'sync_state']);
       for (const [name, sql] of t) assert.match(sql, /\)\s*STRICT\s*$/, `${name} is STRICT`);

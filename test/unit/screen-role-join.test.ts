@@ -61,7 +61,7 @@ describe('joining a hub with its code', () => {
     assert.ok(outcome.outcome === 'paired');
     assert.deepEqual(
       { ...outcome.screen, pairedAt: undefined },
-      { hubId: theHub.identity.hubId, hubName: 'Balcão da Pizzaria', address: `127.0.0.1:${theHub.port}`, fingerprint: theHub.identity.fingerprint, kind: 'kitchen', name: 'Cozinha 1', pairedAt: undefined, credentialMissing: false },
+      { hubId: theHub.identity.hubId, hubName: 'Balcão da Pizzaria', address: `127.0.0.1:${theHub.port}`, fingerprint: theHub.identity.fingerprint, kind: 'kitchen', name: 'Cozinha 1', pairedAt: undefined, hubRole: 'terminal', credentialMissing: false },
     );
     // The windows start over as a screen.
     const changed = terminal.pushes.filter((p) => p.event === 'setup:changed').map((p) => p.payload as SetupState);

@@ -3,6 +3,7 @@ import type { JoinOutcome } from '../../../src-shared/ipc/channels/join';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { TerminalControl } from '../../feature-kit/feature';
+import type { HubCard } from '../../hub/link/protocol';
 import type { Paired, PairRequest } from '../../hub/trust/pair-client';
 import type { Handlers } from '../../ipc/dispatcher';
 import type { PushHub } from '../../ipc/push-hub';
@@ -19,6 +20,8 @@ export interface JoinHandlerOptions {
   terminal: TerminalControl;
   hubs: HubList;
   pair: (request: PairRequest) => Promise<Paired>;
+  /** The paired hub's card (what it is: a store's hub or a chain's server). */
+  card?: (target: { host: string; port: number }, fingerprint: string) => Promise<HubCard>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { appFeature } from '../../feature-kit/feature';
 import { browseHubs } from '../../hub/discovery/browse';
+import { readHubCard } from '../../hub/link/hub-card';
 import { pairWithHub } from '../../hub/trust/pair-client';
 import { joinHandlers } from './handlers';
 import { HubList } from './hub-list';
@@ -18,7 +19,7 @@ export const joinFeature = appFeature({
     const log = logger.child({ room: 'join' });
     const hubs = new HubList({ clock, logger: log, push, browse: browseHubs });
     return {
-      handlers: joinHandlers({ clock, logger: log, push, terminal, hubs, pair: pairWithHub }),
+      handlers: joinHandlers({ clock, logger: log, push, terminal, hubs, pair: pairWithHub, card: readHubCard }),
       stop: () => hubs.close(),
     };
   },

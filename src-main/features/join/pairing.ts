@@ -1,10 +1,11 @@
 import { AppError } from '../../../src-shared/errors';
-import type { JoinOutcome, JoinPairInput, JoinRefusal } from '../../../src-shared/ipc/channels/join';
+import type { HubRole, JoinOutcome, JoinPairInput, JoinRefusal } from '../../../src-shared/ipc/channels/join';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { SavedScreen } from '../../config/terminal-config';
 import { parseHubAddress } from '../../hub/discovery/address';
 import type { FoundHub } from '../../hub/discovery/sightings';
+import type { HubCard } from '../../hub/link/protocol';
 import { readPairingUri } from '../../hub/trust/pairing-code';
 import type { Paired, PairRequest } from '../../hub/trust/pair-client';
 import { PairingError } from '../../hub/trust/pairing-wire';
@@ -23,6 +24,8 @@ export interface JoinDeps {
   pair: (request: PairRequest) => Promise<Paired>;
   /** A hub heard on the network now, by id. */
   found: (hubId: string) => FoundHub | undefined;
+  /** The hub's card, on a connection pinned to the certificate just proven (hub/link/hub-card.ts readHubCard); none: a store's hub. */
+  card?: (target: { host: string; port: number }, fingerprint: string) => Promise<HubCard>;
 }
 
 type Refused = Extract<JoinOutcome, { outcome: 'refused' }>;
@@ -106,6 +109,7 @@ export async function pairAsScreen(input: JoinPairInput, deps: JoinDeps): Promis
         deps.logger.warn('pairing: the hub that answered is not the one announced', { hubId: paired.hubId });
         return refused('not-the-hub');
       }
+      const role = await roleOf(address, paired.fingerprint, deps);
       const saved: SavedScreen = {
         hubId: paired.hubId,
         hubName: paired.hubName,
@@ -116,6 +120,7 @@ export async function pairAsScreen(input: JoinPairInput, deps: JoinDeps): Promis
         kind: input.kind,
         name: input.name,
         pairedAt: new Date(deps.clock.now()).toISOString(),
+        role,
       };
       return { saved, paired };
     } catch (error) {
@@ -125,4 +130,19 @@ export async function pairAsScreen(input: JoinPairInput, deps: JoinDeps): Promis
     }
   }
   return last;
+}
+
+/**
+ * Whether the hub just paired is a store's hub or a chain's server, from its card. The pairing
+ * stands if the card cannot be read: a store's hub until the first connection's `ready` says
+ * otherwise (app/screen-role.ts keeps the file to what each connection says).
+ */
+async function roleOf(target: { host: string; port: number }, fingerprint: string, deps: JoinDeps): Promise<HubRole> {
+  if (!deps.card) return 'terminal';
+  try {
+    return (await deps.card(target, fingerprint)).role;
+  } catch (error) {
+    deps.logger.warn("pairing: the hub's card could not be read; its first connection will say what it is", { error });
+    return 'terminal';
+  }
 }

@@ -17,6 +17,7 @@ export function screenPairingOf(terminal: TerminalControl): ScreenPairing | null
     kind: pairing.kind,
     name: pairing.name,
     pairedAt: pairing.pairedAt,
+    hubRole: pairing.role,
     credentialMissing: side.link().reason === 'no-credential',
   };
 }

@@ -1,4 +1,5 @@
 import { WebSocket, type ClientOptions } from 'ws';
+import type { HubRole } from '../../../src-shared/ipc/channels/join';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { DeviceCredential } from '../contract';
@@ -50,8 +51,8 @@ export interface HubConnectionOptions {
   timing: LinkTiming;
   /** Ends the connection (the endpoint closes). */
   stop: AbortSignal;
-  /** The hub took the credential: the socket is live. */
-  onReady(ws: WebSocket, device: ReadyDevice): void;
+  /** The hub took the credential: the socket is live (`role`: what the hub says it is, at each connection). */
+  onReady(ws: WebSocket, device: ReadyDevice, role: HubRole): void;
   /** Every message after `ready`, parsed as JSON (undefined when it was not). */
   onMessage(message: unknown): void;
 }
@@ -109,7 +110,7 @@ export function connectToHub(options: HubConnectionOptions): Promise<ConnectionE
     const ready = ReadyMessage.safeParse(message);
     if (!ready.success) return ws.terminate();
     wasReady = true;
-    options.onReady(ws, ready.data.device);
+    options.onReady(ws, ready.data.device, ready.data.role);
     beat().catch(() => {});
   });
   ws.on('error', (error) => logger.debug('hub link: socket error', { error }));

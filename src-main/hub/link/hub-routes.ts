@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HubRole } from '../../../src-shared/ipc/channels/join';
 import type { Logger } from '../../base/log';
 import type { HubIdentity, PairingDesk } from '../contract';
 import { parseJson, readBody, reply, replyTooLarge, requestPath } from './http-replies';
@@ -32,9 +33,9 @@ export function fromBrowser(request: IncomingMessage): boolean {
   return request.headers.origin !== undefined;
 }
 
-export function hubRoutes(options: { identity: HubIdentity; pairing: PairingDesk; logger: Logger }) {
+export function hubRoutes(options: { identity: HubIdentity; pairing: PairingDesk; logger: Logger; role?: HubRole }) {
   const { identity, pairing, logger } = options;
-  const card: HubCard = { hubId: identity.hubId, name: identity.name, protocol: SCREEN_PROTOCOL };
+  const card: HubCard = { hubId: identity.hubId, name: identity.name, protocol: SCREEN_PROTOCOL, role: options.role ?? 'terminal' };
 
   const pair = async (step: string, request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return error(response, 415, 'JSON only');

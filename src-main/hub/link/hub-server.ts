@@ -1,5 +1,6 @@
 import { createServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { HubRole } from '../../../src-shared/ipc/channels/join';
 import { systemClock, type Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { Loop } from '../../base/loop';
@@ -42,6 +43,11 @@ export interface HubServerOptions {
   presence?: () => void;
   /** Connections at once (MAX_CONNECTIONS when absent); a chain's server serves many stores' terminals. */
   maxConnections?: number;
+  /**
+   * What screens are told this is (its card, every `ready`): a store's hub (`terminal`, the default)
+   * or a chain's server (`server`: its screens queue order actions while they cannot reach it).
+   */
+  role?: HubRole;
 }
 
 /** A store has a handful of screens; a flood of connections is someone else's. */
@@ -51,11 +57,12 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   const logger = options.logger.child({ room: 'hub' });
   const clock = options.clock ?? systemClock;
   const limits = { ...SCREEN_LIMITS, ...options.limits };
-  const screens = new ScreenSockets({ devices: options.devices, endpoint: options.endpoint, clock, logger, limits, ...(options.presence ? { presence: options.presence } : {}) });
+  const role = options.role ?? 'terminal';
+  const screens = new ScreenSockets({ devices: options.devices, endpoint: options.endpoint, clock, logger, limits, role, ...(options.presence ? { presence: options.presence } : {}) });
 
   const server = createServer(
     { cert: options.identity.certPem, key: options.identity.keyPem, minVersion: 'TLSv1.2', headersTimeout: 10_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 },
-    hubRoutes({ identity: options.identity, pairing: options.pairing, logger }),
+    hubRoutes({ identity: options.identity, pairing: options.pairing, logger, role }),
   );
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorInfo, type ErrorCode } from '../../../src-shared/errors';
+import { HubRole } from '../../../src-shared/ipc/channels/join';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import { Device } from '../contract';
 
@@ -35,8 +36,12 @@ export function closeRefusesDevice(code: number): boolean {
   return code === CLOSE.UNKNOWN_DEVICE || code === CLOSE.REVOKED;
 }
 
-/** What `GET /hub` answers: enough for a screen to show the hub in a list and know it speaks its protocol. */
-export const HubCard = z.object({ hubId: z.string().max(100), name: z.string().max(100), protocol: z.number().int() });
+/**
+ * What `GET /hub` answers: enough for a screen to show the hub in a list, know it speaks its
+ * protocol, and know whether it is a store's hub or a chain's server (`role`; a hub of a version
+ * before servers says nothing: a store's hub).
+ */
+export const HubCard = z.object({ hubId: z.string().max(100), name: z.string().max(100), protocol: z.number().int(), role: HubRole.default('terminal') });
 export type HubCard = z.infer<typeof HubCard>;
 
 export const InvokeMessage = z.object({ id: z.number().int(), channel: z.string().max(100), input: z.unknown() });
@@ -45,7 +50,8 @@ export type InvokeMessage = z.infer<typeof InvokeMessage>;
 /** The hub's word that the credential was taken, with the device as the hub knows it (its name may have changed). */
 const ReadyDevice = Device.pick({ id: true, name: true, kind: true });
 export type ReadyDevice = z.infer<typeof ReadyDevice>;
-export const ReadyMessage = z.object({ ready: z.literal(true), device: ReadyDevice });
+/** `role` rides on every `ready`, so a screen learns it again at each connection for free (absent: a store's hub). */
+export const ReadyMessage = z.object({ ready: z.literal(true), device: ReadyDevice, role: HubRole.default('terminal') });
 
 export const ResultMessage = z.object({
   id: z.number().int(),

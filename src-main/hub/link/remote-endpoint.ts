@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import { describeZodError } from '../../../src-shared/errors';
+import type { HubRole } from '../../../src-shared/ipc/channels/join';
 import { channels, isChannelName, isPushName, pushEvents, type IpcResult, type PushName } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
@@ -21,7 +22,8 @@ import { CLOSE, closeRefusesDevice, failure, PushMessage, ResultMessage, type Re
  */
 
 export type LinkState =
-  | { state: 'connected'; since: number; device: ReadyDevice }
+  /** `role`: what the hub said it is on this connection (a store's hub, or a chain's server). */
+  | { state: 'connected'; since: number; device: ReadyDevice; role: HubRole }
   | { state: 'lost'; since: number; reason: LossReason }
   /** The hub does not know this device (never paired, or revoked): only a new pairing helps, so it stops knocking. */
   | { state: 'refused'; since: number; reason: 'unknown-device' | 'revoked' };
@@ -137,9 +139,9 @@ export class RemoteEndpoint implements ContractEndpoint {
       logger,
       timing: this.timing,
       stop,
-      onReady: (ws, device) => {
+      onReady: (ws, device, role) => {
         live = this.socket = ws;
-        this.become({ state: 'connected', since: clock.now(), device });
+        this.become({ state: 'connected', since: clock.now(), device, role });
       },
       onMessage: (message) => this.receive(message),
     });

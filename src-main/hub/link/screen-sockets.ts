@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { HubRole } from '../../../src-shared/ipc/channels/join';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { DeviceCredential, type ContractEndpoint, type Device, type DeviceAuthority } from '../contract';
@@ -50,6 +51,8 @@ export class ScreenSockets {
       clock: Clock;
       logger: Logger;
       limits: ScreenLimits;
+      /** Said with every `ready` (protocol.ts ReadyMessage). */
+      role?: HubRole;
       /** A screen came or went (the hub's list shows which are connected). */
       presence?: () => void;
     },
@@ -125,7 +128,7 @@ export class ScreenSockets {
     const { id, name, kind } = connection.device;
     return {
       endpoint: this.options.endpoint,
-      ready: { device: { id, name, kind } },
+      ready: { device: { id, name, kind }, role: this.options.role ?? 'terminal' },
       origin: { id, name, kind },
       mayInvoke: screenMayInvoke,
       mayHear: screenMayHear,

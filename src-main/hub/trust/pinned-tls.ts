@@ -55,29 +55,39 @@ export function connectPinned(target: { host: string; port: number }, pin: strin
 }
 
 /** One JSON POST on a pinned connection (see connectPinned), answered within `timeoutMs` in all. */
-export async function pinnedPost(target: { host: string; port: number }, pin: string | null, path: string, body: unknown, timeoutMs: number): Promise<PinnedAnswer> {
+export function pinnedPost(target: { host: string; port: number }, pin: string | null, path: string, body: unknown, timeoutMs: number): Promise<PinnedAnswer> {
+  return pinnedRequest(target, pin, path, JSON.stringify(body), timeoutMs);
+}
+
+/** One GET on a connection pinned to `pin` (the hub's card), answered within `timeoutMs` in all. */
+export function pinnedGet(target: { host: string; port: number }, pin: string, path: string, timeoutMs: number): Promise<PinnedAnswer> {
+  return pinnedRequest(target, pin, path, null, timeoutMs);
+}
+
+async function pinnedRequest(target: { host: string; port: number }, pin: string | null, path: string, json: string | null, timeoutMs: number): Promise<PinnedAnswer> {
   const started = performance.now();
   const { socket, fingerprint } = await connectPinned(target, pin, timeoutMs);
   const left = Math.max(1, timeoutMs - (performance.now() - started));
   const timer = setTimeout(() => socket.destroy(new AppError('timeout', `The hub at ${target.host}:${target.port} did not answer in time.`)), left);
   try {
-    return { ...(await post(socket, target, path, JSON.stringify(body))), fingerprint };
+    return { ...(await ask(socket, target, path, json)), fingerprint };
   } finally {
     clearTimeout(timer);
     socket.destroy();
   }
 }
 
-function post(socket: TLSSocket, target: { host: string; port: number }, path: string, json: string): Promise<{ status: number; body: unknown }> {
+/** A POST of `json`, or a GET when it is null. */
+function ask(socket: TLSSocket, target: { host: string; port: number }, path: string, json: string | null): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
         createConnection: () => socket,
         host: target.host,
         port: target.port,
-        method: 'POST',
+        method: json === null ? 'GET' : 'POST',
         path,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), connection: 'close' },
+        headers: json === null ? { connection: 'close' } : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), connection: 'close' },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -98,7 +108,7 @@ function post(socket: TLSSocket, target: { host: string; port: number }, path: s
       },
     );
     req.on('error', (error) => reject(asAppError(error, target)));
-    req.end(json);
+    req.end(json ?? undefined);
   });
 }
 

@@ -103,6 +103,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     port: options.listen.port,
     // 300 stores with a few terminals each, spread over the replicas (a store's LAN hub takes 128).
     maxConnections: options.maxConnections ?? 4096,
+    // Its store terminals queue order actions while they cannot reach it (src-main/hub/screen-queue/).
+    role: 'server',
   });
 
   const poller = new ChainPoller({

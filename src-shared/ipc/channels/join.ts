@@ -16,6 +16,15 @@ import { ScreenKind } from './screens';
 /** What the screen is for: the counter (the usual board), the kitchen display, expo, the pickup board (one list, the hub's). */
 export { ScreenKind } from './screens';
 
+/**
+ * What the terminal a screen pairs with is: a store's own hub on its network (`terminal`), or a
+ * chain's server reached over the internet (`server`). A screen of a server keeps working while the
+ * link is down (its order actions wait on the screen, each with an idempotency key, and go once when
+ * it is back); a screen of a store's hub shows the last board read-only, as its hub is one room away.
+ */
+export const HubRole = z.enum(['terminal', 'server']);
+export type HubRole = z.infer<typeof HubRole>;
+
 /** The screen's name on the hub's list ("Cozinha 1"): one line, no control characters. */
 export const ScreenName = z
   .string()
@@ -106,6 +115,8 @@ export const ScreenPairing = z.object({
   kind: ScreenKind,
   name: z.string(),
   pairedAt: z.string(),
+  /** A store's hub or a chain's server: how this screen behaves while the link is down. */
+  hubRole: HubRole,
   /** The device credential is not in this machine's credential store (it keeps nothing between launches): pair again. */
   credentialMissing: z.boolean(),
 });

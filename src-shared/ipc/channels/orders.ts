@@ -72,6 +72,12 @@ export const OutboxEntry = z.object({
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
+/**
+ * The `reason` of an entry that waits on a screen of a chain's server, made while the screen could
+ * not reach it (state `queued`, code `connection`, a negative id: not one of the server's entries).
+ */
+export const QUEUED_ON_SCREEN = 'QueuedOnScreen';
+
 /** Where a platform driver is, from the driver events and the last tracking answer (spec §4.5). */
 export const DriverState = z.enum(['assigned', 'toStore', 'atStore', 'collected', 'atCustomer']);
 export type DriverState = z.infer<typeof DriverState>;
@@ -230,12 +236,12 @@ export type Board = z.infer<typeof Board>;
 
 const orderRef = { orderId: Id };
 /**
- * An action names the order, and may carry the key a store terminal gave it when it was pressed: a
- * chain server (docs/chain-server.md) queues one action per key, so an action queued on a terminal
- * while the server was out of reach and replayed when it came back is applied once. The terminal's
- * own outbox and its LAN hub need none (one button press is one call there).
+ * An action's own key, chosen where it was made: a screen of a chain's server that queued it while
+ * the link was down sends it again with the same key, and whoever keeps the outbox (the server, a
+ * store's hub) answers the entry that key made the first time and sends nothing more.
  */
-const actRef = { ...orderRef, idempotencyKey: z.uuid().optional() };
+export const IdempotencyKey = z.uuid();
+const actRef = { ...orderRef, idempotencyKey: IdempotencyKey.optional() };
 export const ActInput = z.discriminatedUnion('action', [
   z.object({ ...actRef, action: z.literal('confirm') }).strict(),
   z.object({ ...actRef, action: z.literal('startPreparation') }).strict(),
