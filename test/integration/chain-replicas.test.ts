@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
 import type { JoinOutcome, LinkView } from '../../src-shared/ipc/channels/join';
-import type { Board, OrdersChanged } from '../../src-shared/ipc/channels/orders';
+import type { Board, OrdersChanged, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import { CLAIM_MS } from '../../src-main/chain/outbox-sender';
 import { chainCertificate, inviteCode, startChainReplica, type ChainReplica } from '../support/chain-process';
 import type { PgCluster } from '../support/pg-cluster';
@@ -15,6 +15,7 @@ import { createOrder, type Sandbox } from '../support/sandbox-orders';
 import { openShellClient, type ShellClient } from '../support/shell-client';
 import { callsOf, sandboxEvents } from '../support/sync-check';
 import { waitFor } from '../support/sync-harness';
+import { startTcpCut } from '../support/tcp-cut';
 import { ROOT, startWebShell, type RunningShell } from '../support/web-shell';
 
 /**
@@ -26,6 +27,8 @@ import { ROOT, startWebShell, type RunningShell } from '../support/web-shell';
  * nothing is lost or sent twice; a replica whose database connections are cut steps down.
  */
 const built = existsSync(join(ROOT, 'out', 'main', 'web.js'));
+/** How long a terminal stays cut off from the server (the issue's minute). */
+const CUT_OFF_MS = 60_000;
 
 describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: built ? false : 'run `npm run build` first' }, () => {
   let cluster: PgCluster | null = null;
@@ -119,8 +122,11 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     assert.equal((await boardOf(terminal('Mercado — Caixa').client)).has(placed.id), false, "not on the grocery's board");
     const peek = await terminal('Mercado — Caixa').client.invoke('orders:detail', { orderId: placed.id });
     assert.equal(!peek.ok && peek.error.code, 'not-found', "another store's order is not found");
-    const meddle = await terminal('Mercado — Caixa').client.invoke('orders:act', { orderId: placed.id, action: 'confirm' });
-    assert.equal(!meddle.ok && meddle.error.code, 'not-found', "another store's order cannot be acted on");
+    // The terminal's queue hands the server's refusal back as its entry's reason (the card shows it).
+    const meddle = await terminal('Mercado — Caixa').client.invoke<OutboxEntry>('orders:act', { orderId: placed.id, action: 'confirm' });
+    const refusal = meddle.ok ? meddle.value.reason?.code : meddle.error.code;
+    assert.ok(!meddle.ok || meddle.value.state === 'failed', JSON.stringify(meddle));
+    assert.equal(refusal, 'not-found', "another store's order cannot be acted on");
     assert.equal(await confirms(placed.id), 0);
   });
 
@@ -192,5 +198,42 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     const placed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
     for (const name of ['Cantina — Balcão', 'Cantina — Cozinha']) await waitFor(() => heard(terminal(name).client, placed.id), `orders flow again to ${name}`, 30_000);
     assert.equal((await leaders()).length, 1, 'still one leader');
+  });
+
+  it('a terminal cut off from the server for a minute keeps confirming; its queued confirm reaches the platform once when it is back', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const cut = await startTcpCut({ host: '127.0.0.1', port: replicas[0]?.port ?? 0 });
+    try {
+      const code = inviteCode({ databaseUrl, stores: [DEMO_RESTAURANT_ID], name: 'Cantina — Balcão 2', kind: 'counter', clockAt });
+      const shell = await startWebShell({ args: ['--credential-store', 'file'] });
+      shells.push(shell);
+      const pairing = await openShellClient(shell);
+      const outcome = await pairing.call<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${cut.port}` }, code, kind: 'counter', name: 'Cantina — Balcão 2' });
+      assert.equal(outcome.outcome, 'paired', JSON.stringify(outcome));
+      pairing.close();
+      const client = await openShellClient(shell);
+      terminals.push({ name: 'Cantina — Balcão 2', store: DEMO_RESTAURANT_ID, replica: 0, client });
+      await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'connected', 'linked through the relay');
+      const placed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
+      await waitFor(() => heard(client, placed.id), 'the order on the terminal');
+
+      cut.cut();
+      await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'lost', 'the terminal knows it is cut off');
+      const queued = await client.invoke<OutboxEntry>('orders:act', { orderId: placed.id, action: 'confirm' });
+      assert.ok(queued.ok, JSON.stringify(queued));
+      assert.equal(queued.value.state, 'queued', 'kept on the terminal');
+      const again = await client.invoke<OutboxEntry>('orders:act', { orderId: placed.id, action: 'confirm' });
+      assert.ok(again.ok && again.value.id === queued.value.id, 'a second press is the same action');
+      await new Promise((resolve) => setTimeout(resolve, CUT_OFF_MS));
+      assert.equal(await confirms(placed.id), 0, 'nothing reached the platform while cut off');
+
+      cut.restore();
+      await waitFor(async () => (await confirms(placed.id)) === 1, 'the queued confirm reached the platform', 60_000);
+      await waitFor(() => heard(client, placed.id, 'CONFIRMED'), 'confirmed on the terminal', 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 2_000)); // a replay would be out by now
+      assert.equal(await confirms(placed.id), 1, 'once');
+    } finally {
+      await cut.close();
+    }
   });
 });
