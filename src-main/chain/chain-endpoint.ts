@@ -1,4 +1,5 @@
 import { toAppError } from '../../src-shared/errors';
+import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
 import type { BoardRow, OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import type { IpcResult, PushName } from '../../src-shared/ipc/contract';
 import type { Clock } from '../base/clock';
@@ -20,6 +21,7 @@ export interface ChainEndpointOptions {
   status: ChainStatus;
   gateway: ChainHandlerDeps['gateway'];
   stores: ChainHandlerDeps['stores'];
+  storeStatus: ChainHandlerDeps['storeStatus'];
 }
 
 interface Listener {
@@ -41,9 +43,9 @@ export class ChainEndpoint implements ContractEndpoint {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly options: ChainEndpointOptions) {
-    const { orders, outbox, bus, clock, grants, status, gateway, stores } = options;
+    const { orders, outbox, bus, clock, grants, status, gateway, stores, storeStatus } = options;
     this.dispatcher = new IpcDispatcher(
-      chainHandlers({ orders, outbox, bus, clock, status, gateway, stores, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
+      chainHandlers({ orders, outbox, bus, clock, status, gateway, stores, storeStatus, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
       options.logger,
     );
   }
@@ -96,7 +98,7 @@ export class ChainEndpoint implements ContractEndpoint {
       this.options.logger.warn('chain endpoint: changed rows could not be read; screens read them on their next board', { storeId, error: toAppError(error) });
       return;
     }
-    if (rows.length > 0) this.push(audience, storeId, { rows, actions: [] });
+    if (rows.length > 0) this.push(audience, storeId, 'orders:changed', { rows, actions: [] });
   }
 
   private async resend(): Promise<void> {
@@ -108,19 +110,24 @@ export class ChainEndpoint implements ContractEndpoint {
     for (const [storeId, audience] of byStore) {
       try {
         const rows = await this.options.orders.board([storeId], since);
-        this.push(audience, storeId, { rows, actions: [] });
+        this.push(audience, storeId, 'orders:changed', { rows, actions: [] });
       } catch (error) {
         this.options.logger.warn('chain endpoint: a board could not be read again after the bus came back', { storeId, error: toAppError(error) });
       }
     }
   }
 
+  /** A store's status as the platform shows it, to the screens of that store. */
+  storeStatusChanged(snapshot: StoreStatusSnapshot): void {
+    this.push([...this.listeners], snapshot.merchantId, 'stores:status', snapshot);
+  }
+
   /** The grant is asked again at the moment of sending: a device revoked meanwhile hears nothing. */
-  private push(audience: readonly Listener[], storeId: string, payload: OrdersChanged): void {
+  private push(audience: readonly Listener[], storeId: string, event: 'orders:changed' | 'stores:status', payload: OrdersChanged | StoreStatusSnapshot): void {
     for (const listener of audience) {
       if (!this.listeners.has(listener) || !this.options.grants.storesOf(listener.deviceId)?.includes(storeId)) continue;
       try {
-        listener.sink('orders:changed', payload);
+        listener.sink(event, payload);
       } catch (error) {
         this.options.logger.warn('chain endpoint: a push could not be sent', { device: listener.deviceId, error: toAppError(error) });
       }

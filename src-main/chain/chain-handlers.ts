@@ -6,6 +6,7 @@ import { Settings } from '../../src-shared/settings';
 import type { Clock } from '../base/clock';
 import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
 import type { CallOrigin, Handlers } from '../ipc/dispatcher';
+import type { StoreStatusMonitor } from '../merchant/status-monitor';
 import { STANDARD_CANCELLATION_REASONS } from '../orders/cancellation-reasons';
 import type { OrderGateway } from '../sync/gateway';
 import type { ChainBus, ChainOrders, ChainOutbox, ChainStores } from './contract';
@@ -21,6 +22,7 @@ export const CHAIN_CHANNELS = [
   'orders:cancellationReasons',
   'orders:validatePickupCode',
   'stores:list',
+  'stores:status',
   'app:status',
   'settings:get',
 ] as const satisfies readonly ChannelName[];
@@ -39,6 +41,8 @@ export interface ChainHandlerDeps {
   gateway: Pick<OrderGateway, 'cancellationReasons' | 'validatePickupCode'>;
   /** The stores' names (the top bar, the chips). */
   stores: Pick<ChainStores, 'list'>;
+  /** What the platform shows of each store (the replica's status monitor, every store every 30 s). */
+  storeStatus: Pick<StoreStatusMonitor, 'snapshot' | 'check' | 'intervalMs'>;
   /** The stores the calling device may reach now (the grant, read per call); null: not a device of this server. */
   storesOf(origin: CallOrigin | undefined): Promise<readonly string[] | null>;
 }
@@ -101,6 +105,14 @@ export function chainHandlers(deps: ChainHandlerDeps): Handlers {
     },
     // A terminal of a chain serves exactly the stores it was granted: `all` names no more.
     'stores:list': async (_input, origin) => deps.stores.list((await granted(origin)).stores),
+    'stores:status': async ({ merchantId, fresh }, origin) => {
+      const { stores } = await granted(origin);
+      if (merchantId !== undefined && !stores.includes(merchantId)) throw new AppError('forbidden', 'this store is not one this device was granted', { field: 'merchantId' });
+      const { storeStatus } = deps;
+      if (merchantId && (fresh || !storeStatus.snapshot(merchantId))) await storeStatus.check(merchantId);
+      const snapshots = stores.map((id) => storeStatus.snapshot(id)).filter((s) => s !== undefined);
+      return { stores: snapshots, intervalSeconds: Math.round(storeStatus.intervalMs / 1000) };
+    },
     'app:status': async (_input, origin) => {
       await granted(origin);
       const link = await deps.status();

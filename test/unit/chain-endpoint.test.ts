@@ -15,6 +15,21 @@ const STORE_B = '7b2e9d41-0c3a-4f6b-8e5d-2a1b3c4d5e6f';
 
 const offlineOrder = randomUUID();
 
+/** The replica's store status monitor as the endpoint sees it: store A open, store B never read. */
+function fakeStatus() {
+  const open = { merchantId: STORE_A, summary: 'open' as const, entries: [], checkedAt: '2026-11-24T15:00:00.000Z', error: null };
+  const checked: string[] = [];
+  return {
+    checked,
+    intervalMs: 30_000,
+    snapshot: (id: string) => (id === STORE_A ? open : undefined),
+    check: async (id: string) => {
+      checked.push(id);
+      return { ...open, merchantId: id };
+    },
+  };
+}
+
 async function setup() {
   const clock = new ManualClock();
   const orders = new FakeOrders(new FakeLease(clock));
@@ -39,7 +54,7 @@ async function setup() {
   };
   const stores = new FakeStores();
   await stores.name([{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
-  const endpoint = new ChainEndpoint({ orders, outbox, bus, grants, clock, logger: silentLogger, gateway, stores, status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }) });
+  const endpoint = new ChainEndpoint({ orders, outbox, bus, grants, clock, logger: silentLogger, gateway, stores, storeStatus: fakeStatus(), status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }) });
   endpoint.start();
   const orderA = randomUUID();
   const orderB = randomUUID();
@@ -169,5 +184,21 @@ describe('chain endpoint', () => {
     assert.deepEqual(a.ok && a.value, [{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
     const b = await endpoint.invoke('stores:list', {}, origin(counterB));
     assert.deepEqual(b.ok && b.value, [{ id: STORE_B, name: STORE_B, corporateName: STORE_B }], 'a store the platform did not name yet shows its id');
+  });
+
+  it("answers and pushes a store's status to that store's screens only", async () => {
+    const { endpoint, counterA, counterB, origin } = await setup();
+    const a = await endpoint.invoke('stores:status', {}, origin(counterA));
+    assert.ok(a.ok);
+    assert.deepEqual((a.value as { stores: { merchantId: string; summary: string }[] }).stores.map((s) => [s.merchantId, s.summary]), [[STORE_A, 'open']]);
+    const other = await endpoint.invoke('stores:status', { merchantId: STORE_A }, origin(counterB));
+    assert.equal(!other.ok && other.error.code, 'forbidden');
+    const heardA: unknown[] = [];
+    const heardB: unknown[] = [];
+    endpoint.connect((event, payload) => event === 'stores:status' && heardA.push(payload), origin(counterA));
+    endpoint.connect((event, payload) => event === 'stores:status' && heardB.push(payload), origin(counterB));
+    endpoint.storeStatusChanged({ merchantId: STORE_A, summary: 'paused', entries: [], checkedAt: null, error: null });
+    assert.equal(heardA.length, 1);
+    assert.equal(heardB.length, 0, "another store's status is not pushed");
   });
 });

@@ -31,7 +31,7 @@ describe('chain server replica', () => {
     const server = await startChainServer({
       store,
       gateway: new FakeGateway(new ManualClock()),
-      storePage: async () => [],
+      merchant: { listStores: async () => [], getStatus: async () => [] },
       credential: 'client-1',
       holder: 'replica-a',
       identity,

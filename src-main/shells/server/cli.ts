@@ -165,7 +165,7 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
   const server = await startChainServer({
     store,
     gateway: apiOrderGateway(api),
-    storePage: (page, size, signal) => api.merchant.listStores({ page, size }, { signal }),
+    merchant: api.merchant,
     credential: clientId,
     holder,
     identity: { hubId: `chain-${fingerprint.slice(0, 32)}`, name: (values.name ?? 'Chain server').slice(0, 60), certPem, keyPem, fingerprint },

@@ -7,7 +7,9 @@ import type { ChainBus, ChainDevices, ChainOrders, ChainOutbox, ChainStores, Pol
 import { DeviceGrants } from '../../chain/device-grants';
 import { Leader } from '../../chain/leader';
 import { OutboxSender } from '../../chain/outbox-sender';
-import { StoreNames, type StorePage } from '../../chain/store-names';
+import { allStores, StoreNames, type StorePage } from '../../chain/store-names';
+import type { MerchantApi } from '../../api/merchant';
+import { StoreStatusMonitor } from '../../merchant/status-monitor';
 import type { HubIdentity } from '../../hub/contract';
 import { startHubServer } from '../../hub/link/hub-server';
 import { HubPairingDesk } from '../../hub/trust/pairing-desk';
@@ -32,8 +34,8 @@ export interface ChainStore {
 export interface ChainServerOptions {
   store: ChainStore;
   gateway: OrderGateway;
-  /** A page of the platform's stores (`GET /merchants`), to name them on the terminals. */
-  storePage: StorePage;
+  /** The platform's merchant module: the stores' names (paged) and each store's status, for the terminals' top bars. */
+  merchant: Pick<MerchantApi, 'listStores' | 'getStatus'>;
   /** The credential's name on the lease (the client id). */
   credential: string;
   /** This replica's name (host and process id): the lease's holder, the claims' holder, the metrics' leader. */
@@ -67,6 +69,14 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   const logger = options.logger.child({ replica: holder });
   const metrics = new ChainMetrics();
 
+  const { merchant } = options;
+  const storePage: StorePage = (page, size, signal) => merchant.listStores({ page, size }, { signal });
+  // Every replica reads every store's status (30 s a round, as a terminal does) for the terminals it serves.
+  const storeStatus = new StoreStatusMonitor({
+    merchant: { listStores: (_query, call) => allStores(storePage, call?.signal ?? new AbortController().signal), getStatus: (id, call) => merchant.getStatus(id, call) },
+    clock,
+    logger: logger.child({ room: 'store-status' }),
+  });
   const grants = new DeviceGrants({ devices: store.devices, bus: store.bus, logger });
   await grants.start();
   let lastPollAt: number | null = null;
@@ -79,6 +89,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     logger,
     gateway: options.gateway,
     stores: store.stores,
+    storeStatus,
     status: async () => {
       const current = await store.lease.current(options.credential).catch(() => null);
       // The last committed poll, whichever replica made it: a terminal on a follower sees it too.
@@ -91,6 +102,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     },
   });
   endpoint.start();
+  const unwatchStatus = storeStatus.onChange((snapshot) => endpoint.storeStatusChanged(snapshot));
 
   const hub = await startHubServer({
     identity: options.identity,
@@ -162,10 +174,11 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     await hub.close();
     throw error;
   }
-  const names = new StoreNames({ stores: store.stores, page: options.storePage, clock, logger });
+  const names = new StoreNames({ stores: store.stores, page: storePage, clock, logger });
   leader.start();
   sender.start();
   names.start();
+  storeStatus.start();
   logger.info('chain server: serving', { port: hub.port, admin: admin.port });
 
   return {
@@ -176,6 +189,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       await leader.stop();
       await sender.stop();
       await names.stop();
+      unwatchStatus();
+      await storeStatus.stop();
       endpoint.stop();
       grants.stop();
       await admin.close();
