@@ -9,6 +9,9 @@ import { OrdersState } from './orders/state';
 import { PromotionsState } from './promotions/state';
 import { ReviewsState } from './reviews/state';
 import { ShippingState } from './shipping/state';
+import { seedCatalog } from './seed/catalog';
+import { BRANCH_TEMPLATE_ID, chainBranch } from './seed/chain-branches';
+import { seedOpeningHours } from './seed/opening-hours';
 import { seedApplications, seedStores, type SeedApplication, type SeedStore } from './seed/stores';
 
 /**
@@ -72,6 +75,28 @@ export class World {
   private seed(): void {
     this.applications = new Map(seedApplications.map((a) => [a.clientId, { ...a }]));
     this.stores = new Map(seedStores.map((s) => [s.id, structuredClone(s)]));
+  }
+
+  /**
+   * Makes sure the demo application has branches 1 to `count` of its chain (seed/chain-branches.ts):
+   * the ones missing are added with the flagship's menu and hours, the ones there are kept as they
+   * are. Returns branches 1 to `count`. A reset takes them all away.
+   */
+  addBranches(count: number): SeedStore[] {
+    const branches: SeedStore[] = [];
+    for (let n = 1; n <= count; n++) {
+      const branch = chainBranch(n);
+      const existing = this.stores.get(branch.id);
+      if (existing) {
+        branches.push(existing);
+        continue;
+      }
+      this.stores.set(branch.id, branch);
+      this.catalog.adopt(branch.id, seedCatalog(branch.id, BRANCH_TEMPLATE_ID));
+      this.merchantOps.replaceShifts(branch.id, seedOpeningHours[BRANCH_TEMPLATE_ID] ?? []);
+      branches.push(branch);
+    }
+    return branches;
   }
 
   /**

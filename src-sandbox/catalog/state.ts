@@ -38,6 +38,11 @@ export class CatalogState {
     this.stores.reset();
   }
 
+  /** A store added after the seed (a chain's branch) starts with this catalog; a reset forgets it. */
+  adopt(merchantId: string, catalog: StoreCatalog): void {
+    this.stores.set(merchantId, catalog);
+  }
+
   /** The store's catalog with due batches applied (an empty one for a store without a seed). */
   of(merchantId: string): StoreCatalog {
     const catalog = this.stores.of(merchantId);

@@ -27,9 +27,13 @@ function whitelabel(item: MenuItem): ContextModifier[] {
   ];
 }
 
-export function seedCatalog(storeId: string): StoreCatalog {
+/**
+ * The catalog seeded for `storeId`: the menu of `menuOf` (itself by default; a chain's branch sells
+ * its flagship's menu, with the same product codes and eans, as a chain's stores do).
+ */
+export function seedCatalog(storeId: string, menuOf: string = storeId): StoreCatalog {
   const catalog = new StoreCatalog();
-  const storeIndex = seedStores.findIndex((s) => s.id === storeId);
+  const storeIndex = seedStores.findIndex((s) => s.id === menuOf);
   let eanCounter = 0;
   const id = (kind: string, code: string) => stableUuid(`catalog/${storeId}/${kind}/${code}`);
   const addProduct = (code: string, name: string, description?: string): Product => {
@@ -47,7 +51,7 @@ export function seedCatalog(storeId: string): StoreCatalog {
   };
 
   catalog.catalogs = CATALOG_CONTEXTS.map((context) => ({ catalogId: catalogId(storeId, context), context: [context], status: 'AVAILABLE', modifiedAt: SEEDED_AT }));
-  (seedMenus[storeId] ?? []).forEach((menuCategory, categoryIndex) => {
+  (seedMenus[menuOf] ?? []).forEach((menuCategory, categoryIndex) => {
     const categoryId = id('category', menuCategory.name);
     catalog.categories.set(categoryId, { id: categoryId, name: menuCategory.name, status: menuCategory.status ?? 'AVAILABLE', template: 'DEFAULT', index: categoryIndex });
     menuCategory.items.forEach((menuItem, itemIndex) => {

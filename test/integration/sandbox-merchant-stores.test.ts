@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { StoreDetail, StoreListItem } from '../../src-shared/wire/merchant';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID } from '../../src-sandbox/index';
+import { seedMenus } from '../../src-sandbox/seed/catalog-menus';
 import { sandboxWithTokens, withSandbox } from '../support/sandbox';
+import { createOrder, poll } from '../support/sandbox-orders';
 
 type Sandbox = Awaited<ReturnType<typeof withSandbox>>;
 const M = '/merchant/v1.0';
@@ -100,6 +102,44 @@ describe('sandbox merchant stores', () => {
       assert.equal((await fresh.http.send('GET', `${M}/merchants`, { token: otherToken })).status, 200);
       await fresh.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 61 } });
       assert.equal((await fresh.http.send('GET', `${M}/merchants`, { token: await fresh.http.token() })).status, 200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('adds a chain of branches to the demo application (POST /_sandbox/stores), each selling the flagship menu; a reset takes them away', async () => {
+    const fresh = await withSandbox();
+    try {
+      const [token, otherToken] = [await fresh.http.token(), await fresh.http.token('other', 'other-secret')];
+      const added = await fresh.http.send('POST', '/_sandbox/stores', { json: { count: 150 } });
+      assert.equal(added.status, 201, JSON.stringify(added.body));
+      const branches = (added.body as { stores: { id: string; name: string }[] }).stores;
+      assert.equal(branches.length, 150);
+      assert.equal(new Set(branches.map((b) => b.id)).size, 150);
+      assert.equal(branches[16]?.name, 'Cantina da Vila — Unidade 017');
+      const again = (await fresh.http.send('POST', '/_sandbox/stores', { json: { count: 160 } })).body as { stores: { id: string }[] };
+      assert.deepEqual(again.stores.slice(0, 150).map((b) => b.id), branches.map((b) => b.id), 'the same branches keep their ids; only the missing ones are added');
+
+      const listed = StoreListItem.array().parse((await fresh.http.send('GET', `${M}/merchants?size=1000`, { token })).body);
+      assert.equal(listed.length, 163, 'the three seeded stores and 160 branches');
+      assert.deepEqual(StoreListItem.array().parse((await fresh.http.send('GET', `${M}/merchants`, { token: otherToken })).body).map((s) => s.id), [OTHER_BAKERY_ID]);
+      const branch = branches[41]?.id ?? '';
+      const detail = StoreDetail.parse((await fresh.http.send('GET', `${M}/merchants/${branch}`, { token })).body);
+      assert.equal(detail.type, 'RESTAURANT');
+      assert.equal((await fresh.http.send('GET', `${M}/merchants/${branch}`, { token: otherToken })).status, 403);
+
+      // Orders of a branch are built from the flagship's menu and reach the demo application's event queue.
+      const order = await createOrder(fresh, { merchantId: branch, orderType: 'TAKEOUT' });
+      const menu = new Set((seedMenus[DEMO_RESTAURANT_ID] ?? []).flatMap((c) => c.items.map((i) => i.name)));
+      assert.ok((order.items as { name: string }[]).every((line) => menu.has(line.name)), JSON.stringify(order.items));
+      assert.ok((await poll(fresh, token, 1000)).some((e) => e.orderId === order.id && e.merchantId === branch), 'demo polls the branch');
+      assert.ok(!(await poll(fresh, otherToken, 1000)).some((e) => e.orderId === order.id), 'other does not');
+
+      for (const json of [{ count: 0 }, { count: 1001 }, { count: '3' }, { count: 2.5 }, { count: 3, owner: 'other' }, {}]) {
+        assert.equal((await fresh.http.send('POST', '/_sandbox/stores', { json })).status, 400, JSON.stringify(json));
+      }
+      await fresh.http.send('POST', '/_sandbox/reset', { json: {} });
+      assert.equal(StoreListItem.array().parse((await fresh.http.send('GET', `${M}/merchants?size=1000`, { token: await fresh.http.token() })).body).length, 3);
     } finally {
       await fresh.close();
     }

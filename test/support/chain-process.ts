@@ -31,7 +31,8 @@ export interface ChainReplicaOptions {
   name: string;
   databaseUrl: string;
   sandboxUrl: string;
-  clockAt: string;
+  /** The replica's clock runs from this instant (a sandbox at a pinned time); absent: the system clock. */
+  clockAt?: string;
   tls: { cert: string; key: string };
   /** 0 for any free port; the same port again to restart a replica where its terminals look for it. */
   port?: number;
@@ -59,7 +60,7 @@ export async function startChainReplica(options: ChainReplicaOptions): Promise<C
     '--client-id', 'demo',
     '--api-base-url', options.sandboxUrl,
     '--poll-interval-seconds', String(options.pollSeconds ?? 1),
-    '--clock-at', options.clockAt,
+    ...(options.clockAt === undefined ? [] : ['--clock-at', options.clockAt]),
     '--name', options.name,
   ];
   const child = spawn(process.execPath, args, { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
