@@ -2,8 +2,10 @@
 // `npm run test:any-hour [-- [--clock-facing] INSTANT ...]`: the whole suite (unit, integration,
 // electron, e2e; the build must exist) under libfaketime at wall-clock instants where a test that
 // read the machine's clock would fail: 03:00 and 23:30 in São Paulo, and noon on a Sunday. Default:
-// all three. `--clock-facing` keeps, of the end-to-end files, only those whose screens show times
-// of day (CI's budget: the whole e2e suite again would take it past 40 minutes).
+// all three. `--clock-facing` runs the unit tests (where the time rules live) and, of the end-to-end
+// files, those whose screens show times of day; the integration tests run their terminals and
+// sandboxes on pinned clocks (`--clock-at`, the sandbox's `now`) and are left out (CI's budget: the
+// whole suite again would take it past 40 minutes).
 import { spawnSync } from 'node:child_process';
 
 const INSTANTS = {
@@ -19,7 +21,7 @@ const CLOCK_FACING_E2E = ['store-ops', 'history', 'orders-board', 'order-drawer'
 const args = process.argv.slice(2);
 const clockFacingOnly = args.includes('--clock-facing');
 const wanted = args.filter((arg) => arg !== '--clock-facing');
-const suites = clockFacingOnly ? ['unit', 'integration', 'electron', ...CLOCK_FACING_E2E] : ['unit', 'integration', 'electron', 'e2e'];
+const suites = clockFacingOnly ? ['unit', 'electron', ...CLOCK_FACING_E2E] : ['unit', 'integration', 'electron', 'e2e'];
 const names = wanted.length > 0 ? wanted : Object.keys(INSTANTS);
 for (const name of names) {
   const at = INSTANTS[name];
