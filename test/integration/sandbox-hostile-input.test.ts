@@ -48,6 +48,7 @@ const BODIES: Readonly<Record<string, BodyKind>> = {
   'POST /order/v1.0/disputes/:disputeId/reject': 'json',
   'POST /order/v1.0/disputes/:disputeId/alternatives/:alternativeId': 'none',
   'POST /_sandbox/orders': 'json',
+  'POST /_sandbox/stores': 'json',
   'POST /_sandbox/orders/:id/assignDriver': 'none',
   'POST /_sandbox/orders/:id/advanceDriver': 'none',
   'POST /_sandbox/orders/:id/conclude': 'none',
