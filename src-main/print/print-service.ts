@@ -1,35 +1,21 @@
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
-import type { PrinterSettings, Settings } from '../../src-shared/settings';
+import type { Settings } from '../../src-shared/settings';
 import { readOrderDetail } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
-import type { Logger } from '../base/log';
 import type { OrdersDb } from '../db/orders-db';
 import type { PrintJobRecord } from '../db/print-queue-repo';
-import type { PrintStatus } from '../../src-shared/ipc/channels/print';
-import type { SystemPrinter } from './printers/system';
-import { TicketQueue, type TicketOrderAnswer } from './ticket-queue';
+import { TicketQueue, type TicketOrderAnswer, type TicketQueueOptions } from './ticket-queue';
 
 export { autoPrintJobs } from './ticket-queue';
 
 /** At start, confirms accepted this recently get their tickets if a stop came between (the queue ignores doubles). */
 const CATCH_UP_MS = 30 * 60_000;
 
-export interface PrintServiceOptions {
+/** A terminal's print queue: its jobs and orders in the order database; the rest as `TicketQueue` takes it. */
+export type PrintServiceOptions = Omit<TicketQueueOptions, 'jobs' | 'orderOf' | 'settings'> & {
   db: OrdersDb;
-  clock: Clock;
-  logger: Logger;
   settings: () => Settings;
-  /** Where the "save as image" printer writes its tickets. */
-  ticketsDir: string;
-  /** Told whenever a printer's state or its queue changes (the top bar's printer light). */
-  onStatus?: (status: PrintStatus) => void;
-  /** Told of orders whose tickets printed or first failed (their cards show it). */
-  onOrdersPrinted?: (orderIds: string[]) => void;
-  /** The shell's way to system printers (CUPS by default; Electron prints silently to the named device). */
-  system?: SystemPrinter;
-  /** Sends bytes to a printer; tests replace it. */
-  send?: (printer: PrinterSettings, bytes: Buffer, svg: () => string, name: string) => Promise<void>;
-}
+};
 
 /**
  * A terminal's print queue and its triggers. A confirm the platform accepted (staff or auto-confirm)
