@@ -84,6 +84,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     file: () => file,
     save: (next) => terminal.save(next),
     browse: options.screenBrowse === undefined ? browseHubs : options.screenBrowse,
+    systemPrinter: options.systemPrinter,
   });
   // Built before the dispatcher it serves: nothing reaches `ipc` before the hub is started below.
   // eslint-disable-next-line prefer-const

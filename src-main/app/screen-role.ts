@@ -3,6 +3,9 @@ import { screenSettings, type HubRole, type LinkView } from '../../src-shared/ip
 import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import { channelNames, type AppStatus, type IpcResult, type PushName } from '../../src-shared/ipc/contract';
 import { Settings } from '../../src-shared/settings';
+import { join } from 'node:path';
+import { BoardRow } from '../../src-shared/ipc/channels/orders';
+import { z } from 'zod';
 import { accountFor, type CredentialStore } from '../auth/credentials/credential-store';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
@@ -15,6 +18,8 @@ import { RemoteEndpoint, type HubAddress, type LinkState } from '../hub/link/rem
 import { screenMayHear } from '../hub/link/screen-channels';
 import { queueingEndpoint } from '../hub/screen-queue/queueing-endpoint';
 import { ScreenOutbox, type ScreenOutboxOptions } from '../hub/screen-queue/screen-outbox';
+import { ScreenPrinting, type ScreenPrintingOptions } from '../hub/screen-print/screen-printing';
+import type { SystemPrinter } from '../print/printers/system';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
 
@@ -45,6 +50,10 @@ export interface ScreenRoleOptions {
   endpoint?: (options: ConstructorParameters<typeof RemoteEndpoint>[0]) => RemoteEndpoint;
   /** The waiting actions' timings (tests). */
   outbox?: Pick<ScreenOutboxOptions, 'backoff' | 'answerWithinMs'>;
+  /** The shell's system printers (Electron's silent print); CUPS otherwise. */
+  systemPrinter?: SystemPrinter | undefined;
+  /** How tickets reach a printer (tests replace it). */
+  printing?: Pick<ScreenPrintingOptions, 'send'>;
 }
 
 interface Live {
@@ -117,7 +126,7 @@ export class ScreenRole {
       const since = new Date(clock.now()).toISOString();
       const refused: LinkView = { state: 'refused', since, reason: 'no-credential' };
       this.live = {
-        side: { pairing, hub: noCredential, link: () => refused, reconnectNow: () => {}, lastSaid: { settings: null, status: null } },
+        side: { pairing, hub: noCredential, link: () => refused, reconnectNow: () => {}, lastSaid: { settings: null, status: null }, printing: () => null },
         stop: async () => {},
       };
       return;
@@ -131,18 +140,20 @@ export class ScreenRole {
       logger: logger.child({ room: 'hub-link' }),
     });
     const follower = new HubFollower(pairing.hubId, addresses, endpoint, this.options);
-    const waiting = new WaitingActions(pairing.hubId, endpoint, this.options);
+    const waiting = new KeptOnScreen(pairing.hubId, endpoint, this.options);
     if (pairing.role === 'server') waiting.open();
     const stopLink = endpoint.onLink((state) => {
       if (state.state === 'connected') {
         this.settle(addresses);
         if (this.learnRole(state.role) === 'server') waiting.open();
+        // What was confirmed while the link was down prints now (once: the queue's key).
+        void waiting.printing?.catchUp().catch((error: unknown) => logger.warn('screen printing: catching up failed', { error }));
       }
       follower.follow(state.state === 'lost');
       push.push('join:link', linkView(state));
     });
     const lastSaid: ScreenSide['lastSaid'] = { settings: null, status: null };
-    const stopRelay = endpoint.connect((event, payload) => this.relay(event, payload, lastSaid));
+    const stopRelay = endpoint.connect((event, payload) => this.relay(event, payload, lastSaid, waiting.printing));
     endpoint.start();
     this.live = {
       side: {
@@ -151,6 +162,7 @@ export class ScreenRole {
         link: () => linkView(endpoint.link()),
         reconnectNow: () => endpoint.reconnectNow(),
         lastSaid,
+        printing: () => waiting.printing,
       },
       stop: async () => {
         stopLink();
@@ -182,15 +194,25 @@ export class ScreenRole {
     return role;
   }
 
-  /** A hub's push to this screen's windows: only what a screen may hear, its settings with the screen's own on top. */
-  private relay(event: PushName, payload: unknown, lastSaid: ScreenSide['lastSaid']): void {
+  /**
+   * A hub's push to this screen's windows: only what a screen may hear, its settings with the
+   * screen's own on top. A screen that prints itself hears the rows for its print queue too, and
+   * tells its windows of its own printers, never the hub's.
+   */
+  private relay(event: PushName, payload: unknown, lastSaid: ScreenSide['lastSaid'], printing: ScreenPrinting | null): void {
     if (!screenMayHear(event)) return;
     if (event === 'settings:changed') {
       const hub = Settings.safeParse(payload);
       if (!hub.success) return;
       lastSaid.settings = hub.data;
-      this.options.push.push('settings:changed', screenSettings(hub.data, this.options.file().settings));
+      const file = this.options.file();
+      this.options.push.push('settings:changed', screenSettings(hub.data, file.settings, file.screen?.role));
       return;
+    }
+    if (printing && event === 'print:changed') return;
+    if (printing && event === 'orders:changed') {
+      const rows = HeardRows.safeParse(payload);
+      if (rows.success) printing.heard(rows.data.rows);
     }
     if (event === 'connectivity:changed' && lastSaid.status) lastSaid.status = { ...lastSaid.status, connectivity: payload as AppStatus['connectivity'] };
     this.options.push.push(event, payload as never);
@@ -261,21 +283,26 @@ class HubFollower {
   }
 }
 
+/** The rows of an `orders:changed` push, read before they reach the print queue (a hub's push is input like any other). */
+const HeardRows = z.object({ rows: z.array(BoardRow) });
+
 /**
- * The actions a screen of a chain's server keeps while the server is out of reach (its own file in
- * the terminal's folder, hub/screen-queue): opened once the pairing or a connection says the hub is
- * a server — a screen of a store's hub never writes it — and kept open to the end, so what waits
- * goes even if the hub later says otherwise.
+ * What a screen of a chain's server keeps on its own disk (its own file in the terminal's folder):
+ * the actions made while the server is out of reach (hub/screen-queue) and its own print queue
+ * (hub/screen-print). Opened once the pairing or a connection says the hub is a server — a screen of
+ * a store's hub never writes it, nor prints — and kept open to the end, so what waits goes even if
+ * the hub later says otherwise.
  */
-class WaitingActions {
+class KeptOnScreen {
   outbox: ScreenOutbox | null = null;
+  printing: ScreenPrinting | null = null;
   private db: ScreenOutboxDb | null = null;
   private failed = false;
 
   constructor(
     private readonly hubId: string,
     private readonly endpoint: RemoteEndpoint,
-    private readonly options: Pick<ScreenRoleOptions, 'dataDir' | 'clock' | 'logger' | 'push' | 'outbox'>,
+    private readonly options: Pick<ScreenRoleOptions, 'dataDir' | 'clock' | 'logger' | 'push' | 'outbox' | 'file' | 'systemPrinter' | 'printing'>,
   ) {}
 
   open(): void {
@@ -302,9 +329,25 @@ class WaitingActions {
       ...this.options.outbox,
     });
     this.outbox.start();
+    this.printing = new ScreenPrinting({
+      db: this.db,
+      hubId: this.hubId,
+      ask: (channel, input) => endpoint.invoke(channel, input),
+      linkUp: () => endpoint.link().state === 'connected',
+      settings: () => this.options.file().settings,
+      ticketsDir: join(this.options.dataDir, 'tickets'),
+      clock,
+      logger: logger.child({ room: 'screen-print' }),
+      onStatus: (status) => push.push('print:changed', status),
+      ...(this.options.systemPrinter ? { system: this.options.systemPrinter } : {}),
+      ...this.options.printing,
+    });
+    this.printing.start();
   }
 
   async close(): Promise<void> {
+    await this.printing?.stop();
+    this.printing = null;
     await this.outbox?.stop();
     this.outbox = null;
     this.db?.close();

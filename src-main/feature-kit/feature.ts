@@ -13,6 +13,7 @@ import type { OrdersDb } from '../db/orders-db';
 import type { StoreOutboxDb } from '../db/store-outbox-db';
 import type { ContractEndpoint, DeviceCredential } from '../hub/contract';
 import type { HubService } from '../hub/hub-service';
+import type { ScreenPrinting } from '../hub/screen-print/screen-printing';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushHub } from '../ipc/push-hub';
 import type { SystemPrinter } from '../print/printers/system';
@@ -139,6 +140,8 @@ export interface ScreenSide {
   reconnectNow(): void;
   /** What the hub said last (answers and pushes), for a window that reads while the link is down. */
   readonly lastSaid: { settings: Settings | null; status: AppStatus | null };
+  /** This screen's own print queue: a screen of a chain's server prints its store's tickets; null on a screen of a store's hub (its hub prints). */
+  printing(): ScreenPrinting | null;
 }
 
 /**

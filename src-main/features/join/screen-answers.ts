@@ -1,9 +1,11 @@
 import { AppError } from '../../../src-shared/errors';
 import { AppStatus } from '../../../src-shared/ipc/channels/app';
-import { SCREEN_OWN_SETTINGS, screenSettings } from '../../../src-shared/ipc/channels/join';
+import { screenOwnSettings, screenSettings } from '../../../src-shared/ipc/channels/join';
+import { ReportedError } from '../../../src-shared/errors';
 import { applySettingsPatch, Settings } from '../../../src-shared/settings';
 import type { AppContext } from '../../feature-kit/feature';
 import type { Handlers } from '../../ipc/dispatcher';
+import { sampleOrder } from '../../print/tickets/sample-order';
 import { NOT_HEARD_FROM } from '../../sync/connectivity';
 import { screenSetupState } from './screen-view';
 
@@ -11,7 +13,9 @@ import { screenSetupState } from './screen-view';
  * The channels a screen answers itself: the ones only a hub may be asked (its account, its
  * configuration, its printers) in a screen's words, and the two it asks the hub and adds its own
  * to: its settings (the language, sounds and density are the screen's) and its status (the hub's
- * link to the platform and clock; this machine's version, shell and folder).
+ * link to the platform and clock; this machine's version, shell and folder). A store terminal of a
+ * chain's server prints itself: its printers are its own settings, and every `print:*` channel is
+ * answered by its own print queue; a screen of a store's hub asks its hub (which prints).
  */
 export type ScreenAnswered =
   | 'app:status'
@@ -24,7 +28,10 @@ export type ScreenAnswered =
   | 'setup:signOut'
   | 'settings:get'
   | 'settings:update'
+  | 'print:order'
   | 'print:test'
+  | 'print:preview'
+  | 'print:status'
   | 'print:systemPrinters';
 
 export function screenAnswers({ clock, push, version, shell, terminal }: AppContext): Pick<Handlers, ScreenAnswered> {
@@ -37,6 +44,13 @@ export function screenAnswers({ clock, push, version, shell, terminal }: AppCont
     throw new AppError('forbidden', `this terminal is a screen of ${side().pairing.hubName}: ${what}`);
   };
   const own = (): Settings => terminal.file().settings;
+  const role = () => terminal.file().screen?.role ?? 'terminal';
+  /** The hub's answer, for a screen that does not print itself. */
+  const hubs = async <T>(channel: 'print:order' | 'print:preview' | 'print:status', input: unknown): Promise<T> => {
+    const answer = await side().hub.invoke(channel, input);
+    if (!answer.ok) throw new ReportedError(answer.error);
+    return answer.value as T;
+  };
 
   const account = notHere('its account is the hub terminal\'s (unpair it in Settings to use another)');
   const printers = notHere('printers are set up at the hub terminal');
@@ -65,20 +79,38 @@ export function screenAnswers({ clock, push, version, shell, terminal }: AppCont
       const answer = await hub.invoke('settings:get', {});
       const parsed = answer.ok ? Settings.safeParse(answer.value) : null;
       if (parsed?.success) lastSaid.settings = parsed.data;
-      return screenSettings(lastSaid.settings ?? own(), own());
+      return screenSettings(lastSaid.settings ?? own(), own(), role());
     },
     'settings:update': (patch) => {
       const { lastSaid } = side();
-      const hubs = Object.keys(patch).filter((key) => !(SCREEN_OWN_SETTINGS as readonly string[]).includes(key));
-      if (hubs.length > 0) throw new AppError('forbidden', `${hubs.join(', ')}: set at the hub terminal`, { field: hubs[0] ?? '' });
+      const mine: readonly string[] = screenOwnSettings(role());
+      const others = Object.keys(patch).filter((key) => !mine.includes(key));
+      if (others.length > 0) throw new AppError('forbidden', `${others.join(', ')}: set at the hub terminal`, { field: others[0] ?? '' });
       const file = terminal.file();
       const settings = applySettingsPatch(file.settings, patch);
       terminal.save({ ...file, settings });
-      const shown = screenSettings(lastSaid.settings ?? settings, settings);
+      const shown = screenSettings(lastSaid.settings ?? settings, settings, role());
       push.push('settings:changed', shown);
       return shown;
     },
-    'print:test': printers,
-    'print:systemPrinters': printers,
+    'print:order': async ({ orderId, tickets }) => {
+      const printing = side().printing();
+      return printing ? { queued: printing.reprint(orderId, tickets) } : hubs('print:order', tickets ? { orderId, tickets } : { orderId });
+    },
+    'print:test': async ({ printer }) => {
+      const printing = side().printing();
+      if (!printing) return printers();
+      await printing.test(printer);
+      return { printed: true as const };
+    },
+    'print:preview': async ({ ticket, width, encoding }) => {
+      const printing = side().printing();
+      return printing ? { svg: printing.preview(ticket, { width, encoding }, sampleOrder(clock.now())) } : hubs('print:preview', { ticket, width, encoding });
+    },
+    'print:status': async () => side().printing()?.status() ?? hubs('print:status', {}),
+    'print:systemPrinters': async () => {
+      const printing = side().printing();
+      return printing ? { names: await printing.systemPrinters() } : printers();
+    },
   };
 }

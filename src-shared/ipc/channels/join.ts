@@ -148,10 +148,21 @@ export type LinkView = z.infer<typeof LinkView>;
  */
 export const SCREEN_OWN_SETTINGS = ['locale', 'alerts', 'density', 'currentStoreId'] as const satisfies readonly (keyof Settings)[];
 
+/**
+ * A store terminal of a chain's server prints its store's tickets itself (the server is far away):
+ * its printers are its own too, set in its Settings › Impressoras as on a terminal.
+ */
+export const SERVER_SCREEN_OWN_SETTINGS = [...SCREEN_OWN_SETTINGS, 'printers'] as const satisfies readonly (keyof Settings)[];
+
+/** The settings a screen keeps for itself, by what its hub is. */
+export function screenOwnSettings(role: HubRole): readonly (keyof Settings)[] {
+  return role === 'server' ? SERVER_SCREEN_OWN_SETTINGS : SCREEN_OWN_SETTINGS;
+}
+
 /** The hub's settings as a screen shows them: the hub's, with the screen's own on top. */
-export function screenSettings(hub: Settings, own: Settings): Settings {
+export function screenSettings(hub: Settings, own: Settings, role: HubRole = 'terminal'): Settings {
   const merged: Settings = { ...hub };
-  for (const key of SCREEN_OWN_SETTINGS) (merged as Record<string, unknown>)[key] = own[key];
+  for (const key of screenOwnSettings(role)) (merged as Record<string, unknown>)[key] = own[key];
   return Settings.parse(merged);
 }
 
