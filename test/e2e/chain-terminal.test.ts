@@ -93,5 +93,9 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('settings-screen-pairing').waitFor();
     await shot('settings-en');
+    // The store's tickets print here: its printers are this terminal's own.
+    await page.getByTestId('settings-printers').scrollIntoViewIfNeeded();
+    await page.getByTestId('printer-add').waitFor();
+    await shot('printers-en');
   });
 });
