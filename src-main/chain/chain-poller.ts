@@ -2,7 +2,7 @@ import { toAppError, waitsToRetry } from '../../src-shared/errors';
 import { readOrderEvent } from '../../src-shared/wire/events';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { pollGapMs } from '../sync/poller';
+import { acknowledgeInChunks, pollGapMs, type PollPace } from '../sync/poller';
 import type { OrderGateway } from '../sync/gateway';
 import type { ChainBus, ChainIngestResult, ChainOrders } from './contract';
 import type { Term } from './leader';
@@ -15,33 +15,16 @@ export interface PollerObserver {
   failed(code: string): void;
 }
 
-export interface ChainPollerOptions {
+export interface ChainPollerOptions extends PollPace {
   gateway: OrderGateway;
   orders: ChainOrders;
   bus: ChainBus;
   credential: string;
   clock: Clock;
   logger: Logger;
-  /** Gap between polls, at most 30 s (the platform calls a store disconnected after that). */
-  intervalMs: number;
-  /** Fraction of the gap removed at random (never added): replicas and restarts do not poll in lockstep. */
-  jitter?: number;
-  random?: () => number;
-  /** Events per poll (spec default 100); a poll that brings this many means a backlog. */
-  limit?: number;
-  /** Events per poll while draining a backlog. */
-  catchUpLimit?: number;
-  /** Gap after a failed poll, when shorter than the interval. */
-  retryMs?: number;
-  maxDrainPolls?: number;
-  /** Longest a round spends fetching first details before acknowledging what it can. */
-  detailBudgetMs?: number;
   detailConcurrency?: number;
   observer?: PollerObserver;
 }
-
-/** Event ids per acknowledgment request. */
-const ACK_CHUNK = 500;
 
 /**
  * The chain's event poller, run only by the replica that leads the credential (leader.ts): poll →
@@ -113,7 +96,7 @@ export class ChainPoller {
       const waiting = await this.fetchDetails(result.needDetail, signal);
       const ackable = ackableIds(events, result.eventIds, waiting);
       if (signal.aborted) return total;
-      for (let i = 0; i < ackable.length; i += ACK_CHUNK) await gateway.acknowledge(ackable.slice(i, i + ACK_CHUNK), signal);
+      await acknowledgeInChunks(gateway, ackable, signal);
       if (ackable.length > 0) observer?.acknowledged(ackable.length);
       total.acknowledged += ackable.length;
 

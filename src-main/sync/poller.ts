@@ -10,15 +10,8 @@ import type { EventIngest } from './ingest';
 import { LoopWorker } from '../base/loop';
 import type { SyncProbe } from './probe';
 
-export interface PollerOptions {
-  gateway: OrderGateway;
-  db: OrdersDb;
-  ingest: EventIngest;
-  details: DetailFetcher;
-  feed: OrderChangeFeed;
-  clock: Clock;
-  logger: Logger;
-  connectivity?: ConnectivityMonitor;
+/** How a poller keeps the spec's pace (a terminal's, and a chain's leader): shared by both pollers. */
+export interface PollPace {
   /** Gap between polls (config `pollIntervalSeconds`, at most 30 s: the store must stay connected). */
   intervalMs: number;
   /** Fraction of the gap removed at random, so terminals do not poll in lockstep; never added. */
@@ -40,6 +33,17 @@ export interface PollerOptions {
    * must not hold the next poll back past 30 s (the store would show as disconnected).
    */
   detailBudgetMs?: number;
+}
+
+export interface PollerOptions extends PollPace {
+  gateway: OrderGateway;
+  db: OrdersDb;
+  ingest: EventIngest;
+  details: DetailFetcher;
+  feed: OrderChangeFeed;
+  clock: Clock;
+  logger: Logger;
+  connectivity?: ConnectivityMonitor;
   probe?: SyncProbe;
 }
 
@@ -53,6 +57,11 @@ export interface PollRound {
 /** Event ids per acknowledgment request. */
 const ACK_CHUNK = 500;
 
+/** Acknowledges the ids in requests of at most ACK_CHUNK. */
+export async function acknowledgeInChunks(gateway: Pick<OrderGateway, 'acknowledge'>, ids: readonly string[], signal?: AbortSignal): Promise<void> {
+  for (let i = 0; i < ids.length; i += ACK_CHUNK) await gateway.acknowledge(ids.slice(i, i + ACK_CHUNK), signal);
+}
+
 /** The spec's ceiling: a store is connected while its application polled in the last 30 seconds (§6). */
 export const MAX_POLL_GAP_MS = PLATFORM_DISCONNECTS_AFTER_MS;
 
@@ -61,7 +70,7 @@ export const MAX_POLL_GAP_MS = PLATFORM_DISCONNECTS_AFTER_MS;
  * the spec's 30 s) less a random part, or the retry wait after a failed poll. The chain's poller
  * keeps the same pace (src-main/chain/chain-poller.ts).
  */
-export function pollGapMs(pace: Pick<PollerOptions, 'intervalMs' | 'jitter' | 'random' | 'retryMs'>, ok: boolean): number {
+export function pollGapMs(pace: Pick<PollPace, 'intervalMs' | 'jitter' | 'random' | 'retryMs'>, ok: boolean): number {
   const interval = Math.min(pace.intervalMs, MAX_POLL_GAP_MS);
   if (!ok) return Math.min(interval, pace.retryMs ?? 5_000);
   const jitter = Math.min(Math.max(pace.jitter ?? 0.1, 0), 0.5);
@@ -138,7 +147,7 @@ export class EventPoller extends LoopWorker {
       // First details gate the acknowledgment; a detail that cannot be read now leaves its events for the next poll.
       await this.withBudget(signal, (budget) => details.fetchAll('missing', budget, this.catchUpLimit));
       const ackable = db.events.ackable(result.eventIds);
-      for (let i = 0; i < ackable.length; i += ACK_CHUNK) await gateway.acknowledge(ackable.slice(i, i + ACK_CHUNK), signal);
+      await acknowledgeInChunks(gateway, ackable, signal);
       if (ackable.length > 0) {
         total.acknowledged += ackable.length;
         probe?.('acked', { ids: ackable });
