@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../../src-shared/errors';
+import type { PairedDeviceRecord } from '../../db/paired-devices-repo';
 import type { Logger } from '../../base/log';
 import { Device, DeviceCredential } from '../../hub/contract';
 import { CONTACT_WRITE_EVERY_MS, readDevice, secretMatches, SECRET_BYTES, sha256 } from '../../hub/trust/device-registry';
@@ -8,16 +9,8 @@ import { TRIES_PER_CODE } from '../../hub/trust/pairing-code';
 import type { ChainDevice, ChainDevices, InviteClosed, PairedDevice } from '../contract';
 import { inTransaction, queryRows, type Queryable } from './transaction';
 
-interface DeviceRow {
-  id: string;
-  name: string;
-  kind: string;
-  secret_sha256: Buffer;
-  paired_ms: number;
-  last_contact_ms: number | null;
-  revoked_ms: number | null;
-  store_ids: string[];
-}
+/** A device row as the hub's registry reads one (the same columns), with the stores it was granted. */
+type DeviceRow = PairedDeviceRecord & { store_ids: string[] };
 
 interface InviteRow {
   id: string;
