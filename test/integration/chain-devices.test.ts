@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type pg from 'pg';
+import { describe, it } from 'node:test';
 import { silentLogger } from '../../src-main/base/log';
 import { PgChainDevices } from '../../src-main/chain/db/chain-devices';
 import { TRIES_PER_CODE } from '../../src-main/hub/trust/pairing-code';
-import { chainDatabase, clusterOrSkip, STORE_A, STORE_B } from '../support/chain-db';
+import { useChainReplicas, STORE_A, STORE_B } from '../support/chain-db';
 import { TEST_INSTANT_MS } from '../support/clock';
-import type { PgCluster } from '../support/pg-cluster';
 
 /**
  * The chain's store terminals in a real PostgreSQL: an invite pairs one device for its stores, its
@@ -15,28 +13,13 @@ import type { PgCluster } from '../support/pg-cluster';
  */
 
 describe('the chain devices on PostgreSQL', () => {
-  let cluster: PgCluster | null = null;
-  let db: Awaited<ReturnType<typeof chainDatabase>>;
-  let replicaA: pg.Pool;
-  let replicaB: pg.Pool;
+  const chain = useChainReplicas('the chain devices tests');
   const now = TEST_INSTANT_MS;
 
-  before(async () => {
-    cluster = await clusterOrSkip('the chain devices tests');
-    if (!cluster) return;
-    db = await chainDatabase(cluster);
-    replicaA = db.pool('replica-a');
-    replicaB = db.pool('replica-b');
-  });
-  after(async () => {
-    await db?.close();
-    await cluster?.stop();
-  });
-
   it('an invite pairs one device for its stores; the credential verifies on another replica until it is revoked', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const a = new PgChainDevices(replicaA, silentLogger);
-    const b = new PgChainDevices(replicaB, silentLogger);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const a = new PgChainDevices(chain.replicaA, silentLogger);
+    const b = new PgChainDevices(chain.replicaB, silentLogger);
     const invite = await a.invite({ storeIds: [STORE_B, STORE_A], name: 'Caixa 1', kind: 'counter' }, 120_000, now);
     assert.match(invite.code, /^\d{6}$/);
     const paired = await b.redeem(invite.inviteId, invite.code, now + 1_000);
@@ -45,7 +28,7 @@ describe('the chain devices on PostgreSQL', () => {
     assert.deepEqual(await a.redeem(invite.inviteId, invite.code, now + 2_000), { ok: false, reason: 'used', attemptsLeft: 0 }, 'one device per invite');
 
     // Only the secret's hash is kept.
-    const { rows } = await replicaA.query('SELECT secret_sha256, (SELECT code FROM pairing_invites WHERE id = $2) AS code FROM devices WHERE id = $1', [paired.device.id, invite.inviteId]);
+    const { rows } = await chain.replicaA.query('SELECT secret_sha256, (SELECT code FROM pairing_invites WHERE id = $2) AS code FROM devices WHERE id = $1', [paired.device.id, invite.inviteId]);
     assert.equal(rows[0].secret_sha256.length, 32);
     assert.ok(!rows[0].secret_sha256.equals(Buffer.from(paired.credential.secret, 'base64url')));
     assert.equal(rows[0].code, null, 'the code is erased once used');
@@ -68,9 +51,9 @@ describe('the chain devices on PostgreSQL', () => {
   });
 
   it('counts tries in the database across replicas, even at once; wrong, expired and ended codes are refused', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const a = new PgChainDevices(replicaA, silentLogger);
-    const b = new PgChainDevices(replicaB, silentLogger);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const a = new PgChainDevices(chain.replicaA, silentLogger);
+    const b = new PgChainDevices(chain.replicaB, silentLogger);
     const invite = await a.invite({ storeIds: [STORE_A], name: 'Cozinha', kind: 'kitchen' }, 120_000, now);
     const wrong = invite.code === '000000' ? '000001' : '000000';
     const guesses = await Promise.all(Array.from({ length: TRIES_PER_CODE + 3 }, (_, i) => (i % 2 ? a : b).redeem(invite.inviteId, wrong, now)));
@@ -94,8 +77,8 @@ describe('the chain devices on PostgreSQL', () => {
   });
 
   it('the invite a typed code is tried against: the newest open one, none once it is used or past its time', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const devices = new PgChainDevices(replicaA, silentLogger);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const devices = new PgChainDevices(chain.replicaA, silentLogger);
     const later = now + 3_600_000;
     assert.equal(await devices.currentInvite(later), null, 'no invite open');
     const older = await devices.invite({ storeIds: [STORE_A], name: 'Caixa 2', kind: 'counter' }, 120_000, later);

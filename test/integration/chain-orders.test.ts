@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type pg from 'pg';
+import { describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { PgChainOrders } from '../../src-main/chain/db/chain-orders';
@@ -10,9 +9,8 @@ import { chainMigrations } from '../../src-main/chain/db/migrations';
 import { chainSchemaVersion, migrateChain } from '../../src-main/chain/db/migrate';
 import { PgPollerLease } from '../../src-main/chain/db/poller-lease';
 import type { AppError } from '../../src-shared/errors';
-import { chainDatabase, clusterOrSkip, STORE_A, STORE_B, wireEvent } from '../support/chain-db';
+import { chainDatabase, useChainReplicas, STORE_A, STORE_B, wireEvent } from '../support/chain-db';
 import { TEST_INSTANT_MS } from '../support/clock';
-import type { PgCluster } from '../support/pg-cluster';
 
 /**
  * The chain's orders in a real PostgreSQL, with two pools standing in for two replicas: the
@@ -23,27 +21,12 @@ import type { PgCluster } from '../support/pg-cluster';
 const CREDENTIAL = 'chain-credential';
 
 describe('chain orders on PostgreSQL', () => {
-  let cluster: PgCluster | null = null;
-  let db: Awaited<ReturnType<typeof chainDatabase>>;
-  let replicaA: pg.Pool;
-  let replicaB: pg.Pool;
+  const chain = useChainReplicas('the chain orders tests');
   const clock = new ManualClock(TEST_INSTANT_MS);
 
-  before(async () => {
-    cluster = await clusterOrSkip('the chain orders tests');
-    if (!cluster) return;
-    db = await chainDatabase(cluster);
-    replicaA = db.pool('replica-a');
-    replicaB = db.pool('replica-b');
-  });
-  after(async () => {
-    await db?.close();
-    await cluster?.stop();
-  });
-
   it('two replicas migrating at once migrate once', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const fresh = await chainDatabase(cluster); // already migrated once by the helper
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const fresh = await chainDatabase(chain.cluster); // already migrated once by the helper
     const [a, b] = [fresh.pool('m-a'), fresh.pool('m-b')];
     const versions = await Promise.all([migrateChain(a, chainMigrations), migrateChain(b, chainMigrations), migrateChain(a, chainMigrations)]);
     const latest = chainMigrations.length;
@@ -58,10 +41,10 @@ describe('chain orders on PostgreSQL', () => {
   });
 
   it('dedupes by event id and moves statuses forward only, across two replicas', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const lease = new PgPollerLease(replicaA, silentLogger);
-    const ordersA = new PgChainOrders(replicaA, clock, silentLogger);
-    const ordersB = new PgChainOrders(replicaB, clock, silentLogger);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const lease = new PgPollerLease(chain.replicaA, silentLogger);
+    const ordersA = new PgChainOrders(chain.replicaA, clock, silentLogger);
+    const ordersB = new PgChainOrders(chain.replicaB, clock, silentLogger);
     const orderId = randomUUID();
     const placed = wireEvent(orderId, 'PLACED', 'PLC');
     const confirmed = wireEvent(orderId, 'CONFIRMED', 'CFM', { minutes: 1 });
@@ -78,7 +61,7 @@ describe('chain orders on PostgreSQL', () => {
 
     // Replica B takes over (A released) and the platform sends the same events again, the PLACED last.
     await lease.release(CREDENTIAL, 'replica-a', a.token);
-    const b = await new PgPollerLease(replicaB, silentLogger).acquire(CREDENTIAL, 'replica-b', 30_000);
+    const b = await new PgPollerLease(chain.replicaB, silentLogger).acquire(CREDENTIAL, 'replica-b', 30_000);
     assert.ok(b && b.token > a.token);
     const again = await ordersB.ingest([confirmed, unknown, placed], { credential: CREDENTIAL, token: b.token }, clock.now());
     assert.equal(again.stored, 0);
@@ -91,39 +74,39 @@ describe('chain orders on PostgreSQL', () => {
     assert.equal(row?.status, 'CONFIRMED', 'a late PLACED does not move the order back');
     assert.equal(row?.hasUnknownEvents, true);
     assert.equal(row?.lastEventCode, 'PLACED');
-    const { rows } = await replicaA.query('SELECT count(*)::int AS n FROM events WHERE order_id = $1', [orderId]);
+    const { rows } = await chain.replicaA.query('SELECT count(*)::int AS n FROM events WHERE order_id = $1', [orderId]);
     assert.equal(rows[0].n, 4, 'every event stored once, the unknown one too');
-    await new PgPollerLease(replicaB, silentLogger).release(CREDENTIAL, 'replica-b', b.token);
+    await new PgPollerLease(chain.replicaB, silentLogger).release(CREDENTIAL, 'replica-b', b.token);
   });
 
   it('an ingest fenced by a token another holder replaced writes nothing', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const leaseA = new PgPollerLease(replicaA, silentLogger);
-    const leaseB = new PgPollerLease(replicaB, silentLogger);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const leaseA = new PgPollerLease(chain.replicaA, silentLogger);
+    const leaseB = new PgPollerLease(chain.replicaB, silentLogger);
     const a = await leaseA.acquire('fenced', 'replica-a', 30_000);
     assert.ok(a);
     await leaseA.release('fenced', 'replica-a', a.token);
     const b = await leaseB.acquire('fenced', 'replica-b', 30_000);
     assert.ok(b);
     const orderId = randomUUID();
-    const stale = new PgChainOrders(replicaA, clock, silentLogger);
+    const stale = new PgChainOrders(chain.replicaA, clock, silentLogger);
     await assert.rejects(stale.ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'fenced', token: a.token }, clock.now()), (e: AppError) => e.code === 'conflict');
     await assert.rejects(stale.ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'never-leased', token: 1 }, clock.now()), (e: AppError) => e.code === 'conflict');
     assert.equal(await stale.storeOf(orderId), null);
-    const { rows } = await replicaA.query('SELECT count(*)::int AS n FROM events WHERE order_id = $1', [orderId]);
+    const { rows } = await chain.replicaA.query('SELECT count(*)::int AS n FROM events WHERE order_id = $1', [orderId]);
     assert.equal(rows[0].n, 0);
     // The current holder's write goes through.
-    const ok = await new PgChainOrders(replicaB, clock, silentLogger).ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'fenced', token: b.token }, clock.now());
+    const ok = await new PgChainOrders(chain.replicaB, clock, silentLogger).ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'fenced', token: b.token }, clock.now());
     assert.equal(ok.stored, 1);
   });
 
   it('settles an action by its event, keeps each store to its own, and merges the detail forward only', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const lease = await new PgPollerLease(replicaA, silentLogger).acquire('settle', 'replica-a', 30_000);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const lease = await new PgPollerLease(chain.replicaA, silentLogger).acquire('settle', 'replica-a', 30_000);
     assert.ok(lease);
     const fence = { credential: 'settle', token: lease.token };
-    const orders = new PgChainOrders(replicaA, clock, silentLogger);
-    const outbox = new PgChainOutbox(replicaB);
+    const orders = new PgChainOrders(chain.replicaA, clock, silentLogger);
+    const outbox = new PgChainOutbox(chain.replicaB);
     const ofA = randomUUID();
     const ofB = randomUUID();
     await orders.ingest([wireEvent(ofA, 'PLACED', 'PLC'), wireEvent(ofB, 'PLACED', 'PLC', { storeId: STORE_B })], fence, clock.now());
@@ -163,10 +146,10 @@ describe('chain orders on PostgreSQL', () => {
   });
 
   it('keeps an event PostgreSQL cannot hold out of the batch, unacknowledged, and stores the rest', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const lease = await new PgPollerLease(replicaA, silentLogger).acquire('nul', 'replica-a', 30_000);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const lease = await new PgPollerLease(chain.replicaA, silentLogger).acquire('nul', 'replica-a', 30_000);
     assert.ok(lease);
-    const orders = new PgChainOrders(replicaA, clock, silentLogger);
+    const orders = new PgChainOrders(chain.replicaA, clock, silentLogger);
     const orderId = randomUUID();
     const good = wireEvent(orderId, 'PLACED', 'PLC');
     const bad = wireEvent(orderId, 'CONFIRMED', 'CFM', { id: 'evil\u0000id' });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import type pg from 'pg';
+import { describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { PgChainOrders } from '../../src-main/chain/db/chain-orders';
@@ -10,9 +9,8 @@ import { PgChainOutbox } from '../../src-main/chain/db/chain-outbox';
 import { PgPollerLease } from '../../src-main/chain/db/poller-lease';
 import { queryRows } from '../../src-main/chain/db/transaction';
 import type { AppError } from '../../src-shared/errors';
-import { chainDatabase, clusterOrSkip, STORE_A, wireEvent } from '../support/chain-db';
+import { useChainReplicas, STORE_A, wireEvent } from '../support/chain-db';
 import { TEST_INSTANT_MS } from '../support/clock';
-import type { PgCluster } from '../support/pg-cluster';
 
 /**
  * The poller's lease and the shared outbox in a real PostgreSQL, with pools standing in for replicas:
@@ -22,32 +20,16 @@ import type { PgCluster } from '../support/pg-cluster';
  */
 
 describe('the chain lease and outbox on PostgreSQL', () => {
-  let cluster: PgCluster | null = null;
-  let db: Awaited<ReturnType<typeof chainDatabase>>;
-  let replicaA: pg.Pool;
-  let replicaB: pg.Pool;
+  const chain = useChainReplicas('the chain lease and outbox tests', { freshPerTest: true });
   const clock = new ManualClock(TEST_INSTANT_MS);
-
-  before(async () => {
-    cluster = await clusterOrSkip('the chain lease and outbox tests');
-  });
-  // A database of its own for each test: the queue's counts and claims are the test's alone.
-  beforeEach(async () => {
-    if (!cluster) return;
-    db = await chainDatabase(cluster);
-    replicaA = db.pool('replica-a');
-    replicaB = db.pool('replica-b');
-  });
-  afterEach(() => db?.close());
-  after(() => cluster?.stop());
 
   /** Orders of store A, placed through a lease of their own. */
   async function placeOrders(n: number): Promise<string[]> {
     const credential = `place-${randomUUID()}`;
-    const lease = await new PgPollerLease(replicaA, silentLogger).acquire(credential, 'placer', 30_000);
+    const lease = await new PgPollerLease(chain.replicaA, silentLogger).acquire(credential, 'placer', 30_000);
     assert.ok(lease);
     const ids = Array.from({ length: n }, () => randomUUID());
-    await new PgChainOrders(replicaA, clock, silentLogger).ingest(
+    await new PgChainOrders(chain.replicaA, clock, silentLogger).ingest(
       ids.map((id) => wireEvent(id, 'PLACED', 'PLC')),
       { credential, token: lease.token },
       clock.now(),
@@ -56,9 +38,9 @@ describe('the chain lease and outbox on PostgreSQL', () => {
   }
 
   it('one holder at a time; another takes over after the expiry on the database clock, or at once after a release', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const a = new PgPollerLease(replicaA, silentLogger);
-    const b = new PgPollerLease(replicaB, silentLogger);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const a = new PgPollerLease(chain.replicaA, silentLogger);
+    const b = new PgPollerLease(chain.replicaB, silentLogger);
     const held = await a.acquire('lease', 'replica-a', 300);
     assert.ok(held);
     assert.equal(await b.acquire('lease', 'replica-b', 300), null, 'held: nobody else takes it');
@@ -85,25 +67,25 @@ describe('the chain lease and outbox on PostgreSQL', () => {
   });
 
   it("a replica whose database connections are killed gets a storage error for the statement in flight, then works on new ones", async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
-    const lease = new PgPollerLease(replicaA, silentLogger);
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const lease = new PgPollerLease(chain.replicaA, silentLogger);
     const held = await lease.acquire('killed', 'replica-a', 30_000);
     assert.ok(held);
-    const inFlight = assert.rejects(queryRows(replicaA, 'waiting', 'SELECT pg_sleep(5)'), (e: AppError) => e.code === 'storage');
+    const inFlight = assert.rejects(queryRows(chain.replicaA, 'waiting', 'SELECT pg_sleep(5)'), (e: AppError) => e.code === 'storage');
     // Killed once the statement is running, not before.
-    const running = async () => (await replicaB.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'replica-a' AND query = 'SELECT pg_sleep(5)'`)).rows[0].n > 0;
+    const running = async () => (await chain.replicaB.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'replica-a' AND query = 'SELECT pg_sleep(5)'`)).rows[0].n > 0;
     while (!(await running())) await sleep(10);
-    assert.ok((await cluster.terminate('replica-a')) >= 1);
+    assert.ok((await chain.cluster.terminate('replica-a')) >= 1);
     await inFlight;
     const renewed = await lease.renew('killed', 'replica-a', held.token, 30_000);
     assert.equal(renewed?.token, held.token, 'the pool opened a new connection');
   });
 
   it('two replicas claiming at once never get the same action', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
+    if (!chain.cluster) return t.skip('no PostgreSQL');
     const orderIds = await placeOrders(60);
-    const a = new PgChainOutbox(replicaA);
-    const b = new PgChainOutbox(replicaB);
+    const a = new PgChainOutbox(chain.replicaA);
+    const b = new PgChainOutbox(chain.replicaB);
     const entries = await Promise.all(orderIds.map((orderId) => a.enqueue({ orderId, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, clock.now())));
     assert.ok(entries.every((e) => e.created));
     assert.equal(await a.depth(), 60);
@@ -120,12 +102,12 @@ describe('the chain lease and outbox on PostgreSQL', () => {
   });
 
   it('an expired claim comes back with its answer lost; only the claim holder records an answer', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
+    if (!chain.cluster) return t.skip('no PostgreSQL');
     const clockB = new ManualClock(TEST_INSTANT_MS);
     const [orderId] = await placeOrders(1);
     assert.ok(orderId);
-    const a = new PgChainOutbox(replicaA);
-    const b = new PgChainOutbox(replicaB);
+    const a = new PgChainOutbox(chain.replicaA);
+    const b = new PgChainOutbox(chain.replicaB);
     const { entry } = await a.enqueue({ orderId, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, clockB.now());
     const [first] = await a.claim('replica-a', 10, 30_000, clockB.now());
     assert.equal(first?.id, entry.id);
@@ -144,10 +126,10 @@ describe('the chain lease and outbox on PostgreSQL', () => {
   });
 
   it('a failure that waiting cures goes back to the queue; the next action of an order waits for the one before', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
+    if (!chain.cluster) return t.skip('no PostgreSQL');
     const [orderId] = await placeOrders(1);
     assert.ok(orderId);
-    const outbox = new PgChainOutbox(replicaA);
+    const outbox = new PgChainOutbox(chain.replicaA);
     const now = clock.now();
     const confirm = await outbox.enqueue({ orderId, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, now);
     const cancel = await outbox.enqueue({ orderId, action: 'requestCancellation', payload: { reason: 'closing' }, storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, now);
@@ -165,11 +147,11 @@ describe('the chain lease and outbox on PostgreSQL', () => {
   });
 
   it('an idempotency key gives the first entry back; the same action pressed twice is one entry', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
+    if (!chain.cluster) return t.skip('no PostgreSQL');
     const [orderId] = await placeOrders(1);
     assert.ok(orderId);
-    const a = new PgChainOutbox(replicaA);
-    const b = new PgChainOutbox(replicaB);
+    const a = new PgChainOutbox(chain.replicaA);
+    const b = new PgChainOutbox(chain.replicaB);
     const key = randomUUID();
     const input = { orderId, action: 'confirm' as const, storeId: STORE_A, idempotencyKey: key, origin: null };
     const [one, two] = await Promise.all([a.enqueue(input, clock.now()), b.enqueue(input, clock.now())]);
@@ -190,10 +172,10 @@ describe('the chain lease and outbox on PostgreSQL', () => {
   });
 
   it('a confirm queued after its 8 minutes is settled as expired at once, never claimed', async (t) => {
-    if (!cluster) return t.skip('no PostgreSQL');
+    if (!chain.cluster) return t.skip('no PostgreSQL');
     const [orderId] = await placeOrders(1);
     assert.ok(orderId);
-    const outbox = new PgChainOutbox(replicaA);
+    const outbox = new PgChainOutbox(chain.replicaA);
     const late = await outbox.enqueue({ orderId, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, clock.now() + 9 * 60_000);
     assert.equal(late.entry.state, 'expired');
     assert.equal(late.entry.reason?.code, 'conflict');

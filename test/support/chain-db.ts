@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import type pg from 'pg';
 import { silentLogger } from '../../src-main/base/log';
 import { chainMigrations } from '../../src-main/chain/db/migrations';
@@ -51,5 +52,62 @@ export function wireEvent(orderId: string, fullCode: string, code: string, optio
     merchantId: options.storeId ?? STORE_A,
     createdAt: new Date(TEST_INSTANT_MS + (options.minutes ?? 0) * 60_000).toISOString(),
     metadata: options.metadata ?? {},
+  };
+}
+
+/** A test file's cluster and a migrated database seen by two replicas' pools: the chain's integration files' one setup. */
+export interface ChainReplicas {
+  /** Null where PostgreSQL is absent (the file's tests skip, the reason printed). */
+  readonly cluster: PgCluster | null;
+  readonly db: Awaited<ReturnType<typeof chainDatabase>>;
+  readonly replicaA: pg.Pool;
+  readonly replicaB: pg.Pool;
+}
+
+/**
+ * Registers the `before`/`after` that start the file's cluster and open the database with two
+ * replicas' pools; `freshPerTest` gives each test a database of its own (counts and claims its alone).
+ */
+export function useChainReplicas(what: string, options: { freshPerTest?: boolean } = {}): ChainReplicas {
+  const parts: { cluster: PgCluster | null; db?: Awaited<ReturnType<typeof chainDatabase>>; a?: pg.Pool; b?: pg.Pool } = { cluster: null };
+  const open = async (): Promise<void> => {
+    if (!parts.cluster) return;
+    parts.db = await chainDatabase(parts.cluster);
+    parts.a = parts.db.pool('replica-a');
+    parts.b = parts.db.pool('replica-b');
+  };
+  const close = async (): Promise<void> => {
+    await parts.db?.close();
+    parts.db = undefined;
+  };
+  before(async () => {
+    parts.cluster = await clusterOrSkip(what);
+    if (!options.freshPerTest) await open();
+  });
+  if (options.freshPerTest) {
+    beforeEach(open);
+    afterEach(close);
+  }
+  after(async () => {
+    await close();
+    await parts.cluster?.stop();
+  });
+  const need = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`no ${name}: use it inside a test, after the cluster started`);
+    return value;
+  };
+  return {
+    get cluster() {
+      return parts.cluster;
+    },
+    get db() {
+      return need(parts.db, 'database');
+    },
+    get replicaA() {
+      return need(parts.a, 'replica A');
+    },
+    get replicaB() {
+      return need(parts.b, 'replica B');
+    },
   };
 }
