@@ -97,5 +97,14 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     await page.getByTestId('settings-printers').scrollIntoViewIfNeeded();
     await page.getByTestId('printer-add').waitFor();
     await shot('printers-en');
+    // The same terminal on a big screen, in both languages.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.getByTestId('nav-orders').click();
+    await card.waitFor();
+    await shot('board-en-1920x1080');
+    await chooseLanguage(page, 'pt-BR');
+    await page.getByTestId('nav-orders').click();
+    await card.waitFor();
+    await shot('board-pt-BR-1920x1080');
   });
 });
