@@ -18,9 +18,9 @@ export default defineConfig({
       rollupOptions: {
         input: {
           main: resolve(import.meta.dirname, 'src-main/shells/electron/main.ts'),
-          web: resolve(import.meta.dirname, 'src-main/shells/web/cli.ts'),
+          web: resolve(import.meta.dirname, 'src-main/shells/web/entry.ts'),
           // The chain's server (docs/chain-server.md): the hub role headless, on PostgreSQL.
-          server: resolve(import.meta.dirname, 'src-main/shells/server/cli.ts'),
+          server: resolve(import.meta.dirname, 'src-main/shells/server/entry.ts'),
         },
         // An optional dependency (absent where libsecret is): loaded at run time, never bundled.
         external: ['keytar'],

@@ -23,11 +23,11 @@ export function ensurePackages({ wantKeytar = false } = {}) {
   const current = existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs;
   // keytar was left out (no libsecret then) and could be built now: install again.
   if (current && !(wantKeytar && hasLibsecret() && !keytarBuilt())) return;
-  console.log('Store Terminal: installing the npm packages (npm ci; better-sqlite3 builds from source, a few minutes)…');
+  console.log('Store Terminal: installing the npm packages (npm ci)…');
   // Electron's binary comes separately below: where it cannot be downloaded, the install still works.
   const ci = run('npm', ['ci', '--no-audit', '--no-fund'], { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
   if (ci.status !== 0) {
-    console.error('Store Terminal: `npm ci` failed (see above). Node.js 20.19+ with python3, make and g++ is needed to build better-sqlite3.');
+    console.error('Store Terminal: `npm ci` failed (see above).');
     process.exit(ci.status ?? 1);
   }
   ensureElectronBinary();

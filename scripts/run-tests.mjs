@@ -2,8 +2,11 @@
 // Runs the test kinds named on the command line (unit, integration, electron, e2e), and any test
 // files named by path, in one `node --test` run, so there is one summary at the end.
 import { spawnSync } from 'node:child_process';
-import { filesUnder } from './files.mjs';
 import { join } from 'node:path';
+import { filesUnder } from './files.mjs';
+import { useProjectNode } from './project-node.mjs';
+
+await useProjectNode();
 
 const args = process.argv.slice(2);
 const named = args.filter((arg) => arg.endsWith('.test.ts'));

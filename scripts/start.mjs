@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: installs the npm packages when missing, builds, and opens the Electron window where
-// an Electron binary is installed (with the native modules built for Electron), else the web shell
-// in a Chromium app window (or the default browser), saying which in one line.
+// `npm start`: on the project's Node (24 LTS; fetched once when the machine has another), installs
+// the npm packages when missing, builds, and opens the Electron window where an Electron binary is
+// installed, else the web shell in a Chromium app window (or the default browser), saying which in
+// one line.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePackages, ROOT } from './deps.mjs';
-import { electronAbi, electronNativeReady } from './native-electron.mjs';
+import { useProjectNode } from './project-node.mjs';
 
+await useProjectNode();
 ensurePackages();
 
 const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -25,17 +27,8 @@ function electronBinary() {
   return existsSync(binary) ? binary : undefined;
 }
 
-let binary = wanted === 'web' ? undefined : electronBinary();
-if (binary && !electronNativeReady(binary)) {
-  // better-sqlite3 and keytar must be built for Electron's ABI: once, into native/electron-<abi>/.
-  console.log(`Store Terminal: building the native modules for Electron (ABI ${electronAbi(binary)}) once…`);
-  const native = spawnSync(process.execPath, [join(ROOT, 'scripts', 'native-electron.mjs')], { cwd: ROOT, stdio: 'inherit' });
-  if (native.status !== 0) {
-    console.log('Store Terminal: the native modules could not be built for Electron (see above); using the web shell this time.');
-    binary = undefined;
-  }
-}
-
+// better-sqlite3 and keytar are Node-API modules: node_modules' builds load in Electron as they are.
+const binary = wanted === 'web' ? undefined : electronBinary();
 let child;
 if (binary) {
   console.log('Store Terminal: starting the Electron window.');

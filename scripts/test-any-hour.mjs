@@ -7,6 +7,9 @@
 // sandboxes on pinned clocks (`--clock-at`, the sandbox's `now`) and are left out (CI's budget: the
 // whole suite again would take it past 40 minutes).
 import { spawnSync } from 'node:child_process';
+import { useProjectNode } from './project-node.mjs';
+
+await useProjectNode();
 
 const INSTANTS = {
   '03:00': '2026-11-24 06:00:00', // Tuesday 03:00 in São Paulo (UTC-3): the grocery and pizzeria are closed

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: installs what is missing (system tools where apt may be used, then the npm
-// packages), then type-checks, lints, builds, audits the Electron build and runs every test kind in one `node --test` run.
+// `npm test`: on the project's Node (24 LTS; fetched once when the machine has another), installs
+// what is missing (system tools where apt may be used, then the npm packages), then type-checks,
+// lints, builds, audits the Electron build and runs every test kind in one `node --test` run.
 import { spawnSync } from 'node:child_process';
 import { ensurePackages, ensureTestTools, ROOT } from './deps.mjs';
+import { useProjectNode } from './project-node.mjs';
 
+await useProjectNode();
 ensureTestTools();
 ensurePackages({ wantKeytar: true });
 

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../src-shared/errors';
-import { nativeModuleProblem, runtimeNativeBinding } from '../base/native-binding';
 import { migrate, type Migration } from './migrate';
 import { migrations as shippedMigrations } from './migrations/index';
 
@@ -45,8 +44,6 @@ export function isCorruption(error: unknown): boolean {
 /** Any SQLite failure as a typed value; a damaged file is named, never wiped. */
 export function storageError(file: string, error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const abi = nativeModuleProblem('better-sqlite3', error);
-  if (abi) return new AppError('storage', abi, { cause: error });
   if (isCorruption(error)) {
     return new AppError(
       'storage',
@@ -65,30 +62,24 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-/** better-sqlite3's option that loads this runtime's own build from native/, when there is one (native-binding.ts). */
-function bindingOption(): { nativeBinding?: string } {
-  const nativeBinding = runtimeNativeBinding('better_sqlite3.node');
-  return nativeBinding ? { nativeBinding } : {};
-}
-
 /**
- * A bare handle on a file (`:memory:` too) with this runtime's build of the module: no pragmas, no
- * migrations. For tests and support tools that must see a file as it is; the app uses openDatabase.
+ * A bare handle on a file (`:memory:` too): no pragmas, no migrations. For tests and support tools
+ * that must see a file as it is; the app uses openDatabase.
  */
 export function openBareDatabase(file: string, options: Database.Options = {}): Db {
-  return new Database(file, { ...options, ...bindingOption() });
+  return new Database(file, options);
 }
 
 /**
- * Loads the database module once, and says in one line when it cannot be loaded (built for another
- * runtime, say): the shells check this before anything else starts.
+ * Loads the database module once, and says in one line when it cannot be loaded (no build for this
+ * platform, say): the shells check this before anything else starts.
  */
 export function databaseModuleProblem(): string | undefined {
   try {
     openBareDatabase(':memory:').close();
     return undefined;
   } catch (error) {
-    return nativeModuleProblem('better-sqlite3', error) ?? `better-sqlite3 cannot be loaded: ${(error as Error).message}`;
+    return `better-sqlite3 cannot be loaded: ${(error as Error).message}`;
   }
 }
 

@@ -50,14 +50,13 @@ describe('order sync survives SIGKILL at any point', () => {
     // 20 a minute, which no real terminal does. The other limits stay as the spec says.
     sandbox = await withSandbox({ rateLimitFactor: 10 });
     dir = mkdtempSync(join(tmpdir(), 'st-crash-'));
-    // Bundled once so each restart costs ~0.2 s instead of a TypeScript load; two folders below the
-    // app's, as out/main/ is, so the bundle finds the app's files as the built app does (native/, the
-    // runtime's own better-sqlite3 build: src-main/base/native-binding.ts), but outside out/, which
-    // is what gets packaged and audited.
+    // Bundled once so each restart costs ~0.2 s instead of a TypeScript load; inside the repository,
+    // so the bundle finds node_modules as the built app does, but outside out/, which is what gets
+    // packaged and audited.
     const cache = join(root, '.cache', 'test-crash');
     mkdirSync(cache, { recursive: true });
     child = join(cache, `child-${process.pid}.mjs`);
-    await build({ entryPoints: [join(here, '..', 'support', 'sync-crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: child, packages: 'external', logLevel: 'error' });
+    await build({ entryPoints: [join(here, '..', 'support', 'sync-crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile: child, packages: 'external', logLevel: 'error' });
   });
   after(async () => {
     await sandbox.close();

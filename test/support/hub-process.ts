@@ -12,7 +12,7 @@ export async function buildHubChild(): Promise<{ entry: string; remove(): void }
   const cache = join(ROOT, '.cache', 'test-hub');
   mkdirSync(cache, { recursive: true });
   const entry = join(cache, `hub-${process.pid}.mjs`);
-  await build({ entryPoints: [join(import.meta.dirname, 'hub-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: entry, packages: 'external', logLevel: 'error' });
+  await build({ entryPoints: [join(import.meta.dirname, 'hub-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile: entry, packages: 'external', logLevel: 'error' });
   return { entry, remove: () => rmSync(entry, { force: true }) };
 }
 

@@ -27,6 +27,12 @@ describe('electron-builder configuration', () => {
     assert.equal(asar, true);
   });
 
+  it("ships node_modules' Node-API builds as they are: no native rebuild, no SQLite sources", () => {
+    const { files, npmRebuild } = config() as { files: string[]; npmRebuild: boolean };
+    assert.equal(npmRebuild, false);
+    assert.ok(files.includes('!node_modules/better-sqlite3/{src,deps,binding.gyp}'));
+  });
+
   it('locks the packaged app: no Node runtime through it, code only from its checked app.asar', () => {
     assert.deepEqual((config() as { electronFuses: Record<string, boolean> }).electronFuses, {
       runAsNode: false,

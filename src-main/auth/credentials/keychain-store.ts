@@ -1,4 +1,3 @@
-import { nativeModuleProblem } from '../../base/native-binding';
 import { CREDENTIAL_SERVICE, type CredentialStore } from './credential-store';
 
 /** The part of keytar the store uses (a native module, loaded only when asked for). */
@@ -11,7 +10,7 @@ export interface KeytarLike {
 
 export type KeytarLoader = () => Promise<KeytarLike>;
 
-/** keytar from node_modules: a Node-API module, so its one build loads in Node 20, Node 24 and Electron alike. */
+/** keytar from node_modules: a Node-API module, so its one build loads in Node and in Electron alike. */
 const loadKeytar: KeytarLoader = async () => {
   const module = (await import('keytar')) as unknown as { default?: KeytarLike } & Partial<KeytarLike>;
   return module.default ?? (module as KeytarLike);
@@ -32,7 +31,7 @@ export async function openKeychainStore(
   try {
     keytar = await (options.load ?? loadKeytar)();
   } catch (error) {
-    return { unavailable: nativeModuleProblem('keytar', error) ?? `keytar cannot load: ${(error as Error).message}` };
+    return { unavailable: `keytar cannot load: ${(error as Error).message}` };
   }
   try {
     await withTimeout(keytar.findCredentials(service), PROBE_TIMEOUT_MS);

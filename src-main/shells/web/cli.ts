@@ -1,5 +1,5 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startApp } from '../../app/app';
 import { createLogger, type Logger } from '../../base/log';
 import { LogOutput } from '../../base/log-file';
@@ -24,15 +24,14 @@ function keepServing(logger: Logger): void {
 const output = new LogOutput();
 const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'debug' ? 'debug' : 'info', write: output.write });
 
-/** Entry of the web shell under plain Node: `node out/main/web.js [flags]`. */
-async function main(): Promise<void> {
+/** The web shell under plain Node (`node out/main/web.js [flags]`); `mainDir` is out/main/, beside out/renderer/. */
+async function main(mainDir: string): Promise<void> {
   keepServing(logger);
   const config = loadConfig(process.argv.slice(2), process.env);
   output.toFiles(config.dataDir);
   const native = databaseModuleProblem();
   if (native) throw new Error(native);
-  const here = dirname(fileURLToPath(import.meta.url));
-  const rendererDir = process.env.STORE_TERMINAL_RENDERER_DIR ?? join(here, '..', 'renderer');
+  const rendererDir = process.env.STORE_TERMINAL_RENDERER_DIR ?? join(mainDir, '..', 'renderer');
 
   const app = await startApp({ config, shell: 'web', logger, version: APP_VERSION });
   const host = await startWebHost({ app, rendererDir, logger, port: config.webPort });
@@ -87,9 +86,11 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch(async (error: unknown) => {
-  console.error(`Store Terminal could not start: ${(error as Error).message}`);
-  logger.error('Store Terminal could not start', { error });
-  await output.close();
-  process.exit(1);
-});
+export function runWebShell(mainDir: string): Promise<void> {
+  return main(mainDir).catch(async (error: unknown) => {
+    console.error(`Store Terminal could not start: ${(error as Error).message}`);
+    logger.error('Store Terminal could not start', { error });
+    await output.close();
+    process.exit(1);
+  });
+}
