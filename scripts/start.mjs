@@ -12,10 +12,19 @@ import { useProjectNode } from './project-node.mjs';
 await useProjectNode();
 ensurePackages();
 
+const args = process.argv.slice(2);
+const beforeEnd = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+if (beforeEnd.some((arg) => arg === '--help' || arg === '-h')) {
+  // The usage, at once and without a build: it comes from the flags' one definition in the sources
+  // (src-main/config/config.ts), as the built shells print it.
+  const usage = "import('./src-main/config/config.ts').then((config) => process.stdout.write(config.terminalUsage()))";
+  const shown = spawnSync(process.execPath, ['--import', 'tsx', '-e', usage], { cwd: ROOT, stdio: 'inherit' });
+  process.exit(shown.status ?? 1);
+}
+
 const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const args = process.argv.slice(2);
 const shellFlag = args.indexOf('--shell');
 const wanted = (shellFlag >= 0 ? args[shellFlag + 1] : undefined) ?? process.env.STORE_TERMINAL_SHELL;
 

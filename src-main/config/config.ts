@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { flagListing, parserOptions, readCommandLine, usageList, wrapText, type CommandLine, type FlagSpec, type FlagSpecs, type UsageEntry } from '../../src-shared/command-line';
 import { AppError, describeZodError } from '../../src-shared/errors';
 
 /**
@@ -55,23 +56,114 @@ export const Config = z
 export type Config = z.infer<typeof Config>;
 
 
-const flags = {
-  'api-base-url': { type: 'string' },
-  'client-id': { type: 'string' },
+/** A terminal's flag; `env`: also read from its `STORE_TERMINAL_<NAME>` variable (a switch's: `=1` or `true`). */
+type TerminalFlag = Omit<FlagSpec, 'env'> & { env?: true };
+
+/**
+ * The terminal's flags: what its parser accepts, what each reads from the environment, and what
+ * `--help` lists (README § For integrators shows the same table).
+ */
+const FLAG_TABLE = {
+  demo: { type: 'boolean', env: true, help: 'Start the demo at once: an embedded sandbox (demo / demo-secret), three stores.' },
+  'api-base-url': { type: 'string', value: 'URL', env: true, help: "The API's address: https://, or http:// only on this machine (loopback)." },
+  'client-id': { type: 'string', value: 'ID', env: true, help: "The centralized application's client id." },
+  'client-secret-file': {
+    type: 'string',
+    value: 'PATH',
+    env: true,
+    help: 'The client secret in a file readable only by you (chmod 600 PATH): a file the group or others may read is refused.',
+  },
+  // Refused with its reason (CLIENT_SECRET_FLAG_REFUSED); the secret's variable is listed apart.
   'client-secret': { type: 'string' },
-  'client-secret-file': { type: 'string' },
-  'print-launch-url': { type: 'boolean' },
-  'data-dir': { type: 'string' },
-  'poll-interval': { type: 'string' },
-  shell: { type: 'string' },
-  'no-window': { type: 'boolean' },
-  demo: { type: 'boolean' },
-  'web-port': { type: 'string' },
-  'credential-store': { type: 'string' },
-  'clock-at': { type: 'string' },
-  'hub-port': { type: 'string' },
-  'no-hub-announce': { type: 'boolean' },
-} as const;
+  'credential-store': {
+    type: 'string',
+    value: 'auto|keychain|safe-storage|file',
+    env: true,
+    help: "Where secrets live. auto (default): the OS keychain, else Electron's safeStorage, else memory for this run only; file: an unencrypted owner-only file, only when asked for.",
+  },
+  'data-dir': {
+    type: 'string',
+    value: 'DIR',
+    env: true,
+    help: 'Settings, SQLite, kept sheets and logs, owner-only (default: the OS user-data folder, e.g. ~/.config/store-terminal).',
+  },
+  'poll-interval': { type: 'string', value: 'N', env: true, help: 'Seconds between event polls, 1 to 30 (default 30; 5 in demo mode).' },
+  shell: { type: 'string', value: 'electron|web', env: true, help: 'Force a shell (npm start picks Electron where it is installed).' },
+  'no-window': {
+    type: 'boolean',
+    env: true,
+    help: 'Web shell only: start the host and open no window; the link that signs a window in is written to <data-dir>/launch-url (owner-only).',
+  },
+  'print-launch-url': { type: 'boolean', help: 'With --no-window: also print that link.' },
+  'web-port': { type: 'string', value: 'N', env: true, help: "The web shell's port (default: a free one)." },
+  'clock-at': {
+    type: 'string',
+    value: 'ISO-instant',
+    env: true,
+    help: "Run the terminal's clock from this instant (tests, demos at a chosen hour); the embedded sandbox follows it.",
+  },
+  'hub-port': {
+    type: 'string',
+    value: 'N',
+    env: true,
+    help: "The port the store's other screens reach this terminal on (default 47110; 0: any free one).",
+  },
+  'no-hub-announce': { type: 'boolean', env: true, help: 'Do not announce the hub by mDNS (screens then type its address).' },
+  help: { type: 'boolean', help: 'Print this usage and exit (also -h).' },
+} as const satisfies Record<string, TerminalFlag>;
+type FlagName = keyof typeof FLAG_TABLE;
+
+/** The terminal's flags as its usage lists them, each with its variable. */
+export const TERMINAL_FLAGS: FlagSpecs = Object.fromEntries(
+  Object.entries(FLAG_TABLE).map(([name, flag]: [string, TerminalFlag]) => [
+    name,
+    { ...flag, env: flag.env ? `${envName(name)}${flag.type === 'boolean' ? '=1' : ''}` : undefined },
+  ]),
+);
+
+/** Variables that no flag stands for. */
+const ENVIRONMENT_ONLY: readonly UsageEntry[] = [
+  {
+    term: envName('client-secret'),
+    help: 'The client secret: needed once, then kept in the credential store; removed from the environment at start. Never a flag: --client-secret is refused, as a command line is readable by every user of the machine.',
+  },
+  { term: 'STORE_TERMINAL_LOG_LEVEL=debug', help: 'Adds the debug lines to the log (web shell): stderr and <data-dir>/logs/.' },
+];
+
+/** What `--help` prints, and an unknown flag's refusal shows. */
+export function terminalUsage(): string {
+  return [
+    'usage: npm start -- [flags]',
+    '       node out/main/web.js [flags]       (the web shell, once built)',
+    '',
+    ...wrapText(
+      'Store Terminal, the in-store terminal. Each flag may also be given by the environment variable beside it; a flag wins over its variable, and both over the settings saved in the data folder.',
+      0,
+    ),
+    '',
+    'Flags:',
+    flagListing(TERMINAL_FLAGS),
+    '',
+    'Environment only:',
+    usageList(ENVIRONMENT_ONLY),
+    '',
+    ...wrapText("The Electron window also passes Chromium's own switches (--no-sandbox, --enable-logging, ...) to Chromium.", 0),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The terminal's command line before any configuration is read: the usage, a refusal, or the
+ * flags. The web shell refuses a flag it does not know; Electron's command line also carries
+ * Chromium's switches, which are not ours to refuse (`unknownFlags: 'pass'`).
+ */
+export function readTerminalCommandLine(argv: readonly string[], options: { unknownFlags: 'refuse' | 'pass' }): CommandLine<TerminalFlagValues> {
+  const strict = options.unknownFlags === 'refuse';
+  return readCommandLine(argv, () => parseArgs({ args: [...argv], options: parserOptions(FLAG_TABLE), strict, allowPositionals: !strict }).values);
+}
+
+/** The flags a command line gave, by name. */
+export type TerminalFlagValues = Partial<Record<string, string | boolean>>;
 
 /** Why `--client-secret` is refused, and the ways to give the secret instead. */
 export const CLIENT_SECRET_FLAG_REFUSED =
@@ -134,28 +226,32 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 }
 
 /**
- * The configuration of this launch. `STORE_TERMINAL_CLIENT_SECRET` is removed from `env` (pass
- * `process.env`): see takeSecretFromEnvironment.
+ * The configuration of a launch from its whole command line, flags unknown to the terminal passed
+ * over (as Electron's are). `STORE_TERMINAL_CLIENT_SECRET` is removed from `env`.
  */
 export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Config {
+  const line = readTerminalCommandLine(argv, { unknownFlags: 'pass' });
+  if (line.kind === 'help') throw new AppError('bad-input', '--help asks for the usage (terminalUsage), not a configuration');
+  if (line.kind === 'refused') throw new AppError('bad-input', line.reason);
+  return configFromFlags(line.parsed, env, platform);
+}
+
+/**
+ * The configuration from the command line's flags and the environment. `STORE_TERMINAL_CLIENT_SECRET`
+ * is removed from `env` (pass `process.env`): see takeSecretFromEnvironment.
+ */
+export function configFromFlags(values: TerminalFlagValues, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Config {
   const envSecret = takeSecretFromEnvironment(env);
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    // Electron and Chromium add switches of their own; unknown ones are not ours to refuse.
-    values = parseArgs({ args: [...argv], options: flags, strict: false, allowPositionals: true }).values;
-  } catch (error) {
-    throw new AppError('bad-input', (error as Error).message);
-  }
-  const pick = (flag: keyof typeof flags): string | undefined => {
+  const pick = (flag: FlagName): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string' && value !== '') return value;
-    const fromEnv = env[envName(flag)];
+    const fromEnv = 'env' in FLAG_TABLE[flag] ? env[envName(flag)] : undefined;
     return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
   };
+  const on = (flag: FlagName): boolean => values[flag] === true || ('env' in FLAG_TABLE[flag] && ['1', 'true'].includes(env[envName(flag)] ?? ''));
   if (values['client-secret'] !== undefined) {
     throw new AppError('bad-input', CLIENT_SECRET_FLAG_REFUSED, { field: 'clientSecret' });
   }
-  const noWindow = values['no-window'] === true || ['1', 'true'].includes(env[envName('no-window')] ?? '');
   const parsed = Config.safeParse({
     apiBaseUrl: pick('api-base-url'),
     clientId: pick('client-id'),
@@ -163,14 +259,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv, plat
     dataDir: pick('data-dir') ?? defaultDataDir(env),
     pollIntervalSeconds: pick('poll-interval'),
     shell: pick('shell'),
-    openWindow: !noWindow,
-    demo: values.demo === true || ['1', 'true'].includes(env[envName('demo')] ?? ''),
+    openWindow: !on('no-window'),
+    demo: on('demo'),
     webPort: pick('web-port'),
     credentialStore: pick('credential-store'),
     clockAt: pick('clock-at'),
-    printLaunchUrl: values['print-launch-url'] === true,
+    printLaunchUrl: on('print-launch-url'),
     hubPort: pick('hub-port'),
-    hubAnnounce: !(values['no-hub-announce'] === true || ['1', 'true'].includes(env[envName('no-hub-announce')] ?? '')),
+    hubAnnounce: !on('no-hub-announce'),
   });
   if (!parsed.success) {
     const { field, message } = describeZodError(parsed.error);

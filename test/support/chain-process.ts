@@ -107,10 +107,11 @@ export async function startChainReplica(options: ChainReplicaOptions): Promise<C
 export function inviteCode(options: { databaseUrl: string; stores: string[]; name: string; kind: string; clockAt: string }): string {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', CLI, 'invite', '--database-url', options.databaseUrl, '--stores', options.stores.join(','), '--name', options.name, '--kind', options.kind, '--clock-at', options.clockAt],
+    ['--import', 'tsx', CLI, 'invite', '--json', '--database-url', options.databaseUrl, '--stores', options.stores.join(','), '--name', options.name, '--kind', options.kind, '--clock-at', options.clockAt],
     { cwd: ROOT, env: ENV, encoding: 'utf8' },
   );
-  const code = /: (\d{6})\n/.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !code) throw new Error(`invite failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  // --json: the one object a script reads on stdout (the logs are on stderr).
+  const code = run.status === 0 ? (JSON.parse(run.stdout) as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') throw new Error(`invite failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
   return code;
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
-import { defaultDataDir, loadConfig } from '../../src-main/config/config';
+import { configFromFlags, defaultDataDir, loadConfig, readTerminalCommandLine, terminalUsage } from '../../src-main/config/config';
 
 describe('configuration from flags and environment', () => {
   it('defaults to no account from flags (the first-run screen or the saved one decides), a window, the mode\'s poll interval', () => {
@@ -115,5 +115,43 @@ describe('configuration from flags and environment', () => {
     assert.match(defaultDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux'), /^\/cfg\/store-terminal$/);
     assert.match(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32'), /Store Terminal$/);
     assert.match(defaultDataDir({}, 'darwin'), /Library\/Application Support\/Store Terminal$/);
+  });
+});
+
+describe('the terminal\'s command line: its usage and its refusals', () => {
+  it('asks for the usage on --help or -h, whatever else the line holds, before any flag is read', () => {
+    for (const argv of [['--help'], ['-h'], ['--demo', '--help'], ['--bogus', '-h'], ['--poll-interval', '99', '--help']]) {
+      for (const unknownFlags of ['refuse', 'pass'] as const) assert.deepEqual(readTerminalCommandLine(argv, { unknownFlags }), { kind: 'help' }, argv.join(' '));
+    }
+    assert.equal(readTerminalCommandLine(['--', '--help'], { unknownFlags: 'pass' }).kind, 'run', 'after -- it is not a flag');
+  });
+
+  it('refuses an unknown flag or a stray argument in the web shell, and passes Chromium\'s switches in Electron', () => {
+    assert.deepEqual(readTerminalCommandLine(['--demo', '--bogus'], { unknownFlags: 'refuse' }), { kind: 'refused', reason: 'unknown flag --bogus' });
+    assert.deepEqual(readTerminalCommandLine(['--no-windows'], { unknownFlags: 'refuse' }), { kind: 'refused', reason: 'unknown flag --no-windows' });
+    assert.deepEqual(readTerminalCommandLine(['demo'], { unknownFlags: 'refuse' }), { kind: 'refused', reason: 'unexpected argument demo' });
+    assert.equal(readTerminalCommandLine(['--data-dir'], { unknownFlags: 'refuse' }).kind, 'refused', 'a flag without its value');
+    const electron = readTerminalCommandLine(['out/main/main.js', '--no-sandbox', '--demo'], { unknownFlags: 'pass' });
+    assert.ok(electron.kind === 'run' && electron.parsed.demo === true);
+    const web = readTerminalCommandLine(['--demo', '--web-port', '0'], { unknownFlags: 'refuse' });
+    assert.ok(web.kind === 'run');
+    assert.equal(configFromFlags(web.parsed, {}).webPort, 0);
+  });
+
+  it('lists every flag of the README\'s integrators table with its environment variable, in 80 columns', () => {
+    const usage = terminalUsage();
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## For integrators'), readme.indexOf('### What the web shell promises'));
+    const rows = section.split('\n').filter((row) => /^\| (`--|—)/.test(row));
+    assert.ok(rows.length >= 15, `the table's rows: ${rows.length}`);
+    for (const row of rows) {
+      const [, flagCell = '', variableCell = ''] = row.split(/(?<!\\)\|/).map((cell) => cell.trim());
+      const flag = /`(--[a-z-]+)/.exec(flagCell)?.[1];
+      const variable = /`(STORE_TERMINAL_[A-Z_]+(=1)?)`/.exec(variableCell)?.[1];
+      if (flag) assert.match(usage, new RegExp(`^  ${flag}\\b`, 'm'), `${flag} is listed`);
+      if (variable) assert.ok(usage.includes(variable), `${variable} is listed`);
+      if (flag && variable) assert.match(usage, new RegExp(`^  ${flag}.*\\n?.*\\[${variable}\\]`, 'm'), `${flag} with ${variable}`);
+    }
+    for (const line of usage.split('\n')) assert.ok(line.length <= 80, `longer than 80 columns: ${line}`);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as electron from 'electron';
 import electronUpdater from 'electron-updater';
 import { startApp } from '../../app/app';
-import { loadConfig } from '../../config/config';
+import { configFromFlags, readTerminalCommandLine, terminalUsage, type TerminalFlagValues } from '../../config/config';
 import { databaseModuleProblem } from '../../db/database';
 import { createLogger } from '../../base/log';
 import { LogOutput } from '../../base/log-file';
@@ -18,29 +18,45 @@ const { autoUpdater } = electronUpdater;
 const output = new LogOutput();
 const logger = createLogger({ write: output.write });
 
-// A native module built for another runtime: one line that says which and how to fix it.
-const native = databaseModuleProblem();
-if (native) {
-  console.error(`Store Terminal could not start: ${native}`);
-  electron.dialog.showErrorBox('Store Terminal could not start', native);
-  electron.app.exit(1);
+/** Starts the terminal in its window with the command line's flags. */
+async function start(flags: TerminalFlagValues): Promise<void> {
+  // A native module built for another runtime: one line that says which and how to fix it.
+  const native = databaseModuleProblem();
+  if (native) {
+    console.error(`Store Terminal could not start: ${native}`);
+    electron.dialog.showErrorBox('Store Terminal could not start', native);
+    electron.app.exit(1);
+    return;
+  }
+  try {
+    const config = configFromFlags(flags, process.env);
+    if (config.dataDir) electron.app.setPath('userData', config.dataDir);
+    output.toFiles(config.dataDir);
+    electron.app.on('will-quit', () => void output.close());
+    await runElectronShell({
+      electron,
+      logger,
+      rendererDir: join(import.meta.dirname, '..', 'renderer'),
+      preloadPath: join(import.meta.dirname, '..', 'preload', 'preload.cjs'),
+      startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION, safeStorage: electronSafeStorage(), systemPrinter: electronSystemPrinter(electron) }),
+    });
+    startUpdates({ packaged: electron.app.isPackaged, resourcesPath: process.resourcesPath, updater: () => autoUpdater, logger });
+  } catch (error) {
+    logger.error('Store Terminal could not start', { error });
+    electron.dialog.showErrorBox('Store Terminal could not start', (error as Error).message);
+    electron.app.exit(1);
+  }
 }
 
-try {
-  const config = loadConfig(process.argv.slice(1), process.env);
-  if (config.dataDir) electron.app.setPath('userData', config.dataDir);
-  output.toFiles(config.dataDir);
-  electron.app.on('will-quit', () => void output.close());
-  await runElectronShell({
-    electron,
-    logger,
-    rendererDir: join(import.meta.dirname, '..', 'renderer'),
-    preloadPath: join(import.meta.dirname, '..', 'preload', 'preload.cjs'),
-    startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION, safeStorage: electronSafeStorage(), systemPrinter: electronSystemPrinter(electron) }),
-  });
-  startUpdates({ packaged: electron.app.isPackaged, resourcesPath: process.resourcesPath, updater: () => autoUpdater, logger });
-} catch (error) {
-  logger.error('Store Terminal could not start', { error });
-  electron.dialog.showErrorBox('Store Terminal could not start', (error as Error).message);
-  electron.app.exit(1);
+// As the web shell: the usage on --help, printed before any window or data folder, then quit.
+// Chromium's own switches are on this command line too: passed over, not refused.
+const line = readTerminalCommandLine(process.argv.slice(1), { unknownFlags: 'pass' });
+if (line.kind === 'help') {
+  process.stdout.write(terminalUsage());
+  electron.app.exit(0);
+} else if (line.kind === 'refused') {
+  process.stderr.write(`Store Terminal: ${line.reason}\n\n${terminalUsage()}`);
+  electron.app.exit(2);
+} else {
+  await start(line.parsed);
 }

@@ -1,57 +1,47 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { parseArgs } from 'node:util';
 import { createMarketplaceApi } from '../../api/index';
 import { createTransport } from '../../api/transport';
 import { TokenManager } from '../../auth/token-manager';
 import { clockRunningFrom, systemClock, type Clock } from '../../base/clock';
-import { createLogger, type Logger } from '../../base/log';
+import { createLogger, type Logger, type LogLevel } from '../../base/log';
 import { ScreenKind } from '../../hub/contract';
 import { parseHubAddress } from '../../hub/discovery/address';
 import { certificateFingerprint } from '../../hub/trust/fingerprint';
 import { apiOrderGateway } from '../../sync/api-gateway';
+import { devicesOutput, inviteOutput, printed, revokeOutput, type CommandOutput } from './command-output';
+import { commandUsage, readServerCommandLine, type CommandValues, type ServerCommand } from './commands';
 import { openChainStore } from './open-store';
 import { startChainServer, type ChainStore } from './server';
 
 /**
  * `npm run server -- [serve] --database-url postgres://user@host/db --listen 0.0.0.0:47110
  *   --tls-cert cert.pem --tls-key key.pem --admin-listen 127.0.0.1:9464 --client-id ID --api-base-url URL`
- * `npm run server -- invite --stores A,B --name "Balcão Centro" --kind counter [--ttl-minutes 10]`
- * `npm run server -- devices`, `npm run server -- revoke DEVICE_ID`
+ * `npm run server -- invite --stores A,B --name "Balcão Centro" --kind counter [--ttl-minutes 10] [--json]`
+ * `npm run server -- devices [--json]`, `npm run server -- revoke [--json] DEVICE_ID`
+ * Every command's flags and usage: commands.ts. The manager's commands print their answer alone on
+ * stdout (command-output.ts); every log line goes to stderr.
  *
  * Secrets never on the command line: the client secret from STORE_TERMINAL_CLIENT_SECRET, the
  * database password from PGPASSWORD (or ~/.pgpass), read by the driver. docs/chain-server.md.
  */
 
-const USAGE = `usage: npm run server -- [serve|invite|devices|revoke] [flags]
-  serve    --database-url URL --listen HOST:PORT --tls-cert FILE --tls-key FILE --client-id ID --api-base-url URL
-           [--admin-listen 127.0.0.1:9464] [--poll-interval-seconds 30] [--name NAME]
-  invite   --database-url URL --stores ID,ID --name NAME --kind counter|kitchen|expo|pickup [--ttl-minutes 10]
-  devices  --database-url URL
-  revoke   --database-url URL DEVICE_ID
-secrets: STORE_TERMINAL_CLIENT_SECRET (the client secret), PGPASSWORD (the database's password)`;
-
 class UsageError extends Error {}
 
-const FLAGS = {
-  'database-url': { type: 'string' },
-  listen: { type: 'string' },
-  'tls-cert': { type: 'string' },
-  'tls-key': { type: 'string' },
-  'admin-listen': { type: 'string' },
-  'client-id': { type: 'string' },
-  'api-base-url': { type: 'string' },
-  'poll-interval-seconds': { type: 'string' },
-  name: { type: 'string' },
-  stores: { type: 'string' },
-  kind: { type: 'string' },
-  'ttl-minutes': { type: 'string' },
-  'client-secret': { type: 'string' },
-  /** The clock read from this instant (tests against a sandbox at a pinned time), as the terminal's `--clock-at`. */
-  'clock-at': { type: 'string' },
-} as const;
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
-const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'debug' ? 'debug' : 'info', fields: { service: 'chain-server' } });
+/**
+ * A replica logs what it does (info); a manager's command says its answer on stdout, and its logs
+ * (on stderr, where a terminal shows them too) only what went wrong, unless asked for more.
+ */
+function logLevel(command: ServerCommand | undefined): LogLevel {
+  const asked = process.env.STORE_TERMINAL_LOG_LEVEL as LogLevel | undefined;
+  if (asked && LOG_LEVELS.includes(asked)) return asked;
+  return command === undefined || command === 'serve' ? 'info' : 'warn';
+}
+
+const line = readServerCommandLine(process.argv.slice(2));
+const logger = createLogger({ level: logLevel(line.kind === 'run' ? line.command : undefined), fields: { service: 'chain-server' } });
 
 function clockOf(at: string | undefined): Clock {
   if (at === undefined) return systemClock;
@@ -60,16 +50,22 @@ function clockOf(at: string | undefined): Clock {
   return clockRunningFrom(ms);
 }
 
-function required(value: string | undefined, flag: string): string {
-  if (!value) throw new UsageError(`--${flag} is required`);
+function required(value: string | boolean | undefined, flag: string): string {
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${flag} is required`);
   return value;
 }
 
+/** A flag's text (a string flag is never a boolean: parseArgs checks its type). */
+function stringFlag(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** A database address without its password: the password comes from PGPASSWORD (a command line is readable by every user, ps). */
-export function databaseUrl(text: string | undefined): string {
+export function databaseUrl(given: string | boolean | undefined): string {
+  const written = required(given, 'database-url');
   const url = (() => {
     try {
-      return new URL(required(text, 'database-url'));
+      return new URL(written);
     } catch {
       throw new UsageError('--database-url is not a URL (postgres://user@host:5432/database)');
     }
@@ -96,44 +92,43 @@ async function withStore<T>(url: string, clock: Clock, work: (store: ChainStore)
   }
 }
 
-async function invite(values: Record<string, string | undefined>): Promise<void> {
+/** The answer on stdout, as text or (`--json`) one JSON object. */
+function print(output: CommandOutput, values: CommandValues): void {
+  process.stdout.write(printed(output, values.json === true));
+}
+
+async function invite(values: CommandValues): Promise<void> {
   const storeIds = required(values.stores, 'stores').split(',').map((s) => s.trim()).filter(Boolean);
   if (storeIds.length === 0) throw new UsageError('--stores names at least one store id');
-  const kind = ScreenKind.safeParse(values.kind ?? 'counter');
+  const kind = ScreenKind.safeParse(stringFlag(values.kind) ?? 'counter');
   if (!kind.success) throw new UsageError('--kind is counter, kitchen, expo or pickup');
   const name = required(values.name, 'name').trim().slice(0, 60);
-  const ttlMinutes = Number(values['ttl-minutes'] ?? '10');
+  const ttlMinutes = Number(stringFlag(values['ttl-minutes']) ?? '10');
   if (!Number.isInteger(ttlMinutes) || ttlMinutes < 1 || ttlMinutes > 24 * 60) throw new UsageError('--ttl-minutes is a whole number of minutes (1 to 1440)');
-  const clock = clockOf(values['clock-at']);
-  await withStore(databaseUrl(values['database-url']), clock, async (store) => {
+  const clock = clockOf(stringFlag(values['clock-at']));
+  const url = databaseUrl(values['database-url']);
+  await withStore(url, clock, async (store) => {
     const made = await store.devices.invite({ storeIds, name, kind: kind.data }, ttlMinutes * 60_000, clock.now());
-    console.log(`Pairing code for "${name}" (${kind.data}; stores ${storeIds.join(', ')}): ${made.code}`);
-    console.log(`Valid until ${new Date(made.expiresAt).toISOString()}, five tries, one terminal. Type it at the terminal: "Entrar em outro terminal desta loja", the server's address, this code.`);
+    print(inviteOutput({ code: made.code, expiresAt: made.expiresAt, name, kind: kind.data, storeIds, ttlMinutes }), values);
   });
 }
 
-async function devices(values: Record<string, string | undefined>): Promise<void> {
-  await withStore(databaseUrl(values['database-url']), systemClock, async (store) => {
-    for (const device of await store.devices.list()) {
-      const state = device.revokedAt === null ? 'active' : `revoked ${new Date(device.revokedAt).toISOString()}`;
-      const contact = device.lastContactAt === null ? 'never' : new Date(device.lastContactAt).toISOString();
-      console.log(`${device.id}\t${device.kind}\t${device.name}\tstores ${device.storeIds.join(',')}\tlast contact ${contact}\t${state}`);
-    }
-  });
+async function devices(values: CommandValues): Promise<void> {
+  await withStore(databaseUrl(values['database-url']), systemClock, async (store) => print(devicesOutput(await store.devices.list()), values));
 }
 
-async function revoke(values: Record<string, string | undefined>, deviceId: string | undefined): Promise<void> {
-  const id = required(deviceId, 'DEVICE_ID (positional)');
-  const clock = clockOf(values['clock-at']);
+async function revoke(values: CommandValues, deviceId: string | undefined): Promise<void> {
+  if (!deviceId) throw new UsageError('revoke needs the DEVICE_ID of the terminal (devices lists them)');
+  const clock = clockOf(stringFlag(values['clock-at']));
   await withStore(databaseUrl(values['database-url']), clock, async (store) => {
-    const done = await store.devices.revoke(id, clock.now());
+    const done = await store.devices.revoke(deviceId, clock.now());
     // Every replica closes the device's sockets at once.
-    if (done) await store.bus.publish({ kind: 'device', deviceId: id, change: 'revoked' });
-    console.log(done ? `Revoked ${id}: its connections are closed on every replica.` : `No active device ${id}.`);
+    if (done) await store.bus.publish({ kind: 'device', deviceId, change: 'revoked' });
+    print(revokeOutput(deviceId, done), values);
   });
 }
 
-async function serve(values: Record<string, string | undefined>, log: Logger): Promise<void> {
+async function serve(values: CommandValues, log: Logger): Promise<void> {
   const url = databaseUrl(values['database-url']);
   const clientId = required(values['client-id'], 'client-id');
   const clientSecret = process.env.STORE_TERMINAL_CLIENT_SECRET;
@@ -142,13 +137,13 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
   const certPem = readFileSync(required(values['tls-cert'], 'tls-cert'), 'utf8');
   const keyPem = readFileSync(required(values['tls-key'], 'tls-key'), 'utf8');
   const fingerprint = certificateFingerprint(certPem);
-  const listen = hostPort(values.listen ?? '0.0.0.0:47110', 'listen', 47110);
-  const admin = hostPort(values['admin-listen'] ?? '127.0.0.1:9464', 'admin-listen', 9464);
-  const pollSeconds = Number(values['poll-interval-seconds'] ?? '30');
+  const listen = hostPort(stringFlag(values.listen) ?? '0.0.0.0:47110', 'listen', 47110);
+  const admin = hostPort(stringFlag(values['admin-listen']) ?? '127.0.0.1:9464', 'admin-listen', 9464);
+  const pollSeconds = Number(stringFlag(values['poll-interval-seconds']) ?? '30');
   if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 30) throw new UsageError('--poll-interval-seconds is 1 to 30 (the platform closes a store after 30 s without a poll)');
   const apiBaseUrl = required(values['api-base-url'], 'api-base-url');
 
-  const clock = clockOf(values['clock-at']);
+  const clock = clockOf(stringFlag(values['clock-at']));
   const transport = createTransport(apiBaseUrl);
   const factory = createMarketplaceApi({ transport, clock, logger: log.child({ room: 'api' }) });
   const tokens = new TokenManager({
@@ -168,7 +163,7 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
     merchant: api.merchant,
     credential: clientId,
     holder,
-    identity: { hubId: `chain-${fingerprint.slice(0, 32)}`, name: (values.name ?? 'Chain server').slice(0, 60), certPem, keyPem, fingerprint },
+    identity: { hubId: `chain-${fingerprint.slice(0, 32)}`, name: (stringFlag(values.name) ?? 'Chain server').slice(0, 60), certPem, keyPem, fingerprint },
     listen,
     admin,
     pollIntervalMs: pollSeconds * 1000,
@@ -193,23 +188,31 @@ async function serve(values: Record<string, string | undefined>, log: Logger): P
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-export async function main(argv: readonly string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true, strict: true });
+/** Runs the command the line asks for; a usage error is thrown as UsageError. */
+async function run(command: ServerCommand, values: CommandValues, argument: string | undefined): Promise<void> {
   if (values['client-secret'] !== undefined) throw new UsageError('--client-secret is refused (a command line is readable by every user): set STORE_TERMINAL_CLIENT_SECRET');
-  const [command = 'serve', ...rest] = positionals;
   if (command === 'serve') return serve(values, logger);
   if (command === 'invite') return invite(values);
   if (command === 'devices') return devices(values);
-  if (command === 'revoke') return revoke(values, rest[0]);
-  throw new UsageError(`unknown command ${command}`);
+  return revoke(values, argument);
 }
 
-process.on('unhandledRejection', (error) => logger.error('unhandled rejection (the server keeps running)', { error }));
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-  logger.error('chain server: failed', { error });
-  process.exit(1);
-});
+if (line.kind === 'help') {
+  process.stdout.write(line.usage);
+} else if (line.kind === 'refused') {
+  process.stderr.write(`${line.reason}\n\n${line.usage}`);
+  process.exitCode = 2;
+} else {
+  const { command, values, argument } = line;
+  process.on('unhandledRejection', (error) => logger.error('unhandled rejection (the server keeps running)', { error }));
+  run(command, values, argument).catch((error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${commandUsage(command)}`);
+      process.exit(2);
+    }
+    logger.error(`chain server: ${command} failed`, { error });
+    // A person at a terminal reads a sentence; the log line above is for the journal.
+    if (command !== 'serve') process.stderr.write(`${command} failed: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+}

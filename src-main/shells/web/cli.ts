@@ -4,7 +4,7 @@ import { startApp } from '../../app/app';
 import { createLogger, type Logger } from '../../base/log';
 import { LogOutput } from '../../base/log-file';
 import { APP_VERSION } from '../../base/version';
-import { loadConfig } from '../../config/config';
+import { configFromFlags, readTerminalCommandLine, terminalUsage } from '../../config/config';
 import { databaseModuleProblem } from '../../db/database';
 import { startWebHost } from './host';
 import { launchUrl, writeLaunchFiles } from './launch-files';
@@ -26,8 +26,19 @@ const logger = createLogger({ level: process.env.STORE_TERMINAL_LOG_LEVEL === 'd
 
 /** The web shell under plain Node (`node out/main/web.js [flags]`); `mainDir` is out/main/, beside out/renderer/. */
 async function main(mainDir: string): Promise<void> {
+  // The usage, or a refused flag, before anything starts or touches a data folder.
+  const line = readTerminalCommandLine(process.argv.slice(2), { unknownFlags: 'refuse' });
+  if (line.kind === 'help') {
+    process.stdout.write(terminalUsage());
+    return;
+  }
+  if (line.kind === 'refused') {
+    process.stderr.write(`Store Terminal: ${line.reason}\n\n${terminalUsage()}`);
+    process.exitCode = 2;
+    return;
+  }
   keepServing(logger);
-  const config = loadConfig(process.argv.slice(2), process.env);
+  const config = configFromFlags(line.parsed, process.env);
   output.toFiles(config.dataDir);
   const native = databaseModuleProblem();
   if (native) throw new Error(native);
