@@ -26,8 +26,9 @@ import { HubPairingDesk } from './trust/pairing-desk';
  * that serves the app's contract to its screens, and the announcement on the store's network.
  *
  * The port is opened only when there is something to open it for — a paired screen, or a code on
- * screen — and only while this terminal is a hub (an account open, not a screen of another) and
- * takes screens (the setting). A terminal that never paired a screen opens nothing on the network
+ * screen (or one that just ended: a screen trying it is told so, PairingWindow.toldUntil) — and
+ * only while this terminal is a hub (an account open, not a screen of another) and takes screens
+ * (the setting). A terminal that never paired a screen opens nothing on the network
  * and writes nothing of the hub's. Nothing here ends the app: a port in use, a damaged file, a
  * network with no multicast is a problem in the view (Settings › Telas), tried again later.
  */
@@ -221,19 +222,25 @@ export class HubService {
     if (!this.options.settings().enabled) throw new AppError('conflict', 'This terminal does not take screens: turn "Accept screens" on first.');
   }
 
-  /** The port is open while this terminal takes screens and has one paired, or a code on screen. */
+  /**
+   * The port is open while this terminal takes screens and has one paired, or a code on screen. A
+   * code that ended (its fifth try, its two minutes) keeps it open a little longer (toldUntil): the
+   * screen that spent it, or tries it late, hears why it no longer pairs, not a closed port.
+   */
   private wanted(): boolean {
     if (!this.takesScreens()) return false;
-    return this.window.view().state === 'open' || this.activeScreens().length > 0;
+    const toldUntil = this.window.toldUntil();
+    return (toldUntil !== null && this.options.clock.now() < toldUntil) || this.activeScreens().length > 0;
   }
 
   private async tick(): Promise<number> {
     await this.refresh();
     this.changed.emit();
     const pairing = this.window.view();
-    // A code's end is news on its own: the port may close, the screen says the code expired.
-    const untilExpiry = pairing.state === 'open' ? Math.max(0, pairing.expiresAt - this.options.clock.now()) + 10 : Infinity;
-    return Math.min(HUB_CHECK_MS, untilExpiry);
+    const now = this.options.clock.now();
+    // A code's end is news on its own (the screen says the code expired), and so is the end of its telling: the port may close.
+    const next = [pairing.state === 'open' ? pairing.expiresAt : null, this.window.toldUntil()].filter((at): at is number => at !== null && at >= now);
+    return Math.min(HUB_CHECK_MS, ...next.map((at) => at - now + 10));
   }
 
   private async settle(): Promise<void> {

@@ -27,10 +27,10 @@ export interface RawScreen {
   send(message: unknown): void;
 }
 
-/** A screen's socket by hand, trusting any certificate: for what a real screen would never send. */
-export function rawScreen(port: number, headers: Record<string, string> = {}): Promise<RawScreen> {
+/** A screen's socket by hand, trusting any certificate: for what a real screen would never send. From `localAddress` (another loopback address) when given. */
+export function rawScreen(port: number, headers: Record<string, string> = {}, localAddress?: string): Promise<RawScreen> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`wss://127.0.0.1:${port}/screen`, { rejectUnauthorized: false, headers });
+    const ws = new WebSocket(`wss://127.0.0.1:${port}/screen`, { rejectUnauthorized: false, headers, ...(localAddress ? { localAddress } : {}) });
     const heard: unknown[] = [];
     const waiting: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
     ws.on('message', (data) => {
@@ -58,10 +58,10 @@ export function rawScreen(port: number, headers: Record<string, string> = {}): P
   });
 }
 
-/** An HTTPS request to the hub, trusting its self-signed certificate. */
-export function hubRequest(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; body: string }> {
+/** An HTTPS request to the hub, trusting its self-signed certificate (from `localAddress`, another loopback address, when given). */
+export function hubRequest(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, rejectUnauthorized: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, rejectUnauthorized: false, agent: false, ...(options.localAddress ? { localAddress: options.localAddress } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));

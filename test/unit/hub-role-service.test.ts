@@ -10,6 +10,7 @@ import { silentLogger } from '../../src-main/base/log';
 import { HubService, type HubServiceOptions } from '../../src-main/hub/hub-service';
 import type { HubAdvertisement } from '../../src-main/hub/discovery/advertise';
 import { pairWithHub } from '../../src-main/hub/trust/pair-client';
+import { pairAsScreen } from '../../src-main/features/join/pairing';
 import { FakeEndpoint } from '../support/hub-fakes';
 import { advanceUntil } from '../support/hub-link';
 
@@ -110,6 +111,35 @@ describe('hub service', () => {
     await advanceUntil(clock, () => service.view().state === 'idle', 'the port closed after the code expired', 1_000);
     assert.equal(service.view().pairing.state, 'expired');
     assert.equal(await answers(view.port), false);
+    await service.stop();
+  });
+
+  it('with no screen paired, the fifth wrong code and the right one after it are told the code ended, not met by a closed port; the port closes once that is no longer news', async () => {
+    const { service, clock } = hubService();
+    service.start();
+    const shown = await service.openPairing();
+    assert.equal(shown.pairing.state, 'open');
+    if (shown.pairing.state !== 'open') return;
+    const { code, expiresAt } = shown.pairing;
+    // What the screen's join step says (features/join): the same words as for a typed address.
+    const join = (digits: string) =>
+      pairAsScreen(
+        { target: { via: 'address', address: `127.0.0.1:${shown.port}` }, code: digits, name: 'Cozinha 1', kind: 'kitchen' },
+        { clock, logger: silentLogger, pair: pairWithHub, found: () => undefined },
+      );
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (const left of [4, 3, 2, 1]) assert.deepEqual(await join(wrong), { outcome: 'refused', reason: 'wrong-code', attemptsLeft: left });
+    assert.deepEqual(await join(wrong), { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 }, 'the fifth wrong code: ended, not "no terminal answered"');
+    await service.refresh();
+    assert.deepEqual([service.view().pairing.state, service.view().state], ['ended', 'listening'], 'the hub says the same, and still answers');
+    assert.deepEqual(await join(code), { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 }, 'the right code after it: ended too, and it pairs nothing');
+    assert.deepEqual(service.view().screens, []);
+
+    // Past its two minutes it is told expired, for a while; then nothing opens the port any more.
+    await clock.advance(expiresAt - clock.now());
+    assert.deepEqual(await join(code), { outcome: 'refused', reason: 'code-expired', attemptsLeft: null });
+    await advanceUntil(clock, () => service.view().state === 'idle', 'the port closed', 1_000);
+    assert.equal(await answers(shown.port), false);
     await service.stop();
   });
 

@@ -21,8 +21,14 @@ export function refuseUpgrade(socket: Socket, status: number, reason: string): v
   else socket.destroy();
 }
 
-/** Requests Node cannot parse (bad request line, huge or repeated headers, timeouts): a status, then the connection goes. */
+/**
+ * Requests Node cannot parse (bad request line, huge or repeated headers, timeouts): a status, then
+ * the connection goes. An HTTPS server hands its TLS failures here too (a handshake broken or
+ * overdue): a connection that never got through TLS has nobody to read a status, and a reply would
+ * wait on a handshake that is not coming, so it is cut at once.
+ */
 export function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!/^(HPE_|ERR_HTTP_)/.test(error.code ?? '')) return void socket.destroy();
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
   if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   else socket.destroy();

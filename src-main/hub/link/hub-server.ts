@@ -9,6 +9,7 @@ import { answerUnparsable, requestPath } from './http-replies';
 import { fromBrowser, hubRoutes } from './hub-routes';
 import { HUB_PORT, SCREEN_PATH } from './protocol';
 import { closeServerNow, openSocketDoor } from './socket-door';
+import { ConnectionGuard, HUB_CONNECTION_CAPS, type ConnectionCaps } from './connection-guard';
 import { SCREEN_LIMITS, ScreenSockets, type ScreenLimits } from './screen-sockets';
 
 /**
@@ -43,6 +44,8 @@ export interface HubServerOptions {
   presence?: () => void;
   /** Connections at once (MAX_CONNECTIONS when absent); a chain's server serves many stores' terminals. */
   maxConnections?: number;
+  /** Connections that have not proven a device, per address and in all, and their TLS deadline (HUB_CONNECTION_CAPS when absent). */
+  connectionCaps?: Partial<ConnectionCaps>;
   /**
    * What screens are told this is (its card, every `ready`): a store's hub (`terminal`, the default)
    * or a chain's server (`server`: its screens queue order actions while they cannot reach it).
@@ -60,11 +63,27 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   const role = options.role ?? 'terminal';
   const screens = new ScreenSockets({ devices: options.devices, endpoint: options.endpoint, clock, logger, limits, role, ...(options.presence ? { presence: options.presence } : {}) });
 
+  const caps = { ...HUB_CONNECTION_CAPS, ...options.connectionCaps };
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+
   const server = createServer(
-    { cert: options.identity.certPem, key: options.identity.keyPem, minVersion: 'TLSv1.2', headersTimeout: 10_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 },
+    {
+      cert: options.identity.certPem,
+      key: options.identity.keyPem,
+      minVersion: 'TLSv1.2',
+      // A connection silent before TLS is cut by TLS itself (Node's default waits 120 s).
+      handshakeTimeout: caps.handshakeWithinMs,
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      maxHeaderSize: 16 * 1024,
+    },
     hubRoutes({ identity: options.identity, pairing: options.pairing, logger, role }),
   );
-  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  server.maxConnections = maxConnections;
+  // Half the places at most for connections that have not proven a device: the rest are the paired screens'.
+  const guard = new ConnectionGuard({ perAddress: caps.perAddress, strangers: Math.min(caps.strangers, Math.floor(maxConnections / 2)) }, logger);
+  // After the TLS server's own listener (added when it was made): a socket cut here is one TLS already wraps, and closes cleanly.
+  server.on('connection', (socket: Socket) => guard.admit(socket));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     logger.debug('hub: malformed request', { code: error.code });
     answerUnparsable(error, socket);
@@ -75,7 +94,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   const sockets = openSocketDoor(server, {
     logger,
     allows: (request) => !fromBrowser(request) && requestPath(request.url) === SCREEN_PATH,
-    serve: (ws) => screens.serve(ws),
+    serve: (ws, request) => screens.serve(ws, () => guard.proven(request.socket)),
   });
 
   const stopRevocations = options.devices.onRevoked((deviceId) => screens.closeDevice(deviceId));
@@ -114,6 +133,8 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
     close: async () => {
       stopRevocations();
       await sweep.stop();
+      // Before the server's close, which would otherwise wait for a silent connection's handshake deadline.
+      guard.closeAll();
       await closeServerNow(server, sockets);
     },
   };

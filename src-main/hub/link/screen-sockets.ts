@@ -67,7 +67,8 @@ export class ScreenSockets {
     return new Set([...this.connections].map((c) => c.device.id));
   }
 
-  serve(ws: WebSocket): void {
+  /** Serves a screen's socket; `proven` is told once its device credential holds (the server's guard stops counting it as a stranger). */
+  serve(ws: WebSocket, proven?: () => void): void {
     const { limits, logger } = this.options;
     let connection: Connection | undefined;
     const socket = serveContractSocket(ws, {
@@ -85,6 +86,7 @@ export class ScreenSockets {
           connection = { device, socket, ws, heardAt: this.options.clock.now() };
           this.connections.add(connection);
           this.touch(connection);
+          proven?.();
           this.options.presence?.();
           return this.admission(connection);
         };

@@ -12,6 +12,14 @@ import { FINGERPRINT_PATTERN } from './fingerprint';
  */
 
 export const CODE_LIFETIME_MS = 2 * 60_000;
+/**
+ * How long past its two minutes a code's end is still told to a screen trying it (toldUntil). A
+ * hub with nothing paired keeps its port open that long for it: a screen is told "the code ended"
+ * or "expired" rather than "no terminal answered". It exposes nothing a spent code could use (a
+ * code that ended, expired or paired never pairs again), and the port was open for those two
+ * minutes anyway; half a minute more covers a code typed as it ran out, and then the port closes.
+ */
+export const CODE_TOLD_FOR_MS = 30_000;
 /** Tries per code. A try is charged at the hello: the hub cannot tell a wrong guess before the screen confirms, and a rogue screen never does. */
 export const TRIES_PER_CODE = 5;
 
@@ -80,6 +88,15 @@ export class PairingWindow {
     const { code, serial, tries } = this.current;
     if (tries === TRIES_PER_CODE) this.changed.emit(this.view());
     return { ok: true, code, serial, attemptsLeft: TRIES_PER_CODE - tries };
+  }
+
+  /**
+   * Until when a screen trying the last code shown must still be answered, whatever ended it (its
+   * tries, a pairing, its two minutes): CODE_TOLD_FOR_MS past its expiry. Null with no code, or
+   * once the hub's screen closed the window (closing it means taking no more screens).
+   */
+  toldUntil(): number | null {
+    return this.current ? this.current.expiresAt + CODE_TOLD_FOR_MS : null;
   }
 
   /** Tries left on the code a session began with (0 once it is no longer the code shown). */

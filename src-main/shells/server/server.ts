@@ -11,6 +11,7 @@ import { allStores, StoreNames, type StorePage } from '../../chain/store-names';
 import type { MerchantApi } from '../../api/merchant';
 import { StoreStatusMonitor } from '../../merchant/status-monitor';
 import type { HubIdentity } from '../../hub/contract';
+import type { ConnectionCaps } from '../../hub/link/connection-guard';
 import { startHubServer } from '../../hub/link/hub-server';
 import { HubPairingDesk } from '../../hub/trust/pairing-desk';
 import { NOT_HEARD_FROM } from '../../sync/connectivity';
@@ -49,7 +50,20 @@ export interface ChainServerOptions {
   leaseTtlMs?: number;
   /** Store terminals connected to this replica at once (default 4096). */
   maxConnections?: number;
+  /** Connections not yet proven a device's, per address and in all, and their TLS deadline (CHAIN_CONNECTION_CAPS when absent). */
+  connectionCaps?: Partial<ConnectionCaps>;
 }
+
+/**
+ * A replica's strangers (connections that have not proven a device yet, hub/link/connection-guard.ts):
+ * its terminals come over the internet, several stores' at once from one address behind a
+ * franchise's VPN or a carrier's NAT, and all of them again after a replica restarts. A stranger
+ * is one for a handshake and a credential's lookup, a second or so: 64 at once from one address
+ * and 1024 in all let such a crowd in within a few of its retries, and still leave most of the
+ * places to the terminals already in. A handshake over a mobile link takes a few round trips of up
+ * to a second or two: 10 s for it.
+ */
+export const CHAIN_CONNECTION_CAPS: ConnectionCaps = { perAddress: 64, strangers: 1024, handshakeWithinMs: 10_000 };
 
 export interface ChainServer {
   port: number;
@@ -115,6 +129,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     port: options.listen.port,
     // 300 stores with a few terminals each, spread over the replicas (a store's LAN hub takes 128).
     maxConnections: options.maxConnections ?? 4096,
+    connectionCaps: { ...CHAIN_CONNECTION_CAPS, ...options.connectionCaps },
     // Its store terminals queue order actions while they cannot reach it (src-main/hub/screen-queue/).
     role: 'server',
   });
