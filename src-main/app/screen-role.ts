@@ -136,6 +136,7 @@ export class ScreenRole {
       hub: () => addresses.next(),
       fingerprint: pairing.fingerprint,
       credential,
+      role: pairing.role,
       clock,
       logger: logger.child({ room: 'hub-link' }),
     });

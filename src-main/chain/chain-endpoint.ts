@@ -1,7 +1,7 @@
 import { toAppError } from '../../src-shared/errors';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
 import type { BoardRow, OrdersChanged } from '../../src-shared/ipc/channels/orders';
-import type { IpcResult, PushName } from '../../src-shared/ipc/contract';
+import type { Connectivity, IpcResult, PushName } from '../../src-shared/ipc/contract';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
@@ -10,6 +10,7 @@ import { IpcDispatcher } from '../ipc/dispatcher';
 import { chainHandlers, type ChainHandlerDeps, type ChainStatus } from './chain-handlers';
 import type { ChainBus, ChainNotice, ChainOrders, ChainOutbox } from './contract';
 import type { DeviceGrants } from './device-grants';
+import { serverStorageTrouble } from './platform-link';
 
 export interface ChainEndpointOptions {
   orders: ChainOrders;
@@ -63,8 +64,15 @@ export class ChainEndpoint implements ContractEndpoint {
     this.listeners.clear();
   }
 
-  invoke(channel: unknown, input: unknown, origin?: InvokeOrigin): Promise<IpcResult<unknown>> {
-    return this.dispatcher.invoke(channel, input, origin ?? null);
+  /**
+   * The server's own database failing is the server's passing trouble, never the terminal's: it is
+   * answered as such (`server`, reason ServerStorage), so a terminal keeps what it queued and says
+   * whose trouble it is.
+   */
+  async invoke(channel: unknown, input: unknown, origin?: InvokeOrigin): Promise<IpcResult<unknown>> {
+    const result = await this.dispatcher.invoke(channel, input, origin ?? null);
+    if (result.ok || result.error.code !== 'storage') return result;
+    return { ok: false, error: serverStorageTrouble(result.error.message) };
   }
 
   /** Without a device (`origin`) nothing is ever pushed: the chain has no windows of its own. */
@@ -117,6 +125,11 @@ export class ChainEndpoint implements ContractEndpoint {
     }
   }
 
+  /** The chain's link to the platform (chain/platform-link.ts), to every terminal: their top bars say it. */
+  platformLinkChanged(connectivity: Connectivity): void {
+    for (const listener of this.listeners) this.send(listener, 'connectivity:changed', connectivity);
+  }
+
   /** A store's status as the platform shows it, to the screens of that store. */
   storeStatusChanged(snapshot: StoreStatusSnapshot): void {
     this.push([...this.listeners], snapshot.merchantId, 'stores:status', snapshot);
@@ -125,12 +138,15 @@ export class ChainEndpoint implements ContractEndpoint {
   /** The grant is asked again at the moment of sending: a device revoked meanwhile hears nothing. */
   private push(audience: readonly Listener[], storeId: string, event: 'orders:changed' | 'stores:status', payload: OrdersChanged | StoreStatusSnapshot): void {
     for (const listener of audience) {
-      if (!this.listeners.has(listener) || !this.options.grants.storesOf(listener.deviceId)?.includes(storeId)) continue;
-      try {
-        listener.sink(event, payload);
-      } catch (error) {
-        this.options.logger.warn('chain endpoint: a push could not be sent', { device: listener.deviceId, error: toAppError(error) });
-      }
+      if (this.listeners.has(listener) && this.options.grants.storesOf(listener.deviceId)?.includes(storeId)) this.send(listener, event, payload);
+    }
+  }
+
+  private send(listener: Listener, event: PushName, payload: unknown): void {
+    try {
+      listener.sink(event, payload);
+    } catch (error) {
+      this.options.logger.warn('chain endpoint: a push could not be sent', { device: listener.deviceId, error: toAppError(error) });
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
+import type { LinkFailureReason } from '../../src-shared/ipc/channels/join';
 import type { Connectivity } from '../../src-shared/ipc/contract';
 import type { AlertSettings } from '../../src-shared/settings';
 import type { BoardAlerts } from '../orders/orders-state.svelte';
@@ -187,10 +188,14 @@ export function isOffline(connectivity: Connectivity | null): boolean {
 }
 
 /** What a clerk can do about an outage: check the store's internet, wait for the platform, or sign in again. */
-export type OfflineWhy = 'internet' | 'platform' | 'credentials';
+export type OfflineWhy = 'internet' | 'platform' | 'credentials' | 'server';
+
+/** A chain's server's own trouble (its database, no replica polling): neither the store's internet nor the platform. */
+const SERVER_TROUBLE: ReadonlySet<string> = new Set<LinkFailureReason>(['ServerStorage', 'NoReplicaPolling']);
 
 export function offlineWhy(connectivity: Connectivity | null): OfflineWhy {
   if (connectivity?.state === 'unauthorized') return 'credentials';
+  if (SERVER_TROUBLE.has(connectivity?.reason?.reason ?? '')) return 'server';
   const code = connectivity?.reason?.code;
   // No answer at all (or none in time) is most often the store's own link; an answer that says
   // "not now" (5xx, 429) or makes no sense comes from the platform.

@@ -70,6 +70,10 @@ export class KitchenState {
   get notice(): KitchenNotice | null {
     return this.#notice;
   }
+  /** Why the tickets could not be read, while none ever was: the screens say so rather than "no orders". */
+  get unread(): ErrorInfo | null {
+    return this.boardRead.loaded ? null : this.boardRead.error;
+  }
 
   /** Opens one of the kitchen's screens in this window (the lead's paired screens start on one). */
   open(screen: KitchenScreen): void {
@@ -93,6 +97,16 @@ export class KitchenState {
   }
   dismissNotice(): void {
     this.#notice = null;
+  }
+
+  /**
+   * The screen's link to its hub is back: what changed meanwhile (a cancellation, another screen's
+   * bump) was not pushed here, so the tickets are read again, and a failure the lost link caused is
+   * no longer news.
+   */
+  reconnected(): void {
+    if (this.#notice?.kind === 'failed') this.#notice = null;
+    if (this.#screen) void this.load();
   }
 
   async load(): Promise<void> {

@@ -32,6 +32,11 @@ export const linkMessages = defineMessages(
     'link.unpair.confirm': 'Desparear? Esta tela esquece o terminal principal e volta à primeira configuração. Para voltar, ela precisa de um novo código.',
     'link.unpair.cancel': 'Cancelar',
     'link.unpair.do': 'Desparear',
+    'error.reason.HubOutOfReach': 'Sem conexão com o terminal principal: confira se ele está ligado e na rede.',
+    'error.reason.ServerOutOfReach': 'Sem conexão com o servidor da rede: confira a internet desta loja.',
+    'error.reason.ScreenRefused': 'Esta tela foi removida: pareie de novo para usá-la.',
+    'error.reason.ServerStorage': 'O servidor da rede está com problema no banco de dados. Tentando de novo.',
+    'error.reason.NoReplicaPolling': 'Nenhum servidor da rede está lendo a plataforma: as lojas aparecem fechadas.',
   },
   {
     'link.lost.title': 'No connection to the main terminal since {time} — board read-only',
@@ -64,5 +69,10 @@ export const linkMessages = defineMessages(
     'link.unpair.confirm': 'Unpair? This screen forgets the main terminal and goes back to the first setup. To come back it needs a new code.',
     'link.unpair.cancel': 'Cancel',
     'link.unpair.do': 'Unpair',
+    'error.reason.HubOutOfReach': 'No connection to the main terminal: check that it is on and on the network.',
+    'error.reason.ServerOutOfReach': "No connection to the chain's server: check this store's internet.",
+    'error.reason.ScreenRefused': 'This screen was removed: pair it again to use it.',
+    'error.reason.ServerStorage': "The chain's server has a database problem. Trying again.",
+    'error.reason.NoReplicaPolling': "No server of the chain is reading the platform: the stores show as closed.",
   },
 );

@@ -107,4 +107,34 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     await card.waitFor();
     await shot('board-pt-BR-1920x1080');
   });
+
+  it("the chain's database down: the top bar says the server's trouble, then that nobody polls; a confirm pressed meanwhile waits and goes once it is back", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    await page.setViewportSize(SMALL_SCREEN);
+    const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as { id: string };
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"]`);
+    await card.waitFor({ timeout: 20_000 });
+    const badge = page.getByTestId('connectivity');
+    assert.equal(await badge.getAttribute('data-state'), 'online');
+    await cluster.down();
+    try {
+      await page.locator('[data-testid="connectivity"][data-state="degraded"]').waitFor({ timeout: 15_000 });
+      assert.match(String(await badge.getAttribute('title')), /O servidor da rede está com problema no banco de dados/);
+      await card.getByTestId('act-confirm').click();
+      await card.locator('[data-testid="pending-action"][data-queued-here="true"]').waitFor({ timeout: 15_000 });
+      await shot('database-down-pt-BR');
+      // No replica can poll without its database: past 30 s the platform shows the store closed, and the terminal says so.
+      await page.locator('[data-testid="connectivity"][data-state="offline"]').waitFor({ timeout: 45_000 });
+      await page.locator('[data-testid="offline-banner"][data-why="server"]').waitFor();
+      assert.match(await page.getByTestId('offline-banner').innerText(), /O servidor da rede não está lendo a plataforma/);
+      await shot('database-down-offline-pt-BR');
+    } finally {
+      await cluster.up();
+    }
+    await page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="connectivity"][data-state="online"]').waitFor({ timeout: 30_000 });
+    const order = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${placed.id}/calls`)).body as { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
+    const calls = Array.isArray(order) ? order : (order.calls ?? []);
+    assert.equal(calls.filter((c) => c.route.includes('confirm') && c.status === 202).length, 1, 'confirmed once on the platform');
+  });
 });

@@ -3,8 +3,9 @@ import { rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { axeViolations, smallTargets } from '../support/axe';
-import { SMALL_SCREEN, useTerminal } from '../support/terminal-fixture';
-import { startWebShell, STORE_TIME_ZONE, type RunningShell } from '../support/web-shell';
+import { pairKitchenDisplay } from '../support/kitchen-pairing';
+import { useTerminal } from '../support/terminal-fixture';
+import type { RunningShell } from '../support/web-shell';
 
 const BIG_SCREEN = { width: 1920, height: 1080 } as const;
 
@@ -32,32 +33,17 @@ describe('a kitchen display paired through both terminals’ screens', () => {
 
   it('pairs the kitchen display with the code the counter shows', async () => {
     const hub = counter.page;
-    await hub.getByTestId('nav-settings').click();
-    await hub.getByTestId('screens-pair').click();
+    const paired = await pairKitchenDisplay(counter, {
+      beforePair: async (screen) => {
+        await counter.shot('hub-code-1920x1080');
+        await counter.shotAs('kitchen-pairing-screen-code-1024x600', screen);
+      },
+    });
+    kitchenShell = paired.shell;
+    kitchen = paired.page;
     const dialog = hub.getByTestId('pairing-dialog');
-    const code = dialog.getByTestId('pairing-code');
-    await code.waitFor();
-    await counter.shot('hub-code-1920x1080');
-    const port = Number(await dialog.getAttribute('data-port'));
-    const digits = String(await code.getAttribute('data-code'));
-
-    kitchenShell = await startWebShell({ args: ['--credential-store', 'file'] });
-    const context = await counter.browser.newContext({ viewport: SMALL_SCREEN, timezoneId: STORE_TIME_ZONE });
-    kitchen = await context.newPage();
-    await kitchen.goto(kitchenShell.launchUrl());
-    await kitchen.getByTestId('first-run').waitFor();
-    await kitchen.getByTestId('setup-join').click();
-    await kitchen.getByTestId('join-address').fill(`127.0.0.1:${port}`);
-    await kitchen.getByTestId('join-address-use').click();
-    await kitchen.getByTestId('join-kind-kitchen').click();
-    await kitchen.getByTestId('join-name').fill('Cozinha — fogão');
-    await kitchen.getByTestId('join-next').click();
-    for (const digit of digits) await kitchen.getByTestId(`join-key-${digit}`).click();
-    await counter.shotAs('kitchen-pairing-screen-code-1024x600', kitchen);
-    await kitchen.getByTestId('join-pair').click();
 
     // The new screen opens on the kitchen display; the counter's window closes its code and lists it.
-    await kitchen.locator('[data-testid="kitchen-mode"][data-screen="kitchen"]').waitFor({ timeout: 30_000 });
     await dialog.getByTestId('pairing-closed').and(hub.locator('[data-why="used"]')).waitFor();
     await dialog.getByTestId('pairing-close').click();
     const listed = hub.getByTestId('settings-screens').getByTestId('paired-screen');

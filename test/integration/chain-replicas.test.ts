@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
+import type { Connectivity } from '../../src-shared/ipc/contract';
 import type { JoinOutcome, LinkView } from '../../src-shared/ipc/channels/join';
 import type { Board, OrdersChanged, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import { CLAIM_MS } from '../../src-main/chain/outbox-sender';
@@ -198,6 +199,32 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     const placed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
     for (const name of ['Cantina — Balcão', 'Cantina — Cozinha']) await waitFor(() => heard(terminal(name).client, placed.id), `orders flow again to ${name}`, 30_000);
     assert.equal((await leaders()).length, 1, 'still one leader');
+  });
+
+  it("the chain's database down for 10 s: a confirm pressed meanwhile waits on the terminal, which says it is the server's trouble, and reaches the platform once", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const { client } = terminal('Cantina — Balcão');
+    const placed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
+    await waitFor(() => heard(client, placed.id), 'the order on the terminal');
+    const pushedBefore = client.pushes.length;
+    await cluster.down();
+    try {
+      const pressed = await client.invoke<OutboxEntry>('orders:act', { orderId: placed.id, action: 'confirm' });
+      assert.ok(pressed.ok, JSON.stringify(pressed));
+      assert.equal(pressed.value.state, 'queued', 'kept on the terminal, not refused');
+      const read = await client.invoke('orders:detail', { orderId: placed.id });
+      assert.ok(!read.ok && read.error.code === 'server' && read.error.reason === 'ServerStorage', `a read says whose trouble: ${JSON.stringify(read)}`);
+      const told = (): Connectivity[] => client.pushes.slice(pushedBefore).filter((p) => p.event === 'connectivity:changed').map((p) => p.payload as Connectivity);
+      await waitFor(() => told().some((c) => c.reason?.reason === 'ServerStorage'), "the top bar hears the server's trouble", 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 10_000 - 5_000));
+      assert.equal(await confirms(placed.id), 0, 'nothing reached the platform meanwhile');
+    } finally {
+      await cluster.up();
+    }
+    await waitFor(async () => (await confirms(placed.id)) === 1, 'the queued confirm reached the platform', 60_000);
+    await waitFor(() => heard(client, placed.id, 'CONFIRMED'), 'confirmed on the terminal', 30_000);
+    await waitFor(() => (client.pushes.filter((p) => p.event === 'connectivity:changed').at(-1)?.payload as Connectivity | undefined)?.state === 'online', 'the top bar is back online', 30_000);
+    assert.equal(await confirms(placed.id), 1, 'once');
   });
 
   it('a terminal cut off from the server for a minute keeps confirming; its queued confirm reaches the platform once when it is back', async (t) => {

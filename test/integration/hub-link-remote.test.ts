@@ -6,7 +6,8 @@ import { WebSocketServer } from 'ws';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import type { DeviceCredential, HubIdentity } from '../../src-main/hub/contract';
-import { RemoteEndpoint, type LinkState } from '../../src-main/hub/link/remote-endpoint';
+import { LINK_BACKOFF, RemoteEndpoint, type LinkState } from '../../src-main/hub/link/remote-endpoint';
+import { backoffMs } from '../../src-main/queue/backoff';
 import type { PushName } from '../../src-shared/ipc/contract';
 import { boardRow, ROW_STORE } from '../support/board-row';
 import { testHubIdentity } from '../support/hub-fakes';
@@ -90,6 +91,19 @@ describe('a screen linked to its hub', () => {
     assert.equal(!cut.ok && cut.error.code, 'connection');
     const later = await remote.invoke('orders:board', {});
     assert.equal(!later.ok && later.error.code, 'connection');
+    // Whose trouble it is, for the screen's words: the main terminal, never the platform.
+    for (const failed of [early, cut, later]) assert.equal(!failed.ok && failed.error.reason, 'HubOutOfReach');
+  });
+
+  it("says a chain's server is out of reach when the pairing or the connection says the hub is one", async () => {
+    const clock = new ManualClock();
+    const remote = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port: 9 }), fingerprint: 'AA', credential: { deviceId: 'device-0001', secret: 'x'.repeat(43) }, clock, logger: silentLogger, role: 'server' });
+    const failed = await remote.invoke('orders:board', {});
+    assert.equal(!failed.ok && failed.error.reason, 'ServerOutOfReach');
+  });
+
+  it('knocks again within about 2 s at most, however long the hub was away', () => {
+    for (const failures of [1, 5, 20, 100]) assert.ok(backoffMs(LINK_BACKOFF, failures) <= 2_000 * (1 + LINK_BACKOFF.jitter), `after ${failures} failures`);
   });
 
   it('answers timeout for a call the hub never answers, and refuses an answer that breaks the contract', async () => {
@@ -141,6 +155,8 @@ describe('a screen linked to its hub', () => {
     await clock.advance(60_000);
     assert.equal(hub.devices.verifyCalls, verified, 'no knocking after a refusal');
     assert.equal(states.filter((s) => s.state === 'refused').length, 1);
+    const refused = await remote.invoke('kitchen:bump', { orderId: 'x', stationId: null });
+    assert.equal(!refused.ok && refused.error.reason, 'ScreenRefused', 'a call says the screen was removed');
 
     const again = screenOf(clock, () => server().port, hub.identity.fingerprint, credential);
     again.remote.start();

@@ -1,11 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile, chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 /**
  * A throwaway PostgreSQL cluster for one test file: initdb and pg_ctl in a temp folder, a free port on
@@ -31,6 +31,10 @@ export interface PgCluster {
   terminate(applicationName: string): Promise<number>;
   /** A statement as the superuser (roles, grants: what an operator would do to the cluster). */
   sql(text: string): Promise<void>;
+  /** The server goes down (every connection ends, new ones are refused) and its data stays: an outage. */
+  down(): Promise<void>;
+  /** The server back up on the same port after `down()`. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,17 +61,6 @@ function postgresUser(): { uid: number; gid: number } | null {
     if (name === 'postgres' && uid && gid) return { uid: Number(uid), gid: Number(gid) };
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Why a cluster cannot be made here, or null when it can (PostgreSQL installed; as root, a `postgres` user). */
@@ -117,7 +110,8 @@ export async function startPgCluster(): Promise<PgCluster> {
       "log_min_messages = 'warning'",
     ];
     await appendFile(join(data, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
-    await pgRun('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-w', '-t', '30', 'start']);
+    const startServer = () => pgRun('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-w', '-t', '30', 'start']);
+    await startServer();
     started = true;
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
@@ -143,6 +137,12 @@ export async function startPgCluster(): Promise<PgCluster> {
           return r.rows.filter((row: { ended: boolean }) => row.ended).length;
         }),
       sql: (text) => admin(async (c) => void (await c.query(text))),
+      down: async () => {
+        await pgRun('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      },
+      up: async () => {
+        await startServer();
+      },
       stop: async () => {
         process.removeListener('exit', stopNow);
         if (started) await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

@@ -70,7 +70,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<Runn
     launchUrl: () => readFileSync(join(dataDir, LAUNCH_URL_FILE), 'utf8').trim(),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

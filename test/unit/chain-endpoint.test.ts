@@ -1,4 +1,4 @@
-import { AppError } from '../../src-shared/errors';
+import { AppError, isTransient } from '../../src-shared/errors';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -7,7 +7,7 @@ import { ChainEndpoint } from '../../src-main/chain/chain-endpoint';
 import { DeviceGrants } from '../../src-main/chain/device-grants';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { NOT_HEARD_FROM } from '../../src-main/sync/connectivity';
-import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores } from '../support/chain-fakes';
+import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores, storageDown } from '../support/chain-fakes';
 import { flush, silentLogger } from '../support/sync-fakes';
 
 const STORE_A = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
@@ -114,6 +114,18 @@ describe('chain endpoint', () => {
     await grants.reload();
     const revoked = await endpoint.invoke('orders:board', {}, origin(counterA));
     assert.equal(revoked.ok ? 'ok' : revoked.error.code, 'forbidden');
+  });
+
+  it("answers the server's own database failing as the server's passing trouble (queued at the terminal), never as the terminal's storage", async () => {
+    const { endpoint, orders, counterA, orderA, origin } = await setup();
+    orders.failNext('storeOf', storageDown());
+    const act = await endpoint.invoke('orders:act', { orderId: orderA, action: 'confirm' }, origin(counterA));
+    assert.ok(!act.ok);
+    assert.equal(act.error.code, 'server');
+    assert.equal(act.error.reason, 'ServerStorage');
+    assert.ok(isTransient(act.error), 'a screen keeps what it queued');
+    const again = await endpoint.invoke('orders:act', { orderId: orderA, action: 'confirm' }, origin(counterA));
+    assert.ok(again.ok, 'the database back, the same press goes');
   });
 
   it('answers app:status and settings:get for the device\'s stores', async () => {

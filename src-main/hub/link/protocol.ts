@@ -61,6 +61,6 @@ export const ResultMessage = z.object({
 export const PushMessage = z.object({ push: z.string().max(100), payload: z.unknown() });
 
 /** A call's answer when it failed on the way (the link, the protocol), not in the hub's app. */
-export function failure(code: ErrorCode, message: string): IpcResult<never> {
-  return { ok: false, error: { code, message } };
+export function failure(code: ErrorCode, message: string, reason?: string): IpcResult<never> {
+  return { ok: false, error: { code, message, ...(reason ? { reason } : {}) } };
 }

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import { describeZodError } from '../../../src-shared/errors';
-import type { HubRole } from '../../../src-shared/ipc/channels/join';
+import { LinkFailureReason, type HubRole } from '../../../src-shared/ipc/channels/join';
 import { channels, isChannelName, isPushName, pushEvents, type IpcResult, type PushName } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
@@ -28,8 +28,12 @@ export type LinkState =
   /** The hub does not know this device (never paired, or revoked): only a new pairing helps, so it stops knocking. */
   | { state: 'refused'; since: number; reason: 'unknown-device' | 'revoked' };
 
-/** From half a second to half a minute: on the store's own network a hub comes back in seconds. */
-export const LINK_BACKOFF: BackoffPolicy = { baseMs: 500, maxMs: 30_000, jitter: 0.2 };
+/**
+ * From half a second to two: a screen is back within about two seconds of its hub (or server)
+ * answering again, so what waited on it goes at once. A knock at a hub that is down is one refused
+ * connection: cheap for the screen and for the hub.
+ */
+export const LINK_BACKOFF: BackoffPolicy = { baseMs: 500, maxMs: 2_000, jitter: 0.2 };
 
 export interface RemoteEndpointOptions {
   /** Where the hub is now (discovery may move it: read at every attempt). */
@@ -41,9 +45,9 @@ export interface RemoteEndpointOptions {
   logger: Logger;
   backoff?: BackoffPolicy;
   timing?: Partial<LinkTiming>;
+  /** What the pairing says the hub is, until a connection says (the words of a failed call follow it). */
+  role?: HubRole;
 }
-
-const OFFLINE = failure('connection', 'the hub terminal cannot be reached');
 
 export class RemoteEndpoint implements ContractEndpoint {
   private readonly timing: LinkTiming;
@@ -56,6 +60,7 @@ export class RemoteEndpoint implements ContractEndpoint {
   private nextId = 0;
   private waker: AbortController | undefined;
   private running: Promise<void> | undefined;
+  private role: HubRole;
 
   constructor(private readonly options: RemoteEndpointOptions) {
     this.timing = { ...LINK_TIMING, ...options.timing };
@@ -63,6 +68,7 @@ export class RemoteEndpoint implements ContractEndpoint {
     this.pushes = new Listeners('hub push', options.logger);
     this.links = new Listeners('hub link', options.logger);
     this.state = { state: 'lost', since: options.clock.now(), reason: 'starting' };
+    this.role = options.role ?? 'terminal';
   }
 
   start(): void {
@@ -88,7 +94,7 @@ export class RemoteEndpoint implements ContractEndpoint {
 
   invoke(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
     const socket = this.socket;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.resolve(OFFLINE);
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.resolve(this.offline());
     const id = ++this.nextId;
     let message: string;
     try {
@@ -97,14 +103,14 @@ export class RemoteEndpoint implements ContractEndpoint {
       return Promise.resolve(failure('bad-input', 'the call cannot be written as JSON'));
     }
     const answer = this.calls.expect(id, String(channel));
-    socket.send(message, (error) => error && this.calls.settle(id, OFFLINE));
+    socket.send(message, (error) => error && this.calls.settle(id, this.offline()));
     return answer;
   }
 
   async close(): Promise<void> {
     this.stopping.abort();
     await this.running;
-    this.calls.settleAll(OFFLINE);
+    this.calls.settleAll(this.offline());
   }
 
   private async run(): Promise<void> {
@@ -141,12 +147,13 @@ export class RemoteEndpoint implements ContractEndpoint {
       stop,
       onReady: (ws, device, role) => {
         live = this.socket = ws;
+        this.role = role;
         this.become({ state: 'connected', since: clock.now(), device, role });
       },
       onMessage: (message) => this.receive(message),
     });
     if (live && this.socket === live) this.socket = undefined;
-    this.calls.settleAll(OFFLINE);
+    this.calls.settleAll(this.offline());
     return ending;
   }
 
@@ -169,6 +176,13 @@ export class RemoteEndpoint implements ContractEndpoint {
     if (value.success) return { ok: true, value: value.data };
     this.options.logger.error('hub link: an answer breaks the contract', { channel, issue: describeZodError(value.error).message });
     return failure('internal', `the hub's answer to ${channel} breaks the contract`);
+  }
+
+  /** A call that cannot reach the hub, in words that say whose trouble it is (LinkFailureReason). */
+  private offline(): IpcResult<never> {
+    if (this.state.state === 'refused') return failure('connection', 'the hub no longer takes this screen: pair it again', LinkFailureReason.enum.ScreenRefused);
+    if (this.role === 'server') return failure('connection', 'the chain server cannot be reached', LinkFailureReason.enum.ServerOutOfReach);
+    return failure('connection', 'the hub terminal cannot be reached', LinkFailureReason.enum.HubOutOfReach);
   }
 
   private lost(reason: LossReason): void {

@@ -61,7 +61,7 @@ export class ScreenOutbox {
       clock,
       logger,
       // Over the internet, a server back after a cut is asked again within seconds, never hammered.
-      backoff: options.backoff ?? { baseMs: 1_000, maxMs: 30_000, jitter: 0.2 },
+      backoff: options.backoff ?? { baseMs: 1_000, maxMs: 5_000, jitter: 0.2 },
       // One at a time, oldest first: the server hears the actions in the order staff made them.
       concurrency: 1,
       reconnects: options.reconnects,

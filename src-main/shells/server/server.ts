@@ -7,6 +7,7 @@ import type { ChainBus, ChainDevices, ChainOrders, ChainOutbox, ChainStores, Pol
 import { DeviceGrants } from '../../chain/device-grants';
 import { Leader } from '../../chain/leader';
 import { OutboxSender } from '../../chain/outbox-sender';
+import { ChainPlatformLink } from '../../chain/platform-link';
 import { allStores, StoreNames, type StorePage } from '../../chain/store-names';
 import type { MerchantApi } from '../../api/merchant';
 import { StoreStatusMonitor } from '../../merchant/status-monitor';
@@ -14,7 +15,6 @@ import type { HubIdentity } from '../../hub/contract';
 import type { ConnectionCaps } from '../../hub/link/connection-guard';
 import { startHubServer } from '../../hub/link/hub-server';
 import { HubPairingDesk } from '../../hub/trust/pairing-desk';
-import { NOT_HEARD_FROM } from '../../sync/connectivity';
 import type { OrderGateway } from '../../sync/gateway';
 import { startAdminServer, type AdminServer } from './admin';
 import { ChainMetrics } from './metrics';
@@ -93,7 +93,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   });
   const grants = new DeviceGrants({ devices: store.devices, bus: store.bus, logger });
   await grants.start();
-  let lastPollAt: number | null = null;
+  // What the terminals' top bars say of the platform: the chain's last poll, whichever replica made it.
+  const platformLink = new ChainPlatformLink({ lastPollAt: () => store.stores.lastPollAt(options.credential), clock, logger: logger.child({ room: 'platform-link' }) });
   const endpoint = new ChainEndpoint({
     orders: store.orders,
     outbox: store.outbox,
@@ -104,19 +105,12 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     gateway: options.gateway,
     stores: store.stores,
     storeStatus,
-    status: async () => {
-      const current = await store.lease.current(options.credential).catch(() => null);
-      // The last committed poll, whichever replica made it: a terminal on a follower sees it too.
-      const polled = (await store.stores.lastPollAt(options.credential).catch(() => null)) ?? lastPollAt;
-      const at = polled === null ? null : new Date(polled).toISOString();
-      const connectivity = current
-        ? { ...NOT_HEARD_FROM, state: 'online' as const, lastPollAt: at, lastSuccessAt: at }
-        : { ...NOT_HEARD_FROM, state: 'degraded' as const, reason: { code: 'connection' as const, message: 'no replica of the chain server is polling now' } };
-      return { connectivity, pollIntervalSeconds: Math.round(options.pollIntervalMs / 1000), apiBaseUrl: null };
-    },
+    status: async () => ({ connectivity: platformLink.current, pollIntervalSeconds: Math.round(options.pollIntervalMs / 1000), apiBaseUrl: null }),
   });
   endpoint.start();
   const unwatchStatus = storeStatus.onChange((snapshot) => endpoint.storeStatusChanged(snapshot));
+  const unwatchLink = platformLink.onChange((connectivity) => endpoint.platformLinkChanged(connectivity));
+  await platformLink.check();
 
   const hub = await startHubServer({
     identity: options.identity,
@@ -144,7 +138,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     intervalMs: options.pollIntervalMs,
     observer: {
       polled: (count, at) => {
-        lastPollAt = at;
+        platformLink.polled(at);
         metrics.polled(count, at);
       },
       stored: (result) => metrics.stored(result.stored, result.duplicates),
@@ -194,6 +188,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   sender.start();
   names.start();
   storeStatus.start();
+  platformLink.start();
   logger.info('chain server: serving', { port: hub.port, admin: admin.port });
 
   return {
@@ -205,6 +200,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       await sender.stop();
       await names.stop();
       unwatchStatus();
+      unwatchLink();
+      await platformLink.stop();
       await storeStatus.stop();
       endpoint.stop();
       grants.stop();

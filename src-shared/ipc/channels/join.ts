@@ -142,6 +142,15 @@ export const LinkView = z.object({
 export type LinkView = z.infer<typeof LinkView>;
 
 /**
+ * Whose trouble it is when a screen's call fails on its link rather than at its hub, as the
+ * failure's `reason` (ErrorInfo): the main terminal or the chain's server out of reach, this screen
+ * refused (revoked), the server's own database failing, no replica of the server polling the
+ * platform. The screen says it in those words, never "check the internet" nor "this computer".
+ */
+export const LinkFailureReason = z.enum(['HubOutOfReach', 'ServerOutOfReach', 'ScreenRefused', 'ServerStorage', 'NoReplicaPolling']);
+export type LinkFailureReason = z.infer<typeof LinkFailureReason>;
+
+/**
  * The settings a screen keeps for itself: its language, its sounds, its board's density, the store
  * its Store page opens on. The rest (the stores served, auto-confirm, history, printers) are the
  * hub's, set at the hub.

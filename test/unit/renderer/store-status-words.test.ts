@@ -78,5 +78,8 @@ describe('the store as the platform shows it, the same on the top bar and the St
     assert.equal(offlineWhy(link('offline', 'rate-limit')), 'platform');
     assert.equal(offlineWhy(link('offline', 'validation')), 'platform');
     assert.equal(offlineWhy(link('unauthorized')), 'credentials');
+    const chain = (reason: string) => ({ ...link('offline', 'server'), reason: { code: 'server' as const, message: '', reason } });
+    assert.equal(offlineWhy(chain('ServerStorage')), 'server', "a chain's server whose database fails");
+    assert.equal(offlineWhy({ ...chain('NoReplicaPolling'), reason: { code: 'connection' as const, message: '', reason: 'NoReplicaPolling' } }), 'server', 'no replica polling');
   });
 });
