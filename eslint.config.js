@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import prettier from 'eslint-config-prettier';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -141,6 +142,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,
+  // Layout is Prettier's (`npm run format`, checked by the lint): no stylistic rule of eslint's may contradict it.
+  prettier,
+  ...svelte.configs.prettier,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2024, sourceType: 'module' },
     rules: {
@@ -184,7 +188,12 @@ export default tseslint.config(
             { from: from('shared'), allow: [element('shared'), { to: { module: { origin: 'external', source: ['zod', 'intl-messageformat'] } } }] },
             ...MAIN_LAYERS.map(([type], level) => ({
               from: from(type),
-              allow: [element('shared'), ...mainBelow(level), ...(type === 'demo' ? [element('sandbox')] : []), ...(type === 'main-feature' ? FEATURE_OWN : [])],
+              allow: [
+                element('shared'),
+                ...mainBelow(level),
+                ...(type === 'demo' ? [element('sandbox')] : []),
+                ...(type === 'main-feature' ? FEATURE_OWN : []),
+              ],
             })),
             { from: from('electron-shell'), allow: [element('shared'), element('electron-shell'), ...mainBelow(MAIN_LAYERS.length)] },
             ...RENDERER_POLICIES,
@@ -198,37 +207,65 @@ export default tseslint.config(
   {
     files: ['src-shared/**'],
     // zod for the schemas; intl-messageformat for the one message layer of screens and tickets (src-shared/i18n/).
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|intl-messageformat$|\\.).*', message: 'src-shared imports zod and intl-messageformat only.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|intl-messageformat$|\\.).*', message: 'src-shared imports zod and intl-messageformat only.' }] },
+      ],
+    },
   },
   {
     files: ['src-main/**'],
     ignores: ['src-main/shells/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [
-        { name: 'electron', message: 'Only src-main/shells/electron/ may import electron.' },
-        { name: 'electron-updater', message: 'Only src-main/shells/electron/ may import electron-updater.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Only src-main/shells/electron/ may import electron.' },
+            { name: 'electron-updater', message: 'Only src-main/shells/electron/ may import electron-updater.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src-renderer/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)', message: 'The renderer is a web page: no Node or main-process packages.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)',
+              message: 'The renderer is a web page: no Node or main-process packages.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // A component reaches the main process only through its state class: it never holds the bridge.
     files: ['src-renderer/**/*.svelte'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)', message: 'The renderer is a web page: no Node or main-process packages.' },
-          { regex: '/lib/(web-)?bridge$', message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.' },
-          { regex: '/ipc/contract$', importNames: ['Bridge', 'BRIDGE_GLOBAL'], message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:|electron$|better-sqlite3$|keytar$|undici$|ws$|fastify)',
+              message: 'The renderer is a web page: no Node or main-process packages.',
+            },
+            { regex: '/lib/(web-)?bridge$', message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.' },
+            {
+              regex: '/ipc/contract$',
+              importNames: ['Bridge', 'BRIDGE_GLOBAL'],
+              message: 'A component reaches the main process through its state class (getTerminal()), never the bridge.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -61,10 +61,16 @@ function probes(): void {
 async function measure(orders: number): Promise<Record<string, number>> {
   const sandbox = await startSandbox({ port: 0, now: pinnedNow(), rateLimitFactor: 0 });
   const dataDir = mkdtempSync(join(tmpdir(), 'st-bench-board-'));
-  const shell = await startWebShell({ args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'], dataDir, clientSecret: 'demo-secret' });
+  const shell = await startWebShell({
+    args: ['--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1'],
+    dataDir,
+    clientSecret: 'demo-secret',
+  });
   const browser = await launchChromium();
   const place = async (i: number): Promise<string> => {
-    const response = await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: STORES[i % 3], orderType: i % 2 ? 'TAKEOUT' : 'DELIVERY' } });
+    const response = await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', {
+      json: { merchantId: STORES[i % 3], orderType: i % 2 ? 'TAKEOUT' : 'DELIVERY' },
+    });
     assert.equal(response.status, 201);
     return (response.body as { id: string }).id;
   };
@@ -76,7 +82,10 @@ async function measure(orders: number): Promise<Record<string, number>> {
     await page.goto(shell.launchUrl());
     await page.getByTestId('order-board').waitFor();
     for (let i = 0; i < orders; i += 25) await Promise.all(Array.from({ length: Math.min(25, orders - i) }, (_, j) => place(i + j)));
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, orders, { timeout: 300_000, polling: 500 });
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, orders, {
+      timeout: 300_000,
+      polling: 500,
+    });
     const scroller = page.getByTestId('column-new').locator('.scroller');
 
     // Push → painted: a new order lands at the end of New (latest deadline), kept in view.
@@ -85,16 +94,18 @@ async function measure(orders: number): Promise<Record<string, number>> {
       await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
       const id = await place(orders + i);
       await page.waitForFunction((o) => (window as unknown as { paintedAt: Record<string, number> }).paintedAt[o] !== undefined, id, { timeout: 20_000 });
-      latencies.push(await page.evaluate((o) => {
-        const w = window as unknown as { pushAt: Record<string, number>; paintedAt: Record<string, number> };
-        return (w.paintedAt[o] ?? NaN) - (w.pushAt[o] ?? NaN);
-      }, id));
+      latencies.push(
+        await page.evaluate((o) => {
+          const w = window as unknown as { pushAt: Record<string, number>; paintedAt: Record<string, number> };
+          return (w.paintedAt[o] ?? NaN) - (w.pushAt[o] ?? NaN);
+        }, id),
+      );
     }
 
     // Idle: the main thread's busy share over 5 s with the board on screen (countdowns ticking).
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
-    const taskSeconds = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
+    const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
     await page.waitForTimeout(1_000);
     const busy0 = await taskSeconds();
     await page.waitForTimeout(5_000);
@@ -159,9 +170,13 @@ async function measure(orders: number): Promise<Record<string, number>> {
 const benchmark: Benchmark = {
   async run() {
     const small = await measure(50);
-    console.log(`50 orders: push→painted p99 ${small.push_p99?.toFixed(1)} ms, idle busy ${((small.idle_busy ?? 0) * 100).toFixed(1)} %, scroll p95 ${small.scroll_p95?.toFixed(1)} ms, open p99 ${small.open_p99?.toFixed(1)} ms`);
+    console.log(
+      `50 orders: push→painted p99 ${small.push_p99?.toFixed(1)} ms, idle busy ${((small.idle_busy ?? 0) * 100).toFixed(1)} %, scroll p95 ${small.scroll_p95?.toFixed(1)} ms, open p99 ${small.open_p99?.toFixed(1)} ms`,
+    );
     const big = await measure(2_000);
-    console.log(`2000 orders: push→painted p99 ${big.push_p99?.toFixed(1)} ms, idle busy ${((big.idle_busy ?? 0) * 100).toFixed(1)} %, scroll p95 ${big.scroll_p95?.toFixed(1)} ms, open p99 ${big.open_p99?.toFixed(1)} ms, ${big.cards_in_page} cards in the page`);
+    console.log(
+      `2000 orders: push→painted p99 ${big.push_p99?.toFixed(1)} ms, idle busy ${((big.idle_busy ?? 0) * 100).toFixed(1)} %, scroll p95 ${big.scroll_p95?.toFixed(1)} ms, open p99 ${big.open_p99?.toFixed(1)} ms, ${big.cards_in_page} cards in the page`,
+    );
     const r = (m: Record<string, number>, k: string) => m[k] ?? NaN;
     return {
       push_vs_50: r(big, 'push_p99') / r(small, 'push_p99'),

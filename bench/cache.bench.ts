@@ -74,7 +74,9 @@ const benchmark: Benchmark = {
       if (code !== 0) throw new Error(`measuring process exited with ${code}`);
       const m = JSON.parse(out.trim().split('\n').pop() ?? '{}') as Record<string, number>;
       const r = (k: string) => m[k] ?? NaN;
-      console.log(`board of ${r('rows')} rows: p50 ${r('board_p50').toFixed(2)} ms, p99 ${r('board_p99').toFixed(2)} ms; full scan p50 ${r('scan_p50').toFixed(2)} ms; RSS ${r('rss_mb').toFixed(0)} MB`);
+      console.log(
+        `board of ${r('rows')} rows: p50 ${r('board_p50').toFixed(2)} ms, p99 ${r('board_p99').toFixed(2)} ms; full scan p50 ${r('scan_p50').toFixed(2)} ms; RSS ${r('rss_mb').toFixed(0)} MB`,
+      );
       return {
         board_p99_vs_target: r('board_p99') / TARGET_MS,
         board_vs_scan: r('board_p50') / r('scan_p50'),

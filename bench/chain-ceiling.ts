@@ -37,7 +37,7 @@ export function ceiling(input: CeilingInput): Ceiling {
   const eventsPerMinuteShared = (POLLS_PER_MINUTE / 2) * EVENTS_PER_POLL;
   const ordersPerMinuteByEvents = eventsPerMinute / e;
   const storesByEvents = (ordersPerMinuteByEvents * 60) / perStore;
-  const storesByEventsShared = (eventsPerMinuteShared / e) * 60 / perStore;
+  const storesByEventsShared = ((eventsPerMinuteShared / e) * 60) / perStore;
   const ordersPerMinuteByDetails = Math.min(DETAILS_PER_MINUTE, CONFIRMS_PER_MINUTE);
   const storesByDetails = (ordersPerMinuteByDetails * 60) / perStore;
   const leaderOrdersPerMinute = (leaderEventsPerSecond * 60) / e;

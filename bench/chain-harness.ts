@@ -94,9 +94,14 @@ export async function startChainStage(options: StageOptions): Promise<ChainStage
     await app.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => app.close());
     const sandboxUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const added = await request(`${sandboxUrl}/_sandbox/stores`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: options.stores }) });
+    const added = await request(`${sandboxUrl}/_sandbox/stores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: options.stores }),
+    });
     const stores = ((await added.body.json()) as { stores: { id: string }[] }).stores.map((s) => s.id);
-    if (added.statusCode !== 201 || stores.length !== options.stores) throw new Error(`the sandbox did not add ${options.stores} branches (${added.statusCode})`);
+    if (added.statusCode !== 201 || stores.length !== options.stores)
+      throw new Error(`the sandbox did not add ${options.stores} branches (${added.statusCode})`);
 
     // The schema first, then one paired device per branch: the replicas start knowing all of them.
     const pool = openChainPool({ url: databaseUrl, applicationName: 'chain-bench', logger: silentLogger, max: 4 });
@@ -129,7 +134,13 @@ export async function startChainStage(options: StageOptions): Promise<ChainStage
     const screens: Screen[] = stores.map((storeId, i) => {
       const replica = i % replicas.length;
       const port = replicas[replica]?.port ?? 0;
-      const endpoint = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port }), fingerprint, credential: credentials[i] as DeviceCredential, clock: systemClock, logger: silentLogger });
+      const endpoint = new RemoteEndpoint({
+        hub: () => ({ host: '127.0.0.1', port }),
+        fingerprint,
+        credential: credentials[i] as DeviceCredential,
+        clock: systemClock,
+        logger: silentLogger,
+      });
       const screen = { storeId, replica, endpoint };
       endpoint.connect((event, payload) => options.onPush(screen, event, payload));
       return screen;

@@ -168,7 +168,12 @@ class Load {
       if (!store) continue;
       for (let i = 0; i < perStore; i++) {
         const before = world.orders.events.size;
-        const order = placeOrder(world.orders, store, { orderType: 'DELIVERY', deliveredBy: 'PLATFORM', orderTiming: 'IMMEDIATE', menu: menuFor(world.catalog, storeId) });
+        const order = placeOrder(world.orders, store, {
+          orderType: 'DELIVERY',
+          deliveredBy: 'PLATFORM',
+          orderTiming: 'IMMEDIATE',
+          menu: menuFor(world.catalog, storeId),
+        });
         confirmOrder(world.orders, order);
         assignDriver(world.orders, order);
         for (let step = 0; step < 4; step++) advanceDriver(world.orders, order);
@@ -231,7 +236,9 @@ const benchmark: Benchmark = {
       // --- lunch rush
       const before = await counts(stage.replicas);
       const pushesBefore = [...load.tracker.rowsHeardByReplica];
-      console.log(`lunch rush: ${STORES} stores × ${ORDERS_PER_HOUR_PER_STORE} orders/h = ${(STORES * ORDERS_PER_HOUR_PER_STORE) / 3600} orders/s for ${RUSH_SECONDS} s, ${EVENTS_PER_ORDER} events an order`);
+      console.log(
+        `lunch rush: ${STORES} stores × ${ORDERS_PER_HOUR_PER_STORE} orders/h = ${(STORES * ORDERS_PER_HOUR_PER_STORE) / 3600} orders/s for ${RUSH_SECONDS} s, ${EVENTS_PER_ORDER} events an order`,
+      );
       const ran = await rush(load, stage);
       const after = await counts(stage.replicas);
       const rushHeard = load.tracker.heard.filter((h) => h.phase === 'rush');
@@ -247,8 +254,12 @@ const benchmark: Benchmark = {
       console.log(`  poll answered → store screen (the chain server's path): ${describeSpread(fromPoll)}`);
       console.log(`  confirm pressed → screen shows CONFIRMED (outbox → platform → event → poll → push): ${describeSpread(confirms)}`);
       console.log(`  events stored: replica a ${stored[0]}, replica b ${stored[1]} → the leader ${leaderRush.toFixed(1)} events/s`);
-      console.log(`  confirms sent: replica a ${sent[0]}, replica b ${sent[1]}; rows pushed to screens: replica a ${pushes[0]} (${((pushes[0] ?? 0) / ran.seconds).toFixed(1)}/s), replica b ${pushes[1]} (${((pushes[1] ?? 0) / ran.seconds).toFixed(1)}/s)`);
-      console.log(`  leaks (a row heard by another store's screen): ${load.tracker.leaks}; unheard: ${load.tracker.unheard('rush')}; coalesced: ${load.tracker.coalesced}; failures: ${load.failures}`);
+      console.log(
+        `  confirms sent: replica a ${sent[0]}, replica b ${sent[1]}; rows pushed to screens: replica a ${pushes[0]} (${((pushes[0] ?? 0) / ran.seconds).toFixed(1)}/s), replica b ${pushes[1]} (${((pushes[1] ?? 0) / ran.seconds).toFixed(1)}/s)`,
+      );
+      console.log(
+        `  leaks (a row heard by another store's screen): ${load.tracker.leaks}; unheard: ${load.tracker.unheard('rush')}; coalesced: ${load.tracker.coalesced}; failures: ${load.failures}`,
+      );
 
       // --- backlog
       const beforeBacklog = await counts(stage.replicas);
@@ -267,9 +278,16 @@ const benchmark: Benchmark = {
           `${leaderBacklog.toFixed(0)} events/s (${((leaderBacklog * 60) / EVENTS_PER_ORDER).toFixed(0)} orders/min) through one leader (stored ${backlogStored})`,
       );
       console.log(`  poll rounds failed over the whole run: ${afterBacklog.map((c) => c.pollFailures).join(' + ')}`);
-      console.log(`  backlog order → CONCLUDED on its store screen: ${describeSpread(backlog)}; unheard: ${load.tracker.unheard('backlog')}; leaks: ${load.tracker.leaks}`);
+      console.log(
+        `  backlog order → CONCLUDED on its store screen: ${describeSpread(backlog)}; unheard: ${load.tracker.unheard('backlog')}; leaks: ${load.tracker.leaks}`,
+      );
 
-      const paper = ceiling({ eventsPerOrder: EVENTS_PER_ORDER, ordersPerHourPerStore: ORDERS_PER_HOUR_PER_STORE, stores: STORES, leaderEventsPerSecond: leaderBacklog });
+      const paper = ceiling({
+        eventsPerOrder: EVENTS_PER_ORDER,
+        ordersPerHourPerStore: ORDERS_PER_HOUR_PER_STORE,
+        stores: STORES,
+        leaderEventsPerSecond: leaderBacklog,
+      });
       console.log('how far one credential goes:');
       for (const line of paper.lines) console.log(`  ${line}`);
       return {

@@ -89,11 +89,17 @@ const bench: Benchmark = {
         clientSecret: 'demo-secret',
       });
       const api = factory.withTokens(tokens);
-      const bareToken = (await factory.authentication.requestToken({ grant_type: 'client_credentials', client_id: 'demo', client_secret: 'demo-secret' })).access_token;
+      const bareToken = (await factory.authentication.requestToken({ grant_type: 'client_credentials', client_id: 'demo', client_secret: 'demo-secret' }))
+        .access_token;
 
       const viaClient = (): Promise<unknown> => api.merchant.getStore(STORE_ID);
       const viaBare = async (): Promise<unknown> => {
-        const response = await bareAgent.request({ origin, path: PATH, method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${bareToken}` } });
+        const response = await bareAgent.request({
+          origin,
+          path: PATH,
+          method: 'GET',
+          headers: { accept: 'application/json', authorization: `Bearer ${bareToken}` },
+        });
         const body = (await response.body.json()) as { id?: string };
         if (response.statusCode !== 200 || body.id !== STORE_ID) throw new Error(`bare: ${response.statusCode}`);
         return body;
@@ -111,10 +117,22 @@ const bench: Benchmark = {
       for (let i = 0; i < PAIRS; i++) {
         const b = tally();
         const c = tally();
-        const order: [() => Promise<unknown>, Tally][] = i % 2 === 0 ? [[viaBare, b], [viaClient, c]] : [[viaClient, c], [viaBare, b]];
+        const order: [() => Promise<unknown>, Tally][] =
+          i % 2 === 0
+            ? [
+                [viaBare, b],
+                [viaClient, c],
+              ]
+            : [
+                [viaClient, c],
+                [viaBare, b],
+              ];
         for (const [send, into] of order) await round(send, ROUND_MS, into);
         ratios.push(b.requests / b.ms / (c.requests / c.ms));
-        for (const [from, to] of [[b, bare], [c, client]] as const) {
+        for (const [from, to] of [
+          [b, bare],
+          [c, client],
+        ] as const) {
           to.requests += from.requests;
           to.failures += from.failures;
           to.ms += from.ms;

@@ -121,7 +121,9 @@ async function load(browser: Browser, shell: RunningShell, url: string, slowdown
 async function sandboxWithOrders(): Promise<Awaited<ReturnType<typeof startSandbox>>> {
   const sandbox = await startSandbox({ port: 0, now: pinnedNow(), rateLimitFactor: 0 });
   for (let i = 0; i < ORDERS; i++) {
-    const response = await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: STORES[i % 3], orderType: i % 2 ? 'TAKEOUT' : 'DELIVERY' } });
+    const response = await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', {
+      json: { merchantId: STORES[i % 3], orderType: i % 2 ? 'TAKEOUT' : 'DELIVERY' },
+    });
     assert.equal(response.status, 201);
   }
   return sandbox;
@@ -153,11 +155,17 @@ async function measure(dirs: Record<Variant, string>): Promise<Record<Variant, R
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(await next(variant));
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, ORDERS, { timeout: 60_000, polling: 200 });
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, ORDERS, {
+        timeout: 60_000,
+        polling: 200,
+      });
       await context.close();
     }
     const loads: Record<Variant, Record<'plain' | 'slow', Load[]>> = { unminified: { plain: [], slow: [] }, minified: { plain: [], slow: [] } };
-    for (const [kind, slowdown] of [['plain', 1], ['slow', SLOWDOWN]] as const) {
+    for (const [kind, slowdown] of [
+      ['plain', 1],
+      ['slow', SLOWDOWN],
+    ] as const) {
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
         for (const variant of order) loads[variant][kind].push(await load(browser, shells[variant] as RunningShell, await next(variant), slowdown));
@@ -178,11 +186,21 @@ const benchmark: Benchmark = {
     const sizes = { unminified: bundleSizes(dirs.unminified), minified: bundleSizes(dirs.minified) };
     for (const variant of VARIANTS) {
       const s = sizes[variant];
-      console.log(`${variant}: js ${(s.js / 1024).toFixed(0)} KiB (${(s.jsGzip / 1024).toFixed(0)} gzipped), css ${(s.css / 1024).toFixed(0)} KiB (${(s.cssGzip / 1024).toFixed(0)} gzipped), maps ${(s.maps / 1024).toFixed(0)} KiB`);
+      console.log(
+        `${variant}: js ${(s.js / 1024).toFixed(0)} KiB (${(s.jsGzip / 1024).toFixed(0)} gzipped), css ${(s.css / 1024).toFixed(0)} KiB (${(s.cssGzip / 1024).toFixed(0)} gzipped), maps ${(s.maps / 1024).toFixed(0)} KiB`,
+      );
     }
     const loads = await measure(dirs);
-    const median = (variant: Variant, kind: 'plain' | 'slow', key: keyof Load) => percentile(loads[variant][kind].map((l) => l[key]), 50);
-    const p90 = (variant: Variant, kind: 'plain' | 'slow', key: keyof Load) => percentile(loads[variant][kind].map((l) => l[key]), 90);
+    const median = (variant: Variant, kind: 'plain' | 'slow', key: keyof Load) =>
+      percentile(
+        loads[variant][kind].map((l) => l[key]),
+        50,
+      );
+    const p90 = (variant: Variant, kind: 'plain' | 'slow', key: keyof Load) =>
+      percentile(
+        loads[variant][kind].map((l) => l[key]),
+        90,
+      );
     for (const variant of VARIANTS) {
       console.log(
         `${variant}: first orders painted p50 ${median(variant, 'plain', 'paintedMs').toFixed(0)} ms (p90 ${p90(variant, 'plain', 'paintedMs').toFixed(0)}), script ${median(variant, 'plain', 'scriptMs').toFixed(0)} ms; ` +

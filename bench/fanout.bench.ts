@@ -109,7 +109,13 @@ export async function hubFanout(): Promise<number[]> {
   const server = await startHubServer({ identity, devices, pairing: new FakePairingDesk(), endpoint, logger: silentLogger, host: '127.0.0.1', port: 0 });
   const arrivals = new Arrivals(SCREENS);
   const screens = Array.from({ length: SCREENS }, (_, n) => {
-    const screen = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port: server.port }), fingerprint: identity.fingerprint, credential: devices.pair(`Tela ${n + 1}`), clock: systemClock, logger: silentLogger });
+    const screen = new RemoteEndpoint({
+      hub: () => ({ host: '127.0.0.1', port: server.port }),
+      fingerprint: identity.fingerprint,
+      credential: devices.pair(`Tela ${n + 1}`),
+      clock: systemClock,
+      logger: silentLogger,
+    });
     screen.connect((event, payload) => {
       const id = rowIdOf(event, payload);
       if (id) arrivals.heardRow(id);

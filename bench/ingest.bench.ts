@@ -38,7 +38,6 @@ const LIFECYCLE = [
 ] as const;
 const MERCHANT = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
 
-
 /** A busy evening: orders arrive one after another and move through their lifecycle interleaved. */
 function events(): WireEvent[] {
   const out: WireEvent[] = [];
@@ -83,7 +82,8 @@ function floor(list: WireEvent[]): number {
     const now = Date.now();
     return time(() =>
       db.transaction(() => {
-        for (const e of list) insert.run(e.id, e.orderId, e.merchantId, e.code, e.fullCode, e.createdAt, Date.parse(e.createdAt), JSON.stringify(e.metadata), now);
+        for (const e of list)
+          insert.run(e.id, e.orderId, e.merchantId, e.code, e.fullCode, e.createdAt, Date.parse(e.createdAt), JSON.stringify(e.metadata), now);
       })(),
     );
   } finally {
@@ -111,7 +111,7 @@ const benchmark: Benchmark = {
 
     const pages = (first: number, next: number) => {
       const out: WireEvent[][] = [];
-      for (let i = 0; i < list.length; ) {
+      for (let i = 0; i < list.length;) {
         const size = out.length === 0 ? first : next;
         out.push(list.slice(i, i + size));
         i += size;
@@ -125,7 +125,11 @@ const benchmark: Benchmark = {
           for (const batch of batches) ingest.apply(batch, Date.now());
         });
         if (store.events.count() !== list.length) throw new Error('app path lost events');
-        if (timeCheckpoint) idleCheckpointMs = Math.min(idleCheckpointMs, time(() => store.checkpoint()));
+        if (timeCheckpoint)
+          idleCheckpointMs = Math.min(
+            idleCheckpointMs,
+            time(() => store.checkpoint()),
+          );
         return ms;
       });
     const catchUp = pages(POLL_LIMIT, CATCH_UP_LIMIT);

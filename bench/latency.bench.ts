@@ -40,7 +40,10 @@ class InstantPlatform implements OrderGateway {
       createdAt,
       merchant: { id: MERCHANT, name: 'Cantina' },
       customer: { id: randomUUID(), name: 'Ana Souza' },
-      items: [{ name: 'Lasanha', quantity: 1, totalPrice: 48.9 }, { name: 'Suco', quantity: 2, totalPrice: 17 }],
+      items: [
+        { name: 'Lasanha', quantity: 1, totalPrice: 48.9 },
+        { name: 'Suco', quantity: 2, totalPrice: 17 },
+      ],
       total: { subTotal: 65.9, deliveryFee: 7, benefits: 0, additionalFees: 0, orderAmount: 72.9 },
       delivery: { mode: 'DEFAULT', deliveredBy: 'MERCHANT', pickupCode: '4321' },
     });
@@ -107,7 +110,7 @@ async function measure(perPoll: number): Promise<number[]> {
     }
   });
   try {
-    for (let placed = 0; placed < ORDERS; ) {
+    for (let placed = 0; placed < ORDERS;) {
       for (let i = 0; i < perPoll && placed < ORDERS; i++, placed++) platform.place();
       await sync.poller.round();
     }

@@ -8,8 +8,40 @@ import { EventIngest } from '../src-main/sync/ingest';
  * Orders as a busy terminal stores them, for the database benchmarks: details shaped as the API
  * returns them, names from a list of common Brazilian names (so a search has realistic matches).
  */
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eduarda', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Larissa', 'Marcos', 'Natália', 'Paula', 'Rafael'];
-const LAST = ['Silva', 'Souza', 'Costa', 'Pereira', 'Alves', 'Lima', 'Gomes', 'Ribeiro', 'Martins', 'Cardoso', 'Teixeira', 'Dias', 'Mendes', 'Nunes', 'Freitas'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Paula',
+  'Rafael',
+];
+const LAST = [
+  'Silva',
+  'Souza',
+  'Costa',
+  'Pereira',
+  'Alves',
+  'Lima',
+  'Gomes',
+  'Ribeiro',
+  'Martins',
+  'Cardoso',
+  'Teixeira',
+  'Dias',
+  'Mendes',
+  'Nunes',
+  'Freitas',
+];
 export const customerName = (n: number): string => `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]} ${n}`;
 
 export function orderDetail(id: string, merchantId: string, createdAt: string, n: number): Record<string, unknown> {
@@ -23,7 +55,12 @@ export function orderDetail(id: string, merchantId: string, createdAt: string, n
     category: 'FOOD',
     createdAt,
     merchant: { id: merchantId, name: 'Cantina da Vila' },
-    customer: { id: randomUUID(), name: customerName(n), ordersCountOnMerchant: n % 17, phone: { number: '0800 000 0000', localizer: '12345678', localizerExpiration: createdAt } },
+    customer: {
+      id: randomUUID(),
+      name: customerName(n),
+      ordersCountOnMerchant: n % 17,
+      phone: { number: '0800 000 0000', localizer: '12345678', localizerExpiration: createdAt },
+    },
     items: [1, 2, 3].map((index) => ({
       index,
       id: randomUUID(),
@@ -40,7 +77,13 @@ export function orderDetail(id: string, merchantId: string, createdAt: string, n
     })),
     total: { subTotal: 120, deliveryFee: 7, benefits: 0, additionalFees: 0, orderAmount: 127 },
     payments: { prepaid: 127, pending: 0, methods: [{ method: 'CREDIT', type: 'ONLINE', value: 127, currency: 'BRL', card: { brand: 'VISA' } }] },
-    delivery: { mode: 'DEFAULT', deliveredBy: 'PLATFORM', deliveryDateTime: createdAt, pickupCode: '1234', deliveryAddress: { streetName: 'Rua Harmonia', streetNumber: '412', city: 'São Paulo', state: 'SP', country: 'BR' } },
+    delivery: {
+      mode: 'DEFAULT',
+      deliveredBy: 'PLATFORM',
+      deliveryDateTime: createdAt,
+      pickupCode: '1234',
+      deliveryAddress: { streetName: 'Rua Harmonia', streetNumber: '412', city: 'São Paulo', state: 'SP', country: 'BR' },
+    },
   };
 }
 
@@ -71,7 +114,16 @@ export function buildOrders(dir: string, { orders: total, days, openToday, now, 
       const createdAt = new Date(at).toISOString();
       events.push({ id: randomUUID(), code: 'PLC', fullCode: 'PLACED', orderId: id, merchantId, createdAt, metadata: {} });
       const stayOpen = n >= total - openToday;
-      if (!stayOpen) events.push({ id: randomUUID(), code: 'CON', fullCode: 'CONCLUDED', orderId: id, merchantId, createdAt: new Date(at + 2_400_000).toISOString(), metadata: {} });
+      if (!stayOpen)
+        events.push({
+          id: randomUUID(),
+          code: 'CON',
+          fullCode: 'CONCLUDED',
+          orderId: id,
+          merchantId,
+          createdAt: new Date(at + 2_400_000).toISOString(),
+          metadata: {},
+        });
       details.push([id, orderDetail(id, merchantId, createdAt, n)]);
     }
     ingest.apply(events);
@@ -81,4 +133,3 @@ export function buildOrders(dir: string, { orders: total, days, openToday, now, 
   }
   store.close();
 }
-

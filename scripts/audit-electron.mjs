@@ -27,7 +27,15 @@ const run = require(RUNNER);
 // scan reads a copy of the build whose private fields and methods are lowered (WeakMaps), the same
 // code otherwise.
 const LOWER_PRIVATE = Object.fromEntries(
-  ['class-private-field', 'class-private-method', 'class-private-accessor', 'class-private-static-field', 'class-private-static-method', 'class-private-static-accessor', 'class-private-brand-check'].map((f) => [f, false]),
+  [
+    'class-private-field',
+    'class-private-method',
+    'class-private-accessor',
+    'class-private-static-field',
+    'class-private-static-method',
+    'class-private-static-accessor',
+    'class-private-brand-check',
+  ].map((f) => [f, false]),
 );
 
 /** Scans `dir`; resolves to the lines to print and whether the audit failed. */

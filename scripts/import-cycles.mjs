@@ -75,7 +75,11 @@ export function importGraph(cwd, roots = ROOTS) {
   const files = new Set(roots.flatMap((root) => sourceFiles(join(cwd, root))));
   const graph = new Map();
   for (const file of files) {
-    const targets = new Set(importsOf(file).map((s) => resolveImport(file, s, files)).filter(Boolean));
+    const targets = new Set(
+      importsOf(file)
+        .map((s) => resolveImport(file, s, files))
+        .filter(Boolean),
+    );
     graph.set(relative(cwd, file), new Set([...targets].map((t) => relative(cwd, t))));
   }
   return graph;

@@ -62,7 +62,9 @@ function usable(dir) {
 export function ensureProjectNode() {
   const key = platformKey();
   if (!key) {
-    fail(`this is Node ${process.versions.node}; the project runs on Node ${PROJECT_NODE.major} LTS, and none is fetched for ${process.platform}-${process.arch}. Install Node ${PROJECT_NODE.major} and run the command again.`);
+    fail(
+      `this is Node ${process.versions.node}; the project runs on Node ${PROJECT_NODE.major} LTS, and none is fetched for ${process.platform}-${process.arch}. Install Node ${PROJECT_NODE.major} and run the command again.`,
+    );
   }
   const root = cacheRoot();
   const dir = join(root, `node-v${PROJECT_NODE.version}-${key}`);

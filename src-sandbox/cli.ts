@@ -52,7 +52,15 @@ async function main(): Promise<void> {
   const scenarioName = (text('scenario') ?? 'none') as ScenarioName;
   const at = text('clock-at');
   const clockAt = at === undefined ? undefined : Date.parse(at);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(factor) || factor < 0 || !SCENARIO_NAMES.includes(scenarioName) || Number.isNaN(clockAt)) {
+  if (
+    !Number.isInteger(port) ||
+    port < 0 ||
+    port > 65535 ||
+    !Number.isFinite(factor) ||
+    factor < 0 ||
+    !SCENARIO_NAMES.includes(scenarioName) ||
+    Number.isNaN(clockAt)
+  ) {
     process.stderr.write(usage);
     process.exitCode = 2;
     return;
@@ -66,7 +74,9 @@ async function main(): Promise<void> {
   // Handlers before the announcement: whoever reads "listening" may signal us at once.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log(`sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret; distributed app partner/partner-secret, authorize at ${sandbox.url}/_sandbox/authorize)`);
+  console.log(
+    `sandbox listening on ${sandbox.url}  (credentials demo/demo-secret, other/other-secret; distributed app partner/partner-secret, authorize at ${sandbox.url}/_sandbox/authorize)`,
+  );
   if (scenario) console.log(`scenario ${scenarioName}: orders and reviews arrive for the demo stores`);
 }
 

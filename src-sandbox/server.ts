@@ -57,11 +57,14 @@ function isLoopback(address: string | undefined): boolean {
 
 /** Routes that need no bearer token: the token routes, the control surface, the customer's tracking page. */
 function isOpenRoute(url: string): boolean {
-  return url.startsWith('/authentication/') || url.startsWith('/realms/') || url.startsWith('/_sandbox/') || url === '/_sandbox' || url.startsWith('/tracking/');
+  return (
+    url.startsWith('/authentication/') || url.startsWith('/realms/') || url.startsWith('/_sandbox/') || url === '/_sandbox' || url.startsWith('/tracking/')
+  );
 }
 
 export function createSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
-  const world = options.world ?? new World(new SandboxClock(options.now), options.userCodeSeconds === undefined ? {} : { userCodeSeconds: options.userCodeSeconds });
+  const world =
+    options.world ?? new World(new SandboxClock(options.now), options.userCodeSeconds === undefined ? {} : { userCodeSeconds: options.userCodeSeconds });
   const limiter = new RateLimiter(() => world.clock.now(), options.rateLimitFactor ?? 1);
   const ctx: SandboxContext = { world, limiter };
   const app = Fastify({

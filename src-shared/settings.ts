@@ -65,7 +65,10 @@ const PrinterHost = z
   .trim()
   .min(1)
   .max(253)
-  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]+\]?)$/, 'a host name or an IP address');
+  .regex(
+    /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]+\]?)$/,
+    'a host name or an IP address',
+  );
 
 /**
  * How the terminal reaches a printer: raw ESC/POS over TCP (port 9100, the usual kitchen printer),
@@ -74,7 +77,17 @@ const PrinterHost = z
  */
 export const PrinterConnection = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('network'), host: PrinterHost, port: z.number().int().min(1).max(65535).default(9100) }).strict(),
-  z.object({ kind: z.literal('system'), device: z.string().trim().min(1).max(128).regex(/^[\w.@-]+$/, 'a printer name as the system lists it') }).strict(),
+  z
+    .object({
+      kind: z.literal('system'),
+      device: z
+        .string()
+        .trim()
+        .min(1)
+        .max(128)
+        .regex(/^[\w.@-]+$/, 'a printer name as the system lists it'),
+    })
+    .strict(),
   z.object({ kind: z.literal('file') }).strict(),
 ]);
 export type PrinterConnection = z.infer<typeof PrinterConnection>;
@@ -88,7 +101,10 @@ export const PrinterSettings = z
     encoding: PrinterEncoding.default('cp860'),
     tickets: z.array(OrderTicket).min(1).max(2).default(['kitchen']),
     /** Copies of each ticket per order type (0: none for that type). */
-    copies: z.object({ DELIVERY: Copies.default(1), TAKEOUT: Copies.default(1), DINE_IN: Copies.default(1) }).strict().prefault({}),
+    copies: z
+      .object({ DELIVERY: Copies.default(1), TAKEOUT: Copies.default(1), DINE_IN: Copies.default(1) })
+      .strict()
+      .prefault({}),
     /** Print when an order is confirmed here (by staff or auto-confirm). */
     autoPrint: z.boolean().default(true),
   })

@@ -27,12 +27,30 @@ const seg = encodeURIComponent;
 /** What an update route answers (not shown by the spec): kept as it came. */
 const Update = z.unknown();
 /** Item lists whose envelope the spec does not show: a bare array, or an object holding `items`. */
-const ItemList = z.union([z.array(CatalogItem), z.object({ items: z.array(CatalogItem) }).loose().transform((b) => b.items)]);
+const ItemList = z.union([
+  z.array(CatalogItem),
+  z
+    .object({ items: z.array(CatalogItem) })
+    .loose()
+    .transform((b) => b.items),
+]);
 const Loose = z.array(z.object({}).loose());
 /** PUT /items answers "item": the item with its add-ons, or the bare item. */
 const UpsertAnswer = z.union([ItemFlat, CatalogItem]);
-const FlatList = z.union([z.array(ItemFlat), z.object({ items: z.array(ItemFlat) }).loose().transform((b) => b.items)]);
-const LooseList = z.union([Loose, z.object({ items: Loose }).loose().transform((b) => b.items)]);
+const FlatList = z.union([
+  z.array(ItemFlat),
+  z
+    .object({ items: z.array(ItemFlat) })
+    .loose()
+    .transform((b) => b.items),
+]);
+const LooseList = z.union([
+  Loose,
+  z
+    .object({ items: Loose })
+    .loose()
+    .transform((b) => b.items),
+]);
 
 /**
  * Catalog module (spec §4.6), routes under `/catalog/v2.0/merchants/{merchantId}`; route names (and
@@ -61,10 +79,7 @@ export class CatalogApi {
 
   /** Items of a category, each with its product, option groups and options. */
   listCategoryItems(merchantId: string, categoryId: string, options?: CallOptions): Promise<ItemFlat[]> {
-    return this.client.call(
-      this.call(merchantId, 'GET', 'GET /categories/{categoryId}/items', `/categories/${seg(categoryId)}/items`, FlatList),
-      options,
-    );
+    return this.client.call(this.call(merchantId, 'GET', 'GET /categories/{categoryId}/items', `/categories/${seg(categoryId)}/items`, FlatList), options);
   }
 
   /** The store's catalogs (one per context); their ids name the sellable and unsellable lists. */
@@ -136,10 +151,7 @@ export class CatalogApi {
 
   /** Sets the maximum sellable quantity of a product. */
   setInventory(merchantId: string, inventory: Inventory, options?: CallOptions): Promise<unknown> {
-    return this.client.call(
-      { ...this.call(merchantId, 'POST', 'POST /inventory', '/inventory', Update), json: inventory, idempotent: true },
-      options,
-    );
+    return this.client.call({ ...this.call(merchantId, 'POST', 'POST /inventory', '/inventory', Update), json: inventory, idempotent: true }, options);
   }
 
   getInventory(merchantId: string, productId: string, options?: CallOptions): Promise<Inventory> {

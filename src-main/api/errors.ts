@@ -95,13 +95,7 @@ export class ApiError extends AppError {
     this.retryAfterMs = options.retryAfterMs;
   }
 
-  static fromResponse(input: {
-    module: ApiModule;
-    route: string;
-    status: number;
-    body: unknown;
-    retryAfterMs?: number;
-  }): ApiError {
+  static fromResponse(input: { module: ApiModule; route: string; status: number; body: unknown; retryAfterMs?: number }): ApiError {
     const body = parseErrorBody(input.module, input.body);
     const code = codeForStatus(input.status);
     const detail = body.message ?? body.code ?? `HTTP ${input.status}`;

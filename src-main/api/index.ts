@@ -54,7 +54,11 @@ export function createMarketplaceApi(options: MarketplaceApiOptions): {
   const limiter = new RateLimiter({ clock, ...(options.limitFactor === undefined ? {} : { factor: options.limitFactor }) });
   const delays = options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {};
   const onFailure = options.onOutcome ? (route: string, error: ApiError) => options.onOutcome?.({ route, ok: false, error }) : undefined;
-  const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger, ...delays, ...(onFailure ? { onFailure } : {}) }) });
+  const authentication = new AuthenticationApi({
+    transport,
+    limiter,
+    retry: new RetryPolicy({ clock, logger, ...delays, ...(onFailure ? { onFailure } : {}) }),
+  });
   return {
     authentication,
     limiter,

@@ -69,10 +69,7 @@ export class OrderApi {
 
   /** `reason` is a code from `cancellationReasons` (e.g. `503`). */
   requestCancellation(orderId: string, reason: string, options?: CallOptions): Promise<Accepted> {
-    return this.client.call(
-      this.action('POST /orders/{id}/requestCancellation', `/orders/${seg(orderId)}/requestCancellation`, { reason }),
-      options,
-    );
+    return this.client.call(this.action('POST /orders/{id}/requestCancellation', `/orders/${seg(orderId)}/requestCancellation`, { reason }), options);
   }
 
   /**
@@ -80,9 +77,7 @@ export class OrderApi {
    * and at most once per 30 seconds per order; a call within that time gets the last answer again.
    */
   trackOrder(orderId: string, options?: CallOptions): Promise<Tracking> {
-    return this.tracking.get(orderId, () =>
-      this.client.call(this.get('GET /orders/{id}/tracking', `/orders/${seg(orderId)}/tracking`, Tracking), options),
-    );
+    return this.tracking.get(orderId, () => this.client.call(this.get('GET /orders/{id}/tracking', `/orders/${seg(orderId)}/tracking`, Tracking), options));
   }
 
   /** Platform delivery only: compares with the order's pickupCode. */
@@ -121,10 +116,7 @@ export class OrderApi {
   }
 
   rejectDispute(disputeId: string, reason: string, options?: CallOptions): Promise<unknown> {
-    return this.client.call(
-      this.action('POST /disputes/{disputeId}/reject', `/disputes/${seg(disputeId)}/reject`, { reason }, z.unknown()),
-      options,
-    );
+    return this.client.call(this.action('POST /disputes/{disputeId}/reject', `/disputes/${seg(disputeId)}/reject`, { reason }, z.unknown()), options);
   }
 
   chooseDisputeAlternative(disputeId: string, alternativeId: string, options?: CallOptions): Promise<unknown> {

@@ -21,9 +21,7 @@ export function finalItemPrices(virtualBag: VirtualBag): ItemPromotionPrice[] {
   const discountOf = new Map<string, number>();
   for (const benefit of virtualBag.bag.benefits?.benefits ?? []) {
     if (benefit.target !== 'ITEM' || !benefit.targetId) continue;
-    const amount = benefit.sponsorships
-      .filter((s) => MERCHANT_LIABILITIES.has(s.liability))
-      .reduce((sum, s) => sum + s.amount.value, 0);
+    const amount = benefit.sponsorships.filter((s) => MERCHANT_LIABILITIES.has(s.liability)).reduce((sum, s) => sum + s.amount.value, 0);
     discountOf.set(benefit.targetId, (discountOf.get(benefit.targetId) ?? 0) + amount);
   }
   return virtualBag.bag.items.map((item) => {

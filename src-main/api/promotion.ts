@@ -1,10 +1,4 @@
-import {
-  PromotionAccepted,
-  PromotionItemsPage,
-  type PromotionItem,
-  type PromotionItemsQuery,
-  type PromotionRequest,
-} from '../../src-shared/wire/promotion';
+import { PromotionAccepted, PromotionItemsPage, type PromotionItem, type PromotionItemsQuery, type PromotionRequest } from '../../src-shared/wire/promotion';
 import type { Clock } from '../base/clock';
 import type { ApiClient, CallOptions } from './client';
 import { ApiError } from './errors';

@@ -1,11 +1,4 @@
-import {
-  MAX_REVIEW_PAGE_SIZE,
-  Review,
-  ReviewAnswer,
-  ReviewPage,
-  ReviewSummary,
-  type ReviewListQuery,
-} from '../../src-shared/wire/review';
+import { MAX_REVIEW_PAGE_SIZE, Review, ReviewAnswer, ReviewPage, ReviewSummary, type ReviewListQuery } from '../../src-shared/wire/review';
 import type { ApiClient, CallOptions } from './client';
 
 const PREFIX = '/review/v2.0';

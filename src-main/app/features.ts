@@ -67,7 +67,8 @@ export function checkFeatures(features: readonly Feature[]): void {
 export function checkScreenFeatures(features: readonly Feature[]): void {
   const owner = ownersOf(features);
   const unanswered = channelNames.filter((name) => !owner.has(name) && !screenMayInvoke(name));
-  if (unanswered.length > 0) throw new AppError('internal', `a screen cannot ask the hub ${unanswered.join(', ')} and no feature of its own answers: the app cannot start`);
+  if (unanswered.length > 0)
+    throw new AppError('internal', `a screen cannot ask the hub ${unanswered.join(', ')} and no feature of its own answers: the app cannot start`);
 }
 
 function ownersOf(features: readonly Feature[]): Map<ChannelName, string> {
@@ -89,6 +90,9 @@ export function checkHandlers(feature: AppFeature | SessionFeature, handlers: ob
   const missing = feature.channels.filter((c) => typeof (handlers as Record<string, unknown>)[c] !== 'function');
   const extra = given.filter((c) => !declared.has(c));
   if (missing.length > 0 || extra.length > 0) {
-    throw new AppError('internal', `feature ${feature.name} does not answer what it declares (missing: ${missing.join(', ') || 'none'}; undeclared: ${extra.join(', ') || 'none'})`);
+    throw new AppError(
+      'internal',
+      `feature ${feature.name} does not answer what it declares (missing: ${missing.join(', ') || 'none'}; undeclared: ${extra.join(', ') || 'none'})`,
+    );
   }
 }

@@ -92,7 +92,9 @@ export class ScreenRole {
     const pairing = this.options.file().screen;
     await this.end();
     if (pairing) {
-      await this.options.secrets.delete(accountFor.hubDevice(pairing.hubId)).catch((error: unknown) => this.options.logger.warn('the hub credential could not be deleted', { error }));
+      await this.options.secrets
+        .delete(accountFor.hubDevice(pairing.hubId))
+        .catch((error: unknown) => this.options.logger.warn('the hub credential could not be deleted', { error }));
       this.options.logger.info('screen unpaired', { hubId: pairing.hubId });
     }
     this.options.save({ ...this.options.file(), screen: null });
@@ -113,9 +115,12 @@ export class ScreenRole {
       const text = await this.options.secrets.get(accountFor.hubDevice(pairing.hubId));
       const parsed = text === undefined ? undefined : DeviceCredential.safeParse(JSON.parse(text));
       if (parsed?.success && parsed.data.deviceId === pairing.deviceId) return parsed.data;
-      this.options.logger.warn('this screen\'s device credential is not in the credential store: pair it again', { hubId: pairing.hubId, store: this.options.secrets.kind });
+      this.options.logger.warn("this screen's device credential is not in the credential store: pair it again", {
+        hubId: pairing.hubId,
+        store: this.options.secrets.kind,
+      });
     } catch (error) {
-      this.options.logger.warn('this screen\'s device credential could not be read: pair it again', { hubId: pairing.hubId, error });
+      this.options.logger.warn("this screen's device credential could not be read: pair it again", { hubId: pairing.hubId, error });
     }
     return null;
   }
@@ -358,7 +363,10 @@ class KeptOnScreen {
 
 /** A screen whose credential store lost its device credential: nothing reaches the hub. */
 const noCredential: ContractEndpoint = {
-  invoke: async (): Promise<IpcResult<unknown>> => ({ ok: false, error: { code: 'auth', message: 'this screen has no device credential: pair it with the hub again' } }),
+  invoke: async (): Promise<IpcResult<unknown>> => ({
+    ok: false,
+    error: { code: 'auth', message: 'this screen has no device credential: pair it with the hub again' },
+  }),
   connect: () => () => {},
 };
 

@@ -135,7 +135,14 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const tokens: TokenSource | TokenRouter =
       account.kind === 'distributed'
         ? await distributedTokens(account, factory, clock, authLogger)
-        : await centralizedTokens({ endpoint: factory.authentication, clock, store: account.secrets, logger: authLogger, clientId: account.clientId, clientSecret: account.clientSecret });
+        : await centralizedTokens({
+            endpoint: factory.authentication,
+            clock,
+            store: account.secrets,
+            logger: authLogger,
+            clientId: account.clientId,
+            clientSecret: account.clientSecret,
+          });
     const api = factory.withTokens(tokens);
     const pollSeconds = options.pollSeconds ?? (account.mode === 'demo' ? DEMO_POLL_SECONDS : LIVE_POLL_SECONDS);
 
@@ -146,7 +153,10 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     let orders: OrdersStorage | AppError;
     if (ordersDb instanceof OrdersDb) {
       stops.push(() => ordersDb.close());
-      orders = { db: ordersDb, sync: new SyncService({ db: ordersDb, gateway: apiOrderGateway(api), clock, logger, connectivity, pollIntervalMs: pollSeconds * 1000 }) };
+      orders = {
+        db: ordersDb,
+        sync: new SyncService({ db: ordersDb, gateway: apiOrderGateway(api), clock, logger, connectivity, pollIntervalMs: pollSeconds * 1000 }),
+      };
     } else {
       orders = ordersDb;
     }

@@ -127,7 +127,10 @@ export class LogOutput {
 
   /** Also writes to the data folder's log files; a folder that cannot be made is said on stderr, never fatal. */
   toFiles(dataDir: string, limits?: LogFileLimits): void {
-    const report = (error: Error): void => this.stderr(JSON.stringify({ level: 'error', msg: 'the log files cannot be written: logging to stderr only', dir: logFolder(dataDir), error: error.message }));
+    const report = (error: Error): void =>
+      this.stderr(
+        JSON.stringify({ level: 'error', msg: 'the log files cannot be written: logging to stderr only', dir: logFolder(dataDir), error: error.message }),
+      );
     try {
       this.file = openLogFile(dataDir, { ...(limits ? { limits } : {}), onError: report });
     } catch (error) {

@@ -38,12 +38,14 @@ export function redact(value: unknown, depth = 0): unknown {
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-export function createLogger(options: {
-  write?: (line: string) => void;
-  level?: LogLevel;
-  now?: () => Date;
-  fields?: LogFields;
-} = {}): Logger {
+export function createLogger(
+  options: {
+    write?: (line: string) => void;
+    level?: LogLevel;
+    now?: () => Date;
+    fields?: LogFields;
+  } = {},
+): Logger {
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const min = ORDER[options.level ?? 'info'];
   const now = options.now ?? (() => new Date());

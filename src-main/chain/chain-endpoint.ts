@@ -46,7 +46,17 @@ export class ChainEndpoint implements ContractEndpoint {
   constructor(private readonly options: ChainEndpointOptions) {
     const { orders, outbox, bus, clock, grants, status, gateway, stores, storeStatus } = options;
     this.dispatcher = new IpcDispatcher(
-      chainHandlers({ orders, outbox, bus, clock, status, gateway, stores, storeStatus, storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)) }),
+      chainHandlers({
+        orders,
+        outbox,
+        bus,
+        clock,
+        status,
+        gateway,
+        stores,
+        storeStatus,
+        storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)),
+      }),
       options.logger,
     );
   }

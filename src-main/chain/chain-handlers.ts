@@ -69,7 +69,8 @@ export function chainHandlers(deps: ChainHandlerDeps): Handlers {
   const served: Pick<Handlers, ChainChannel> = {
     'orders:board': async ({ merchantId }, origin) => {
       const { stores } = await granted(origin);
-      if (merchantId !== undefined && !stores.includes(merchantId)) throw new AppError('forbidden', 'this store is not one this device was granted', { field: 'merchantId' });
+      if (merchantId !== undefined && !stores.includes(merchantId))
+        throw new AppError('forbidden', 'this store is not one this device was granted', { field: 'merchantId' });
       const now = clock.now();
       const rows = await orders.board(merchantId === undefined ? stores : [merchantId], now - RECENT_CLOSED_WINDOW_MS);
       return { rows, closedLeftOut: 0, generatedAt: new Date(now).toISOString() };
@@ -107,7 +108,8 @@ export function chainHandlers(deps: ChainHandlerDeps): Handlers {
     'stores:list': async (_input, origin) => deps.stores.list((await granted(origin)).stores),
     'stores:status': async ({ merchantId, fresh }, origin) => {
       const { stores } = await granted(origin);
-      if (merchantId !== undefined && !stores.includes(merchantId)) throw new AppError('forbidden', 'this store is not one this device was granted', { field: 'merchantId' });
+      if (merchantId !== undefined && !stores.includes(merchantId))
+        throw new AppError('forbidden', 'this store is not one this device was granted', { field: 'merchantId' });
       const { storeStatus } = deps;
       if (merchantId && (fresh || !storeStatus.snapshot(merchantId))) await storeStatus.check(merchantId);
       const snapshots = stores.map((id) => storeStatus.snapshot(id)).filter((s) => s !== undefined);

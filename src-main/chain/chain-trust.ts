@@ -65,7 +65,9 @@ export function chainAuthority(devices: ChainDevices, grants: DeviceGrants, logg
       return device;
     },
     touched: (deviceId, at) => {
-      devices.touched(deviceId, at).catch((error: unknown) => logger.warn('chain: a device\'s last contact could not be written', { device: deviceId, error: toAppError(error) }));
+      devices
+        .touched(deviceId, at)
+        .catch((error: unknown) => logger.warn("chain: a device's last contact could not be written", { device: deviceId, error: toAppError(error) }));
     },
     onRevoked: (listener) => grants.onRevoked(listener),
   };

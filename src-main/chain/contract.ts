@@ -99,7 +99,10 @@ export interface ChainOutbox {
    * and queues nothing (a store terminal replaying what it queued offline); the same action of an
    * order already queued or sent also gives that entry back (two screens pressing at once).
    */
-  enqueue(input: ActInput & { storeId: string; idempotencyKey: string; origin: InvokeOrigin | null }, at: number): Promise<{ entry: OutboxEntry; created: boolean }>;
+  enqueue(
+    input: ActInput & { storeId: string; idempotencyKey: string; origin: InvokeOrigin | null },
+    at: number,
+  ): Promise<{ entry: OutboxEntry; created: boolean }>;
   /**
    * Claims up to `limit` due actions for `holder` until `now + claimMs` (`FOR UPDATE SKIP LOCKED`):
    * no two replicas ever hold the same row; an expired claim is claimable again, with `answerLost`.
@@ -110,7 +113,13 @@ export interface ChainOutbox {
   /** A failure that waiting cures: back to `queued`, due at `untilMs`. */
   retryLater(id: number, holder: string, untilMs: number, reason: unknown, at: number): Promise<void>;
   /** Settled without an event: refused (`failed`), too late (`expired`), or seen done (`confirmed`). */
-  settle(id: number, holder: string, state: 'confirmed' | 'failed' | 'expired', reason: unknown, at: number): Promise<{ orderId: string; storeId: string } | null>;
+  settle(
+    id: number,
+    holder: string,
+    state: 'confirmed' | 'failed' | 'expired',
+    reason: unknown,
+    at: number,
+  ): Promise<{ orderId: string; storeId: string } | null>;
   /** Queued and claimed actions, for metrics. */
   depth(): Promise<number>;
 }
@@ -129,7 +138,11 @@ export type PairedDevice = { ok: true; device: ChainDevice; credential: DeviceCr
 /** The server's paired store terminals, shared by every replica. */
 export interface ChainDevices {
   /** A one-time pairing code for a device of these stores (the manager's approval), valid `ttlMs`. */
-  invite(input: { storeIds: string[]; name: string; kind: Device['kind'] }, ttlMs: number, now: number): Promise<{ inviteId: string; code: string; expiresAt: number }>;
+  invite(
+    input: { storeIds: string[]; name: string; kind: Device['kind'] },
+    ttlMs: number,
+    now: number,
+  ): Promise<{ inviteId: string; code: string; expiresAt: number }>;
   /**
    * The invite a store terminal's hello is tried against: the newest one still open (unexpired,
    * unused, tries left), or null. A terminal types six digits and cannot name an invite, so one is

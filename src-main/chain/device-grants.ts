@@ -16,9 +16,7 @@ export class DeviceGrants {
   private readonly revoked: Listeners<[string]>;
   private readonly unsubscribe: (() => void)[] = [];
 
-  constructor(
-    private readonly options: { devices: ChainDevices; bus: ChainBus; logger: Logger },
-  ) {
+  constructor(private readonly options: { devices: ChainDevices; bus: ChainBus; logger: Logger }) {
     this.revoked = new Listeners('revoked devices', options.logger);
   }
 

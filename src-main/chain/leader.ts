@@ -4,10 +4,7 @@ import type { Logger } from '../base/log';
 import type { Leadership, PollerLease } from './contract';
 
 /** Where this replica stands for the credential: what the metrics and the logs say. */
-export type LeaderState =
-  | { role: 'leader'; holder: string; token: number }
-  | { role: 'follower'; holder: string | null }
-  | { role: 'stopped' };
+export type LeaderState = { role: 'leader'; holder: string; token: number } | { role: 'follower'; holder: string | null } | { role: 'stopped' };
 
 /** What the leader's work gets while this replica leads: aborted the moment it does not any more. */
 export interface Term {
@@ -116,12 +113,10 @@ export class Leader {
 
     this.set({ role: 'leader', holder, token: first.token });
     logger.info('chain leader: leading', { credential, token: first.token });
-    const work = this.options
-      .lead({ leadership: first, signal: ended.signal, stepDown })
-      .then(
-        () => stepDown('work ended'),
-        (error: unknown) => stepDown(`work failed (${toAppError(error).code})`),
-      );
+    const work = this.options.lead({ leadership: first, signal: ended.signal, stepDown }).then(
+      () => stepDown('work ended'),
+      (error: unknown) => stepDown(`work failed (${toAppError(error).code})`),
+    );
 
     // Counted from when a renewal was asked: the database's hold cannot last longer than that.
     let heldUntil = clock.now() + this.ttlMs;
@@ -150,12 +145,10 @@ export class Leader {
   private async renewBefore(token: number, heldUntil: number, signal: AbortSignal): Promise<Leadership | null | 'late' | 'failed'> {
     const { lease, credential, holder, clock, logger } = this.options;
     const timeout = new AbortController();
-    const late = clock
-      .sleep(Math.max(0, heldUntil - clock.now()), AbortSignal.any([signal, timeout.signal]))
-      .then(
-        () => 'late' as const,
-        () => 'late' as const,
-      );
+    const late = clock.sleep(Math.max(0, heldUntil - clock.now()), AbortSignal.any([signal, timeout.signal])).then(
+      () => 'late' as const,
+      () => 'late' as const,
+    );
     const renewal = lease.renew(credential, holder, token, this.ttlMs).catch((error: unknown) => {
       logger.warn('chain leader: renewal failed', { code: toAppError(error).code, error: toAppError(error) });
       return 'failed' as const;

@@ -9,7 +9,6 @@ import { backoffMs, type BackoffPolicy } from '../queue/backoff';
 import type { OrderGateway } from '../sync/gateway';
 import type { ChainBus, ChainOrders, ChainOutbox, ClaimedAction } from './contract';
 
-
 /**
  * How long a claim holds by default: one request's longest wait and the time to record its answer.
  * A replica killed mid-send leaves its rows to the others after this (they look first, then send).
@@ -100,7 +99,10 @@ export class OutboxSender extends LoopWorker {
       // Stopping: the claim lapses and the next holder looks first (answerLost).
       if (signal?.aborted) return;
       await this.failed(row, toAppError(error), signal).catch((failure: unknown) => {
-        logger.error('chain outbox: an answer could not be recorded; the claim lapses and the row is looked at again', { id: row.id, error: toAppError(failure) });
+        logger.error('chain outbox: an answer could not be recorded; the claim lapses and the row is looked at again', {
+          id: row.id,
+          error: toAppError(failure),
+        });
       });
     }
   }
@@ -141,7 +143,9 @@ export class OutboxSender extends LoopWorker {
 
   private async notify(where: { orderId: string; storeId: string }, kind: 'outbox' | 'orders' = 'outbox'): Promise<void> {
     try {
-      await this.options.bus.publish(kind === 'outbox' ? { kind, storeId: where.storeId, orderId: where.orderId } : { kind, storeId: where.storeId, orderIds: [where.orderId] });
+      await this.options.bus.publish(
+        kind === 'outbox' ? { kind, storeId: where.storeId, orderId: where.orderId } : { kind, storeId: where.storeId, orderIds: [where.orderId] },
+      );
     } catch (error) {
       this.options.logger.warn('chain outbox: a notice could not be published', { error: toAppError(error) });
     }

@@ -35,7 +35,11 @@ export function chainConnectivity(facts: ChainLinkFacts): Connectivity {
   if (databaseTrouble) return { ...times, state: polledLately ? 'degraded' : 'offline', reason: databaseTrouble };
   if (polledLately) return { ...times, state: 'online', reason: null };
   if (lastPollAt === null && now - startedAt < PLATFORM_DISCONNECTS_AFTER_MS) return { ...times, state: 'connecting', reason: null };
-  return { ...times, state: 'offline', reason: { code: 'connection', message: 'no replica of the chain server has polled the platform for 30 s', reason: LinkFailureReason.enum.NoReplicaPolling } };
+  return {
+    ...times,
+    state: 'offline',
+    reason: { code: 'connection', message: 'no replica of the chain server has polled the platform for 30 s', reason: LinkFailureReason.enum.NoReplicaPolling },
+  };
 }
 
 export interface ChainPlatformLinkOptions {

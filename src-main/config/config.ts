@@ -3,7 +3,17 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { flagListing, parserOptions, readCommandLine, usageList, wrapText, type CommandLine, type FlagSpec, type FlagSpecs, type UsageEntry } from '../../src-shared/command-line';
+import {
+  flagListing,
+  parserOptions,
+  readCommandLine,
+  usageList,
+  wrapText,
+  type CommandLine,
+  type FlagSpec,
+  type FlagSpecs,
+  type UsageEntry,
+} from '../../src-shared/command-line';
 import { AppError, describeZodError } from '../../src-shared/errors';
 
 /**
@@ -15,14 +25,12 @@ import { AppError, describeZodError } from '../../src-shared/errors';
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** The API's address: https, or http on this machine only (a secret must never travel in clear). */
-export const ApiBaseUrl = z
-  .url({ protocol: /^https?$/ })
-  .refine((url) => {
-    // Not a URL at all is the check above's to report.
-    if (!URL.canParse(url)) return true;
-    const { protocol, hostname } = new URL(url);
-    return protocol === 'https:' || LOOPBACK_HOST.test(hostname);
-  }, 'the API must be reached over https:// (plain http:// only on this machine: localhost, 127.0.0.1)');
+export const ApiBaseUrl = z.url({ protocol: /^https?$/ }).refine((url) => {
+  // Not a URL at all is the check above's to report.
+  if (!URL.canParse(url)) return true;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || LOOPBACK_HOST.test(hostname);
+}, 'the API must be reached over https:// (plain http:// only on this machine: localhost, 127.0.0.1)');
 
 export const Config = z
   .object({
@@ -54,7 +62,6 @@ export const Config = z
     path: ['clientId'],
   });
 export type Config = z.infer<typeof Config>;
-
 
 /** A terminal's flag; `env`: also read from its `STORE_TERMINAL_<NAME>` variable (a switch's: `=1` or `true`). */
 type TerminalFlag = Omit<FlagSpec, 'env'> & { env?: true };

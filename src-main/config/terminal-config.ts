@@ -106,7 +106,10 @@ export function loadConfigFile(dataDir: string): LoadedConfig {
   if (typeof version === 'number' && version > CONFIG_VERSION) {
     return {
       config: emptyConfig(),
-      problem: { kind: 'newer', message: `The settings file ${path} was written by a newer Store Terminal (format ${version}); this one reads format ${CONFIG_VERSION}.` },
+      problem: {
+        kind: 'newer',
+        message: `The settings file ${path} was written by a newer Store Terminal (format ${version}); this one reads format ${CONFIG_VERSION}.`,
+      },
       unknownKeys: [],
     };
   }
@@ -114,7 +117,11 @@ export function loadConfigFile(dataDir: string): LoadedConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join('.') || '(file)';
-    return { config: emptyConfig(), problem: { kind: 'invalid', message: `The settings file ${path} has a wrong value at ${field}: ${issue?.message ?? 'invalid'}.` }, unknownKeys: [] };
+    return {
+      config: emptyConfig(),
+      problem: { kind: 'invalid', message: `The settings file ${path} has a wrong value at ${field}: ${issue?.message ?? 'invalid'}.` },
+      unknownKeys: [],
+    };
   }
   return { config: parsed.data, problem: null, unknownKeys: unknownKeysOf(value) };
 }

@@ -53,7 +53,9 @@ export interface BoardRecord {
 
 /** The driver events of a PLATFORM delivery, and what each says of where the driver is. */
 const DRIVER_STATE_OF: Readonly<Record<string, DriverState>> = { ADR: 'assigned', GTO: 'toStore', AAO: 'atStore', CLT: 'collected', AAD: 'atCustomer' };
-const DRIVER_CODES = Object.keys(DRIVER_STATE_OF).map((c) => `'${c}'`).join(', ');
+const DRIVER_CODES = Object.keys(DRIVER_STATE_OF)
+  .map((c) => `'${c}'`)
+  .join(', ');
 
 export const BOARD_COLUMNS = `o.id, o.display_id, o.status, o.cancel_requested_ms, o.cancel_resolved_ms, o.is_open, o.order_type,
   o.order_timing, o.created_at, o.created_ms, o.confirm_deadline_ms, o.preparation_start_at, o.customer_name, o.items_count, o.total,
@@ -153,7 +155,14 @@ export function requestEventsOf(packed: string): RequestEvent[] {
   if (!Array.isArray(rows)) return [];
   return rows.flatMap((row: unknown) =>
     Array.isArray(row) && typeof row[0] === 'string'
-      ? [{ code: row[0], fullCode: typeof row[1] === 'string' ? row[1] : row[0], createdAt: typeof row[2] === 'string' ? row[2] : null, metadata: row[3] ?? null }]
+      ? [
+          {
+            code: row[0],
+            fullCode: typeof row[1] === 'string' ? row[1] : row[0],
+            createdAt: typeof row[2] === 'string' ? row[2] : null,
+            metadata: row[3] ?? null,
+          },
+        ]
       : [],
   );
 }
@@ -187,7 +196,9 @@ export class BoardQuery {
          WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)
          ORDER BY o.closed_ms DESC LIMIT @limit`,
       ),
-      closedCount: db.prepare(`SELECT count(*) AS n FROM orders o WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)`),
+      closedCount: db.prepare(
+        `SELECT count(*) AS n FROM orders o WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)`,
+      ),
       row: db.prepare(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.id = ?`),
       // The stores as one JSON array, among open orders (their index); an order counts once its
       // detail said whether it is scheduled.

@@ -63,7 +63,9 @@ export class EventsRepo {
   insert(record: EventRecord): boolean {
     const r = record;
     // Positional binding: this runs once per polled event.
-    return this.s.insert.run(r.id, r.order_id, r.merchant_id, r.code, r.full_code, r.known, r.created_at, r.created_ms, r.metadata, r.received_ms).changes === 1;
+    return (
+      this.s.insert.run(r.id, r.order_id, r.merchant_id, r.code, r.full_code, r.known, r.created_at, r.created_ms, r.metadata, r.received_ms).changes === 1
+    );
   }
 
   /** Which of `ids` are stored already (one query for a whole poll). */

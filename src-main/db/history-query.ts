@@ -93,7 +93,9 @@ export class HistoryQuery {
   ) {
     this.firstMatches = {
       words: db.prepare<{ match: string; cap: number }, number>(`SELECT rowid FROM orders_search(@match) LIMIT @cap`).pluck(),
-      code: db.prepare<{ low: string; high: string; cap: number }, number>(`SELECT rowid FROM orders WHERE display_id >= @low AND display_id < @high LIMIT @cap`).pluck(),
+      code: db
+        .prepare<{ low: string; high: string; cap: number }, number>(`SELECT rowid FROM orders WHERE display_id >= @low AND display_id < @high LIMIT @cap`)
+        .pluck(),
     };
   }
 
@@ -134,12 +136,20 @@ export class HistoryQuery {
       const match = phrase(text);
       if (!dated) return { walk: 'arrival', params: { match } };
       // The unary + keeps SQLite from starting at the text, whose matches it cannot count.
-      return fewOf(this.firstMatches.words.all({ match, cap }), { walk: 'created', where: '+o.rowid IN (SELECT rowid FROM orders_search(@match))', params: { match } });
+      return fewOf(this.firstMatches.words.all({ match, cap }), {
+        walk: 'created',
+        where: '+o.rowid IN (SELECT rowid FROM orders_search(@match))',
+        params: { match },
+      });
     }
     // A range of the short-code index (codes are upper case): the start of a code, case aside.
     const low = text.toUpperCase();
     const high = low.slice(0, -1) + String.fromCharCode(low.charCodeAt(low.length - 1) + 1);
-    return fewOf(this.firstMatches.code.all({ low, high, cap }), { walk: 'created', where: '+o.display_id >= @low AND +o.display_id < @high', params: { low, high } });
+    return fewOf(this.firstMatches.code.all({ low, high, cap }), {
+      walk: 'created',
+      where: '+o.display_id >= @low AND +o.display_id < @high',
+      params: { low, high },
+    });
   }
 
   private statement(search: HistorySearch): PageStatement {

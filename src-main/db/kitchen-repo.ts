@@ -64,7 +64,9 @@ export class KitchenRepo {
   constructor(db: Db) {
     this.s = {
       setup: db.prepare('SELECT body FROM kitchen_setup WHERE id = 1'),
-      saveSetup: db.prepare(`INSERT INTO kitchen_setup (id, body, updated_ms) VALUES (1, @body, @now) ON CONFLICT (id) DO UPDATE SET body = excluded.body, updated_ms = excluded.updated_ms`),
+      saveSetup: db.prepare(
+        `INSERT INTO kitchen_setup (id, body, updated_ms) VALUES (1, @body, @now) ON CONFLICT (id) DO UPDATE SET body = excluded.body, updated_ms = excluded.updated_ms`,
+      ),
       orderIds: db.prepare(`SELECT id FROM orders WHERE is_open = 1 AND status IN (${KITCHEN_STATUSES}) ORDER BY board_ms`),
       confirmedMs: db.prepare(`SELECT min(created_ms) AS at FROM events WHERE order_id = ? AND code = 'CFM'`),
       bumpsOf: db.prepare('SELECT * FROM kitchen_bumps WHERE order_id = ?'),
@@ -83,7 +85,9 @@ export class KitchenRepo {
            AND NOT EXISTS (SELECT 1 FROM kitchen_done d WHERE d.order_id = b.order_id)`,
       ),
       bumpRows: db.prepare(`SELECT * FROM kitchen_bumps WHERE bump_id = @bump_id AND state = 'bumped' AND (@station IS NULL OR station_id = @station)`),
-      recall: db.prepare(`UPDATE kitchen_bumps SET state = 'recalled', changed_ms = @now, revision = revision + 1 WHERE order_id = @order_id AND item_key = @item_key AND state = 'bumped'`),
+      recall: db.prepare(
+        `UPDATE kitchen_bumps SET state = 'recalled', changed_ms = @now, revision = revision + 1 WHERE order_id = @order_id AND item_key = @item_key AND state = 'bumped'`,
+      ),
       done: db.prepare('SELECT * FROM kitchen_done WHERE order_id = ?'),
       markDone: db.prepare('INSERT INTO kitchen_done (order_id, done_ms) VALUES (@order_id, @now) ON CONFLICT (order_id) DO NOTHING'),
       doneAction: db.prepare('UPDATE kitchen_done SET action_id = @action_id WHERE order_id = @order_id'),
@@ -169,12 +173,18 @@ export class KitchenRepo {
   }
 
   /** Replaces what is known of a store's menu with a fresh read of its catalog. */
-  replaceMenu(merchantId: string, storeName: string | null, categories: readonly { id: string; name: string; items: readonly MenuEntry[] }[], now: number): void {
+  replaceMenu(
+    merchantId: string,
+    storeName: string | null,
+    categories: readonly { id: string; name: string; items: readonly MenuEntry[] }[],
+    now: number,
+  ): void {
     this.s.clearMenu.run(merchantId);
     this.s.clearCategories.run(merchantId);
     categories.forEach((category, position) => {
       this.s.category.run({ merchant_id: merchantId, category_id: category.id, name: category.name, store_name: storeName, position, now });
-      for (const item of category.items) this.s.menuRow.run({ merchant_id: merchantId, item_id: item.itemId, code: item.externalCode, category_id: item.categoryId });
+      for (const item of category.items)
+        this.s.menuRow.run({ merchant_id: merchantId, item_id: item.itemId, code: item.externalCode, category_id: item.categoryId });
     });
   }
 

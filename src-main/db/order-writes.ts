@@ -26,7 +26,13 @@ const PLAIN_PROGRESS = [
  * A status move (the common case) then costs no index work; closing an order costs only the indexes
  * that `is_open` and `closed_ms` feed.
  */
-const INDEXED_PROGRESS = [['board_ms'], ['is_open', 'closed_ms'], ['detail_state'], ['driver_assigned_ms'], ['created_ms']] as const satisfies readonly (readonly (keyof OrderProgress)[])[];
+const INDEXED_PROGRESS = [
+  ['board_ms'],
+  ['is_open', 'closed_ms'],
+  ['detail_state'],
+  ['driver_assigned_ms'],
+  ['created_ms'],
+] as const satisfies readonly (readonly (keyof OrderProgress)[])[];
 const PROGRESS_LIST: readonly (keyof OrderProgress)[] = ['id', ...PLAIN_PROGRESS, ...INDEXED_PROGRESS.flat()];
 const PROGRESS_COLUMNS = PROGRESS_LIST.join(', ');
 

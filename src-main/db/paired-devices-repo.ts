@@ -23,9 +23,7 @@ export class PairedDevicesRepo {
 
   constructor(db: Db) {
     this.s = {
-      insert: db.prepare(
-        `INSERT INTO paired_devices (id, name, kind, secret_sha256, paired_ms) VALUES (@id, @name, @kind, @secret_sha256, @now)`,
-      ),
+      insert: db.prepare(`INSERT INTO paired_devices (id, name, kind, secret_sha256, paired_ms) VALUES (@id, @name, @kind, @secret_sha256, @now)`),
       get: db.prepare('SELECT * FROM paired_devices WHERE id = ?'),
       all: db.prepare('SELECT * FROM paired_devices ORDER BY paired_ms, id'),
       revoke: db.prepare('UPDATE paired_devices SET revoked_ms = @now WHERE id = @id AND revoked_ms IS NULL'),

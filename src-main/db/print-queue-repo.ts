@@ -49,7 +49,9 @@ export class PrintQueueRepo {
       ),
       due: db.prepare(`SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_ms <= ? ORDER BY id LIMIT ?`),
       nextWake: db.prepare(`SELECT min(next_attempt_ms) AS at FROM print_jobs WHERE state = 'queued'`),
-      printed: db.prepare(`UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, printed_ms = ?, last_error = NULL WHERE id = ? AND state = 'queued'`),
+      printed: db.prepare(
+        `UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, printed_ms = ?, last_error = NULL WHERE id = ? AND state = 'queued'`,
+      ),
       retry: db.prepare(`UPDATE print_jobs SET attempts = attempts + 1, last_error = ?, next_attempt_ms = ? WHERE id = ? AND state = 'queued'`),
       fail: db.prepare(`UPDATE print_jobs SET state = 'failed', last_error = ? WHERE id = ? AND state = 'queued'`),
       forOrder: db.prepare('SELECT * FROM print_jobs WHERE order_id = ? ORDER BY id'),

@@ -10,7 +10,9 @@ export interface QueueRowTimes<S extends string> {
 }
 
 /** How a queue row's progress reads on screen: when it was made and changed, and when it is tried next while it waits. */
-export function queueProgress<S extends string>(r: QueueRowTimes<S>): { state: S; attempts: number; createdAt: string; updatedAt: string; nextAttemptAt: string | null } {
+export function queueProgress<S extends string>(
+  r: QueueRowTimes<S>,
+): { state: S; attempts: number; createdAt: string; updatedAt: string; nextAttemptAt: string | null } {
   return {
     state: r.state,
     attempts: r.attempts,

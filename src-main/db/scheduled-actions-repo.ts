@@ -39,13 +39,29 @@ export class ScheduledActionsRepo {
       due: db.prepare(`SELECT * FROM scheduled_store_actions WHERE state = 'waiting' AND due_ms <= ? ORDER BY due_ms, id LIMIT 32`),
       next: db.prepare(`SELECT min(due_ms) AS at FROM scheduled_store_actions WHERE state = 'waiting'`),
       waiting: db.prepare(`SELECT * FROM scheduled_store_actions WHERE state = 'waiting' AND merchant_id = ? ORDER BY due_ms, id`),
-      cancelFor: db.prepare(`UPDATE scheduled_store_actions SET state = 'cancelled' WHERE state = 'waiting' AND merchant_id = @merchant_id AND kind = @kind AND subject = @subject`),
+      cancelFor: db.prepare(
+        `UPDATE scheduled_store_actions SET state = 'cancelled' WHERE state = 'waiting' AND merchant_id = @merchant_id AND kind = @kind AND subject = @subject`,
+      ),
       submitted: db.prepare(`UPDATE scheduled_store_actions SET state = 'submitted', action_id = @action WHERE id = @id AND state = 'waiting'`),
     };
   }
 
-  add(input: { merchantId: string; kind: StoreActionKind; subject: string | null; payload: Record<string, unknown>; dueMs: number; now: number }): ScheduledActionRecord {
-    const info = this.s.insert.run({ merchant_id: input.merchantId, kind: input.kind, subject: input.subject, payload: JSON.stringify(input.payload), due_ms: input.dueMs, now: input.now });
+  add(input: {
+    merchantId: string;
+    kind: StoreActionKind;
+    subject: string | null;
+    payload: Record<string, unknown>;
+    dueMs: number;
+    now: number;
+  }): ScheduledActionRecord {
+    const info = this.s.insert.run({
+      merchant_id: input.merchantId,
+      kind: input.kind,
+      subject: input.subject,
+      payload: JSON.stringify(input.payload),
+      due_ms: input.dueMs,
+      now: input.now,
+    });
     return this.s.get.get(Number(info.lastInsertRowid)) as ScheduledActionRecord;
   }
 

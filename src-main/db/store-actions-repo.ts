@@ -84,7 +84,13 @@ export class StoreActionsRepo {
   }
 
   insert(input: { merchantId: string; kind: StoreActionKind; subject: string | null; payload: Record<string, unknown>; now: number }): StoreActionRecord {
-    const info = this.s.insert.run({ merchant_id: input.merchantId, kind: input.kind, subject: input.subject, payload: JSON.stringify(input.payload), now: input.now });
+    const info = this.s.insert.run({
+      merchant_id: input.merchantId,
+      kind: input.kind,
+      subject: input.subject,
+      payload: JSON.stringify(input.payload),
+      now: input.now,
+    });
     return this.get(Number(info.lastInsertRowid)) as StoreActionRecord;
   }
 
@@ -112,7 +118,15 @@ export class StoreActionsRepo {
 
   /** Moves a queued action to its end; false when it had ended already. */
   settle(id: number, state: Exclude<StoreActionState, 'queued'>, reason: ErrorInfo | null, result: unknown, now: number): boolean {
-    return this.s.settle.run({ id, state, reason: reason ? JSON.stringify(reason) : null, result: result === undefined || result === null ? null : JSON.stringify(result), now }).changes === 1;
+    return (
+      this.s.settle.run({
+        id,
+        state,
+        reason: reason ? JSON.stringify(reason) : null,
+        result: result === undefined || result === null ? null : JSON.stringify(result),
+        now,
+      }).changes === 1
+    );
   }
 
   markWaited(id: number): void {

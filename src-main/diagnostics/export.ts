@@ -40,9 +40,16 @@ function attempt<T>(read: () => T, otherwise: (error: unknown) => T): T {
 }
 
 /** Gathers the report from the facts and the readers, and makes the file (at most `maxBytes`). */
-export async function exportDiagnostics(facts: DiagnosticsFacts, readers: DiagnosticsReaders, maxBytes: number = DIAGNOSTICS_MAX_BYTES): Promise<DiagnosticsExport> {
+export async function exportDiagnostics(
+  facts: DiagnosticsFacts,
+  readers: DiagnosticsReaders,
+  maxBytes: number = DIAGNOSTICS_MAX_BYTES,
+): Promise<DiagnosticsExport> {
   const runtime = readers.runtime();
-  const queues = attempt(readers.queues, (error) => ({ queues: { orderOutbox: failed(error), storeOutbox: failed(error), printQueue: failed(error) }, lastPollAtSaved: null }));
+  const queues = attempt(readers.queues, (error) => ({
+    queues: { orderOutbox: failed(error), storeOutbox: failed(error), printQueue: failed(error) },
+    lastPollAtSaved: null,
+  }));
   const gathered: GatheredReport = {
     format: DIAGNOSTICS_FORMAT,
     generatedAt: facts.generatedAt,

@@ -131,7 +131,10 @@ export function diagnosticsFile(gathered: GatheredReport, secrets: readonly stri
   const rendered = logs.lines.map((line) => JSON.stringify(mask(readLine(line))));
 
   const head = (linesLeftOut: number): string =>
-    JSON.stringify({ ...clean, logs: { folder: logs.folder, files: logs.files, linesLeftOut, lines: [] } }, null, 2).replace(/\n {4}"lines": \[\]\n {2}\}\n\}$/, '\n    "lines": [');
+    JSON.stringify({ ...clean, logs: { folder: logs.folder, files: logs.files, linesLeftOut, lines: [] } }, null, 2).replace(
+      /\n {4}"lines": \[\]\n {2}\}\n\}$/,
+      '\n    "lines": [',
+    );
   // The head's size with the largest count it could say, so the chosen lines always fit.
   let room = maxBytes - Buffer.byteLength(head(logs.lines.length)) - Buffer.byteLength('\n    ]\n  }\n}');
   let first = rendered.length;

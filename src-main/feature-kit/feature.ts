@@ -84,7 +84,11 @@ export function sessionFeature<const C extends ChannelName>(feature: {
 }
 
 /** Defines an app-level feature (see `sessionFeature`). */
-export function appFeature<const C extends ChannelName>(feature: { name: string; channels: readonly C[]; start(context: AppContext): FeatureParts<C> }): AppFeature<C> {
+export function appFeature<const C extends ChannelName>(feature: {
+  name: string;
+  channels: readonly C[];
+  start(context: AppContext): FeatureParts<C>;
+}): AppFeature<C> {
   return { scope: 'app', ...feature };
 }
 

@@ -180,9 +180,7 @@ export class HubService {
     const screens = this.activeScreens().map((device) => ({ ...device, connected: connected.has(device.id) }));
     const first = addresses[0] === undefined ? null : parseHubAddress(addresses[0]);
     const invite =
-      pairing.state === 'open' && first?.ok && this.fingerprint
-        ? { host: first.address.host, port, fingerprint: this.fingerprint, code: pairing.code }
-        : null;
+      pairing.state === 'open' && first?.ok && this.fingerprint ? { host: first.address.host, port, fingerprint: this.fingerprint, code: pairing.code } : null;
     return {
       state: this.state(),
       enabled,
@@ -218,7 +216,7 @@ export class HubService {
   }
 
   private mustTakeScreens(): void {
-    if (!this.options.isHub()) throw new AppError('not-configured', 'This terminal takes screens once it is connected to the store\'s account.');
+    if (!this.options.isHub()) throw new AppError('not-configured', "This terminal takes screens once it is connected to the store's account.");
     if (!this.options.settings().enabled) throw new AppError('conflict', 'This terminal does not take screens: turn "Accept screens" on first.');
   }
 

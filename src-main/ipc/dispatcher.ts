@@ -1,12 +1,6 @@
 import type { z } from 'zod';
 import { AppError, describeZodError, toAppError } from '../../src-shared/errors';
-import {
-  channels,
-  isChannelName,
-  type ChannelName,
-  type ChannelOutput,
-  type IpcResult,
-} from '../../src-shared/ipc/contract';
+import { channels, isChannelName, type ChannelName, type ChannelOutput, type IpcResult } from '../../src-shared/ipc/contract';
 import type { ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import type { Logger } from '../base/log';
 

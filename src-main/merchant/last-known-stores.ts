@@ -21,7 +21,10 @@ export class LastKnownStores {
   private snapshot: Snapshot;
   private readonly file: string;
 
-  constructor(dataDir: string, private readonly logger: Logger) {
+  constructor(
+    dataDir: string,
+    private readonly logger: Logger,
+  ) {
     this.file = join(dataDir, 'stores.json');
     this.snapshot = this.read();
   }

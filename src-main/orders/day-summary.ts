@@ -31,7 +31,9 @@ function readCancellation(text: string | null): Cancellation {
     // unreadable metadata: a cancellation all the same, reason unknown
   }
   const read = CancellationMetadata.safeParse(value);
-  return read.success ? { origin: read.data.origin ?? null, reason: read.data.reason ?? null, code: read.data.cancelCode ?? null } : { origin: null, reason: null, code: null };
+  return read.success
+    ? { origin: read.data.origin ?? null, reason: read.data.reason ?? null, code: read.data.cancelCode ?? null }
+    : { origin: null, reason: null, code: null };
 }
 
 class Durations {
@@ -45,7 +47,9 @@ class Durations {
     this.count++;
   }
   view(): StoreSummary['toConfirm'] {
-    return this.count === 0 ? null : { averageSeconds: Math.round(this.sum / this.count / 1000), worstSeconds: Math.round(this.worst / 1000), count: this.count };
+    return this.count === 0
+      ? null
+      : { averageSeconds: Math.round(this.sum / this.count / 1000), worstSeconds: Math.round(this.worst / 1000), count: this.count };
   }
 }
 

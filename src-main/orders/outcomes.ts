@@ -121,7 +121,8 @@ function settledByAnswer(open: readonly OpenAction[], name: EventName, metadata:
 }
 
 function verdict(answer: OpenAction, by: string | null | undefined, same: boolean, otherwise: string): EventSettlement {
-  if (by === 'TIMEOUT') return { id: answer.id, state: 'expired', reason: { code: 'conflict', message: 'the deadline passed before the answer reached the platform' } };
+  if (by === 'TIMEOUT')
+    return { id: answer.id, state: 'expired', reason: { code: 'conflict', message: 'the deadline passed before the answer reached the platform' } };
   return same ? { id: answer.id, state: 'confirmed', reason: null } : { id: answer.id, state: 'failed', reason: { code: 'conflict', message: otherwise } };
 }
 
@@ -172,6 +173,7 @@ export function actionTookEffect(action: OrderAction, status: string): boolean {
  */
 export function settledByStatus(action: OrderAction, status: string): { state: 'confirmed' | 'expired'; reason: ErrorInfo | null } | undefined {
   if (actionTookEffect(action, status)) return { state: 'confirmed', reason: null };
-  if (isFinalStatus(status) && !(OUTLIVES_ORDER.has(action) && status === 'CONCLUDED')) return { state: 'expired', reason: { code: 'conflict', message: `the order is already ${status}` } };
+  if (isFinalStatus(status) && !(OUTLIVES_ORDER.has(action) && status === 'CONCLUDED'))
+    return { state: 'expired', reason: { code: 'conflict', message: `the order is already ${status}` } };
   return undefined;
 }

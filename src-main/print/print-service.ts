@@ -36,7 +36,11 @@ export class PrintService extends TicketQueue {
   override start(): void {
     const { db, clock } = this;
     // A stop between a confirm and its tickets: the confirms of the last half hour are looked at again.
-    if (db.isOpen) this.confirmed(db.read(() => db.outbox.acceptedConfirmsSince(clock.now() - CATCH_UP_MS)), []);
+    if (db.isOpen)
+      this.confirmed(
+        db.read(() => db.outbox.acceptedConfirmsSince(clock.now() - CATCH_UP_MS)),
+        [],
+      );
     super.start();
   }
 

@@ -131,8 +131,16 @@ export class TicketQueue {
       let n = 0;
       for (const { orderId, orderType } of confirmed) n += jobs.printQueue.add(autoPrintJobs(printers, orderId, orderType), clock.now());
       for (const orderId of cancelled) {
-        const printedOn = new Set(jobs.printQueue.printedKinds(orderId).filter((p) => p.kind !== 'cancellation').map((p) => p.printer_id));
-        n += jobs.printQueue.add([...printedOn].map((printerId) => ({ orderId, printerId, kind: 'cancellation' as const, copy: 1, reason: 'cancel' })), clock.now());
+        const printedOn = new Set(
+          jobs.printQueue
+            .printedKinds(orderId)
+            .filter((p) => p.kind !== 'cancellation')
+            .map((p) => p.printer_id),
+        );
+        n += jobs.printQueue.add(
+          [...printedOn].map((printerId) => ({ orderId, printerId, kind: 'cancellation' as const, copy: 1, reason: 'cancel' })),
+          clock.now(),
+        );
       }
       return n;
     });
@@ -147,7 +155,9 @@ export class TicketQueue {
   reprint(orderId: string, tickets?: readonly OrderTicket[]): number {
     const { jobs, clock, settings } = this.options;
     const now = clock.now();
-    const wanted = settings().printers.flatMap((p) => p.tickets.filter((k) => !tickets || tickets.includes(k)).map((kind) => ({ orderId, printerId: p.id, kind, copy: 1, reason: `reprint:${now}` })));
+    const wanted = settings().printers.flatMap((p) =>
+      p.tickets.filter((k) => !tickets || tickets.includes(k)).map((kind) => ({ orderId, printerId: p.id, kind, copy: 1, reason: `reprint:${now}` })),
+    );
     if (wanted.length === 0) throw new AppError('validation', 'no printer prints these tickets: add one in Settings', { field: 'printers' });
     const added = jobs.write(() => jobs.printQueue.add(wanted, now));
     this.announce();
@@ -168,7 +178,11 @@ export class TicketQueue {
     }
   }
 
-  preview(ticket: 'kitchen' | 'customer' | 'cancellation', options: Pick<PrinterSettings, 'width' | 'encoding'>, order: Parameters<typeof ticketFor>[1]): string {
+  preview(
+    ticket: 'kitchen' | 'customer' | 'cancellation',
+    options: Pick<PrinterSettings, 'width' | 'encoding'>,
+    order: Parameters<typeof ticketFor>[1],
+  ): string {
     return toSvg(ticketFor(ticket, order, { ...this.context(), cancellation: { reason: null, code: 'CUSTOMER_GAVE_UP' } }), options);
   }
 
@@ -181,7 +195,9 @@ export class TicketQueue {
     const { jobs } = this.options;
     const waiting = jobs.isOpen ? jobs.read(() => jobs.printQueue.waiting()) : new Map<string, number>();
     return {
-      printers: this.options.settings().printers.map((p) => ({ ...(this.states.get(p.id) ?? { id: p.id, state: 'unknown', error: null, since: null }), waiting: waiting.get(p.id) ?? 0 })),
+      printers: this.options
+        .settings()
+        .printers.map((p) => ({ ...(this.states.get(p.id) ?? { id: p.id, state: 'unknown', error: null, since: null }), waiting: waiting.get(p.id) ?? 0 })),
     };
   }
 

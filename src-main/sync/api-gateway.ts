@@ -20,8 +20,7 @@ export function apiOrderGateway(api: Pick<MarketplaceApi, 'order' | 'shipping'>)
     cancelDriverRequest: (id, _p, signal) => api.shipping.cancelRequestDriver(id, opts(signal)),
     acceptDispute: (_id, p, signal) => api.order.acceptDispute(String(p?.disputeId ?? ''), opts(signal)),
     rejectDispute: (_id, p, signal) => api.order.rejectDispute(String(p?.disputeId ?? ''), String(p?.reason ?? ''), opts(signal)),
-    chooseDisputeAlternative: (_id, p, signal) =>
-      api.order.chooseDisputeAlternative(String(p?.disputeId ?? ''), String(p?.alternativeId ?? ''), opts(signal)),
+    chooseDisputeAlternative: (_id, p, signal) => api.order.chooseDisputeAlternative(String(p?.disputeId ?? ''), String(p?.alternativeId ?? ''), opts(signal)),
     acceptAddressChange: (id, _p, signal) => api.shipping.acceptAddressChange(id, opts(signal)),
     denyAddressChange: (id, _p, signal) => api.shipping.denyAddressChange(id, opts(signal)),
   };

@@ -52,7 +52,12 @@ export class OrderOutbox {
 
   constructor(private readonly options: OrderOutboxOptions) {
     const { db, clock, logger } = options;
-    this.backoff = { baseMs: options.backoffBaseMs ?? 1_000, maxMs: options.backoffMaxMs ?? 30_000, jitter: 0.2, ...(options.random ? { random: options.random } : {}) };
+    this.backoff = {
+      baseMs: options.backoffBaseMs ?? 1_000,
+      maxMs: options.backoffMaxMs ?? 30_000,
+      jitter: 0.2,
+      ...(options.random ? { random: options.random } : {}),
+    };
     this.queue = new DurableQueue<OutboxRecord>({
       name: 'outbox',
       clock,
@@ -109,7 +114,8 @@ export class OrderOutbox {
       const first = key === null ? undefined : db.outbox.byKey(key);
       if (first) {
         // A key is one action's: the same key on another order or action is a caller's bug, never a resend.
-        if (first.order_id !== input.orderId || first.action !== input.action) throw new AppError('conflict', 'This idempotency key was used for another action.');
+        if (first.order_id !== input.orderId || first.action !== input.action)
+          throw new AppError('conflict', 'This idempotency key was used for another action.');
         known = true;
         return first;
       }
@@ -125,7 +131,11 @@ export class OrderOutbox {
       return db.outbox.get(row.id) as OutboxRecord;
     });
     if (known) {
-      this.options.logger.info('an action sent again with its key: answered with the first', { id: record.id, orderId: record.order_id, action: record.action });
+      this.options.logger.info('an action sent again with its key: answered with the first', {
+        id: record.id,
+        orderId: record.order_id,
+        action: record.action,
+      });
       return toOutboxEntry(record);
     }
     feed.publish([record.order_id], [record.id]);

@@ -76,7 +76,12 @@ export class StoreOutbox {
       name: 'store outbox',
       clock,
       logger,
-      backoff: { baseMs: options.backoffBaseMs ?? 2_000, maxMs: options.backoffMaxMs ?? 60_000, jitter: 0.2, ...(options.random ? { random: options.random } : {}) },
+      backoff: {
+        baseMs: options.backoffBaseMs ?? 2_000,
+        maxMs: options.backoffMaxMs ?? 60_000,
+        jitter: 0.2,
+        ...(options.random ? { random: options.random } : {}),
+      },
       ...(options.connectivity ? { reconnects: options.connectivity } : {}),
       driver: {
         lineOf: (row) => row.merchant_id,
@@ -123,7 +128,9 @@ export class StoreOutbox {
   async submit(input: StoreActionInput): Promise<StoreActionEntry> {
     if (!this.senders.has(input.kind)) throw new AppError('internal', `no sender for ${input.kind}`);
     const { db, clock } = this.options;
-    const row = db.write(() => db.actions.insert({ merchantId: input.merchantId, kind: input.kind, subject: input.subject ?? null, payload: input.payload, now: clock.now() }));
+    const row = db.write(() =>
+      db.actions.insert({ merchantId: input.merchantId, kind: input.kind, subject: input.subject ?? null, payload: input.payload, now: clock.now() }),
+    );
     // Behind an earlier action of the same store that still waits: it waits its turn.
     const ahead = db.read(() => db.actions.queuedOf(input.merchantId)).some((r) => r.id < row.id);
     if (!ahead) await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000));

@@ -14,15 +14,66 @@ export type SoundPlayer = (kind: SoundKind, settings: Pick<AlertSettings, 'sound
 type Note = readonly [offset: number, frequency: number, length: number];
 
 const NEW_ORDER: Record<AlertSound, { wave: OscillatorType; notes: readonly Note[] }> = {
-  chime: { wave: 'sine', notes: [[0, 880, 0.3], [0.18, 1175, 0.3], [0.36, 1568, 0.4]] },
-  bell: { wave: 'triangle', notes: [[0, 1318, 0.9], [0.45, 1318, 0.9]] },
-  beep: { wave: 'square', notes: [[0, 1000, 0.12], [0.2, 1000, 0.12], [0.4, 1000, 0.12]] },
+  chime: {
+    wave: 'sine',
+    notes: [
+      [0, 880, 0.3],
+      [0.18, 1175, 0.3],
+      [0.36, 1568, 0.4],
+    ],
+  },
+  bell: {
+    wave: 'triangle',
+    notes: [
+      [0, 1318, 0.9],
+      [0.45, 1318, 0.9],
+    ],
+  },
+  beep: {
+    wave: 'square',
+    notes: [
+      [0, 1000, 0.12],
+      [0.2, 1000, 0.12],
+      [0.4, 1000, 0.12],
+    ],
+  },
 };
 const OTHERS: Record<Exclude<SoundKind, 'new'>, { wave: OscillatorType; notes: readonly Note[] }> = {
-  cancelled: { wave: 'sawtooth', notes: [[0, 988, 0.25], [0.25, 740, 0.25], [0.5, 494, 0.5]] },
-  dispute: { wave: 'triangle', notes: [[0, 784, 0.22], [0.25, 587, 0.22], [0.5, 784, 0.22], [0.75, 587, 0.22]] },
-  deadline: { wave: 'square', notes: [[0, 1760, 0.08], [0.12, 1760, 0.08], [0.24, 1760, 0.08], [0.36, 1760, 0.08], [0.48, 1760, 0.08]] },
-  offline: { wave: 'sine', notes: [[0, 330, 0.4], [0.6, 330, 0.4], [1.2, 330, 0.4]] },
+  cancelled: {
+    wave: 'sawtooth',
+    notes: [
+      [0, 988, 0.25],
+      [0.25, 740, 0.25],
+      [0.5, 494, 0.5],
+    ],
+  },
+  dispute: {
+    wave: 'triangle',
+    notes: [
+      [0, 784, 0.22],
+      [0.25, 587, 0.22],
+      [0.5, 784, 0.22],
+      [0.75, 587, 0.22],
+    ],
+  },
+  deadline: {
+    wave: 'square',
+    notes: [
+      [0, 1760, 0.08],
+      [0.12, 1760, 0.08],
+      [0.24, 1760, 0.08],
+      [0.36, 1760, 0.08],
+      [0.48, 1760, 0.08],
+    ],
+  },
+  offline: {
+    wave: 'sine',
+    notes: [
+      [0, 330, 0.4],
+      [0.6, 330, 0.4],
+      [1.2, 330, 0.4],
+    ],
+  },
 };
 
 let context: AudioContext | undefined;

@@ -42,13 +42,35 @@ export interface DeliveryForm {
 
 /** A Brazilian store's default: the country. */
 export function emptyAddress(): AddressForm {
-  return { postalCode: '', streetName: '', streetNumber: '', complement: '', neighborhood: '', city: '', state: '', country: 'BR', reference: '', coordinates: '' };
+  return {
+    postalCode: '',
+    streetName: '',
+    streetNumber: '',
+    complement: '',
+    neighborhood: '',
+    city: '',
+    state: '',
+    country: 'BR',
+    reference: '',
+    coordinates: '',
+  };
 }
 
 export const emptyLine = (): ItemLine => ({ name: '', quantity: '1', unitPrice: '' });
 
 export function emptyDeliveryForm(): DeliveryForm {
-  return { customerName: '', phoneCountry: '55', phoneArea: '', phoneNumber: '', address: emptyAddress(), items: [emptyLine()], paymentMethod: 'CASH', paymentType: 'OFFLINE', cardBrand: '', merchantFee: '' };
+  return {
+    customerName: '',
+    phoneCountry: '55',
+    phoneArea: '',
+    phoneNumber: '',
+    address: emptyAddress(),
+    items: [emptyLine()],
+    paymentMethod: 'CASH',
+    paymentType: 'OFFLINE',
+    cardBrand: '',
+    merchantFee: '',
+  };
 }
 
 export function addressDraftOf(form: AddressForm): DeliveryAddressDraft {

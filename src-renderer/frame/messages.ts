@@ -23,7 +23,8 @@ export const frameMessages = defineMessages(
     'connectivity.never': 'Ainda sem contato com a plataforma',
     'mode.demo': 'Modo demonstração',
     'window.signedOut.title': 'Esta janela não está conectada ao terminal',
-    'window.signedOut.body': 'Por segurança, cada janela entra uma vez pelo link de início. Feche esta janela e abra o Terminal da Loja de novo (ou abra o link do arquivo launch-url na pasta de dados).',
+    'window.signedOut.body':
+      'Por segurança, cada janela entra uma vez pelo link de início. Feche esta janela e abra o Terminal da Loja de novo (ou abra o link do arquivo launch-url na pasta de dados).',
     'error.auth': 'A plataforma recusou as credenciais deste terminal. Entre novamente.',
     'error.forbidden': 'Esta credencial não tem acesso a isso.',
     'error.not-found': 'Não encontrado na plataforma.',
@@ -62,7 +63,8 @@ export const frameMessages = defineMessages(
     'connectivity.never': 'No contact with the platform yet',
     'mode.demo': 'Demo mode',
     'window.signedOut.title': 'This window is not connected to the terminal',
-    'window.signedOut.body': 'For safety, each window signs in once through the launch link. Close this window and open Store Terminal again (or open the link in the launch-url file of the data folder).',
+    'window.signedOut.body':
+      'For safety, each window signs in once through the launch link. Close this window and open Store Terminal again (or open the link in the launch-url file of the data folder).',
     'error.auth': "The platform refused this terminal's credentials. Sign in again.",
     'error.forbidden': 'This credential has no access to that.',
     'error.not-found': 'Not found on the platform.',

@@ -15,7 +15,22 @@ const line = (cells: (string | number | null)[]): string => cells.map(csvCell).j
 
 /** The day's summary as CSV: a line per store and the total, then orders per hour. */
 export function summaryCsv(summary: DaySummary, storeName: (merchantId: string | null) => string, hourLabel: (index: number) => string): string {
-  const header = ['store', 'orders', 'open', 'concluded', 'cancelled', 'gross', 'confirm_avg_s', 'confirm_worst_s', 'ready_avg_s', 'ready_worst_s', 'delivery', 'takeout', 'dine_in', 'scheduled'];
+  const header = [
+    'store',
+    'orders',
+    'open',
+    'concluded',
+    'cancelled',
+    'gross',
+    'confirm_avg_s',
+    'confirm_worst_s',
+    'ready_avg_s',
+    'ready_worst_s',
+    'delivery',
+    'takeout',
+    'dine_in',
+    'scheduled',
+  ];
   const row = (s: StoreSummary) =>
     line([
       storeName(s.merchantId),

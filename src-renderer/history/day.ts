@@ -15,4 +15,3 @@ export function dayRange(day: string): { from: Date; to: Date } | undefined {
   if (from.getFullYear() !== year || from.getMonth() !== month || from.getDate() !== date) return undefined;
   return { from, to: new Date(year, month, date + 1) };
 }
-

@@ -74,7 +74,9 @@ export class I18n {
    * (a store in another zone than the terminal), in that zone and named: "13:05 GMT-4".
    */
   clock = (iso: string, zone?: string): string =>
-    dateTimeFormat(this.#locale, { hour: 'numeric', minute: '2-digit', ...(zone ? { timeZone: zone, timeZoneName: 'shortOffset' as const } : {}) }).format(Date.parse(iso));
+    dateTimeFormat(this.#locale, { hour: 'numeric', minute: '2-digit', ...(zone ? { timeZone: zone, timeZoneName: 'shortOffset' as const } : {}) }).format(
+      Date.parse(iso),
+    );
 
   /** Day and time, short (a list of orders of several days). */
   dayTime = (iso: string): string =>
@@ -91,7 +93,9 @@ export class I18n {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
     if (!match) return ymd;
     // A day has no zone: written from its UTC midnight, read in UTC.
-    return dateTimeFormat(this.#locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    return dateTimeFormat(this.#locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+    );
   };
 
   date = (iso: string): string => dateTimeFormat(this.#locale, { dateStyle: 'medium' }).format(Date.parse(iso));

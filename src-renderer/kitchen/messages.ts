@@ -47,7 +47,8 @@ export const kitchenMessages = defineMessages(
     'kitchen.pickup.ready': 'Pronto',
     'kitchen.pickup.none': '—',
     'kitchen.settings.title': 'Telas da cozinha',
-    'kitchen.settings.hint': 'A cozinha mostra os pedidos confirmados por estação; a expedição, o andamento de cada pedido; o painel de retirada, só os códigos para os clientes.',
+    'kitchen.settings.hint':
+      'A cozinha mostra os pedidos confirmados por estação; a expedição, o andamento de cada pedido; o painel de retirada, só os códigos para os clientes.',
     'kitchen.settings.open': 'Abrir nesta janela',
     'kitchen.settings.stations': 'Estações',
     'kitchen.settings.stations.hint': 'Cada estação faz os itens das categorias escolhidas. Uma categoria fica em uma estação só.',
@@ -113,7 +114,8 @@ export const kitchenMessages = defineMessages(
     'kitchen.pickup.ready': 'Ready',
     'kitchen.pickup.none': '—',
     'kitchen.settings.title': 'Kitchen screens',
-    'kitchen.settings.hint': 'The kitchen shows confirmed orders by station; the expo, how each order is coming along; the pickup board, only the codes, for customers.',
+    'kitchen.settings.hint':
+      'The kitchen shows confirmed orders by station; the expo, how each order is coming along; the pickup board, only the codes, for customers.',
     'kitchen.settings.open': 'Open in this window',
     'kitchen.settings.stations': 'Stations',
     'kitchen.settings.stations.hint': 'Each station makes the items of the categories chosen. A category belongs to one station only.',

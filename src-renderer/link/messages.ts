@@ -7,7 +7,8 @@ export const linkMessages = defineMessages(
     'link.lost.why.unreachable': 'O terminal principal não responde: confira se ele está ligado e na rede. Esta tela tenta de novo sozinha.',
     'link.lost.why.dropped': 'A conexão caiu. Esta tela tenta de novo sozinha.',
     'link.lost.why.silent': 'O terminal principal parou de responder. Esta tela tenta de novo sozinha.',
-    'link.lost.why.wrong-certificate': 'Outro aparelho respondeu no endereço do terminal principal (a impressão digital não confere). Esta tela continua procurando o terminal certo.',
+    'link.lost.why.wrong-certificate':
+      'Outro aparelho respondeu no endereço do terminal principal (a impressão digital não confere). Esta tela continua procurando o terminal certo.',
     'link.lost.why.starting': 'Esta tela tenta de novo sozinha.',
     'link.retry': 'Tentar agora',
     'link.refused.revoked': 'Esta tela foi removida no terminal principal. Ela não recebe mais pedidos.',
@@ -44,7 +45,8 @@ export const linkMessages = defineMessages(
     'link.lost.why.unreachable': 'The main terminal does not answer: check that it is on and on the network. This screen tries again by itself.',
     'link.lost.why.dropped': 'The connection dropped. This screen tries again by itself.',
     'link.lost.why.silent': 'The main terminal stopped answering. This screen tries again by itself.',
-    'link.lost.why.wrong-certificate': "Another device answered at the main terminal's address (its fingerprint does not match). This screen keeps looking for the right one.",
+    'link.lost.why.wrong-certificate':
+      "Another device answered at the main terminal's address (its fingerprint does not match). This screen keeps looking for the right one.",
     'link.lost.why.starting': 'This screen tries again by itself.',
     'link.retry': 'Try now',
     'link.refused.revoked': 'This screen was removed at the main terminal. It no longer gets orders.',
@@ -53,7 +55,8 @@ export const linkMessages = defineMessages(
     'link.pairAgain': 'Pair again',
     'link.readOnly': 'Read-only: no connection to the main terminal.',
     'link.server.title': 'No connection to the server since {time} — orders go on on this screen',
-    'link.server.why': 'Confirm, start preparation, ready and dispatch are queued on this screen and go when the connection is back. The rest needs the connection.',
+    'link.server.why':
+      'Confirm, start preparation, ready and dispatch are queued on this screen and go when the connection is back. The rest needs the connection.',
     'link.server.needsLink': 'This needs the connection to the server: use it once it is back.',
     'link.settings.title': 'Main terminal',
     'link.settings.hub': 'Paired with',
@@ -73,6 +76,6 @@ export const linkMessages = defineMessages(
     'error.reason.ServerOutOfReach': "No connection to the chain's server: check this store's internet.",
     'error.reason.ScreenRefused': 'This screen was removed: pair it again to use it.',
     'error.reason.ServerStorage': "The chain's server has a database problem. Trying again.",
-    'error.reason.NoReplicaPolling': "No server of the chain is reading the platform: the stores show as closed.",
+    'error.reason.NoReplicaPolling': 'No server of the chain is reading the platform: the stores show as closed.',
   },
 );

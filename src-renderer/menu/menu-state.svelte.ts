@@ -9,10 +9,13 @@ export type MenuStatus = 'AVAILABLE' | 'UNAVAILABLE';
 
 /** One line of the menu list: a category's header, or one of its items. */
 export type MenuRow =
-  | { id: string; kind: 'category'; categoryId: string; name: string; status: string; count: number }
-  | { id: string; kind: 'item'; item: MenuItemView };
+  { id: string; kind: 'category'; categoryId: string; name: string; status: string; count: number } | { id: string; kind: 'item'; item: MenuItemView };
 
-const fold = (text: string): string => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** The rows to draw: every category with its items, or only the items whose name or code matches (accents aside). */
 export function menuRows(menu: MenuView | undefined, query: string): MenuRow[] {
@@ -22,7 +25,14 @@ export function menuRows(menu: MenuView | undefined, query: string): MenuRow[] {
   for (const category of menu.categories) {
     const items = q ? category.items.filter((i) => fold(i.name).includes(q) || fold(i.externalCode ?? '').includes(q)) : category.items;
     if (q && items.length === 0) continue;
-    rows.push({ id: `c:${category.id}`, kind: 'category', categoryId: category.id, name: category.name, status: category.status, count: category.items.length });
+    rows.push({
+      id: `c:${category.id}`,
+      kind: 'category',
+      categoryId: category.id,
+      name: category.name,
+      status: category.status,
+      count: category.items.length,
+    });
     for (const item of items) rows.push({ id: `i:${item.id}`, kind: 'item', item });
   }
   return rows;
@@ -54,14 +64,26 @@ export class MenuState {
 
   async load(merchantId: string): Promise<void> {
     await Promise.all([
-      this.menus.load(merchantId, () => this.bridge['menu:catalog']({ merchantId }), (menu) => menu),
-      this.comebacks.load(merchantId, () => this.bridge['menu:comebacks']({ merchantId }), (list) => list),
+      this.menus.load(
+        merchantId,
+        () => this.bridge['menu:catalog']({ merchantId }),
+        (menu) => menu,
+      ),
+      this.comebacks.load(
+        merchantId,
+        () => this.bridge['menu:comebacks']({ merchantId }),
+        (list) => list,
+      ),
     ]);
   }
 
   /** Reads a dish's add-ons again (its dialog opened, or staff asked to retry). */
   loadOptions(merchantId: string, itemId: string): Promise<void> {
-    return this.#options.load(optionsKey(merchantId, itemId), () => this.bridge['menu:itemOptions']({ merchantId, itemId }), (groups) => groups);
+    return this.#options.load(
+      optionsKey(merchantId, itemId),
+      () => this.bridge['menu:itemOptions']({ merchantId, itemId }),
+      (groups) => groups,
+    );
   }
   optionsOf(merchantId: string, itemId: string): MenuOptionGroupView[] | undefined {
     return this.#options.of(optionsKey(merchantId, itemId));

@@ -2,8 +2,7 @@ import type { I18n } from '../i18n/i18n.svelte';
 
 /** Times and lengths as the store screens say them, in the screen's language. */
 
-const sameDay = (a: Date, b: Date): boolean =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+const sameDay = (a: Date, b: Date): boolean => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /** `14:30` today, `sáb., 22/11 14:30` on another day (local time: the terminal stands in the store). */
 export function when(i18n: I18n, iso: string | number, nowMs: number): string {

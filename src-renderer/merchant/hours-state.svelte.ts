@@ -84,7 +84,11 @@ export class HoursState {
   }
 
   load(merchantId: string): Promise<void> {
-    return this.weeks.load(merchantId, () => this.bridge['stores:hours']({ merchantId }), (read) => [...read.shifts].sort(byDayAndStart));
+    return this.weeks.load(
+      merchantId,
+      () => this.bridge['stores:hours']({ merchantId }),
+      (read) => [...read.shifts].sort(byDayAndStart),
+    );
   }
 
   startEditing(merchantId: string): void {

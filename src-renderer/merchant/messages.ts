@@ -61,7 +61,8 @@ export const storesMessages = defineMessages(
     'store.state.CLOSED': 'Fechada',
     'store.state.ERROR': 'Com problemas',
     'store.state.UNAVAILABLE': 'Indisponível',
-    'store.validation.is-connected': 'Este terminal não buscou pedidos nos últimos 30 segundos, então a plataforma considera a loja desconectada. Verifique a internet e mantenha o terminal aberto.',
+    'store.validation.is-connected':
+      'Este terminal não buscou pedidos nos últimos 30 segundos, então a plataforma considera a loja desconectada. Verifique a internet e mantenha o terminal aberto.',
     'store.validation.opening-hours': 'Fora do horário de funcionamento: a loja está fechada como previsto.',
     'store.validation.catalog-enabled': 'O cardápio desta operação está desligado: os clientes não veem os produtos.',
     'store.validation.delivery-area': 'Não há área de entrega configurada: ninguém consegue pedir entrega.',
@@ -208,7 +209,7 @@ export const storesMessages = defineMessages(
     'store.summary.closed': 'Closed',
     'store.summary.problem': 'Has problems',
     'store.summary.offline': 'Closed (offline)',
-    'store.summary.explain.offline': 'Offline: the platform closes the store 30 s after the terminal\'s last poll.',
+    'store.summary.explain.offline': "Offline: the platform closes the store 30 s after the terminal's last poll.",
     'store.summary.unavailable': 'Unavailable',
     'store.summary.unknown': 'Checking…',
     'store.summary.explain.open': 'Receiving orders on every operation.',
@@ -230,7 +231,8 @@ export const storesMessages = defineMessages(
     'store.state.CLOSED': 'Closed',
     'store.state.ERROR': 'Problems',
     'store.state.UNAVAILABLE': 'Unavailable',
-    'store.validation.is-connected': 'This terminal has not fetched orders in the last 30 seconds, so the platform sees the store as disconnected. Check the internet and keep the terminal open.',
+    'store.validation.is-connected':
+      'This terminal has not fetched orders in the last 30 seconds, so the platform sees the store as disconnected. Check the internet and keep the terminal open.',
     'store.validation.opening-hours': 'Outside opening hours: the store is closed as planned.',
     'store.validation.catalog-enabled': 'The menu of this operation is switched off: customers cannot see the products.',
     'store.validation.delivery-area': 'No delivery area is set up: nobody can order delivery.',

@@ -39,7 +39,11 @@ export class PausesState {
   }
 
   load(merchantId: string): Promise<void> {
-    return this.lists.load(merchantId, () => this.bridge['stores:interruptions']({ merchantId }), (list) => list);
+    return this.lists.load(
+      merchantId,
+      () => this.bridge['stores:interruptions']({ merchantId }),
+      (list) => list,
+    );
   }
 
   /** Pauses and answers until when (made, or queued offline), or null (the error is in `actionError`). */

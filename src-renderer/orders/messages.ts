@@ -13,7 +13,8 @@ export const ordersMessages = defineMessages(
     'orders.settings.density.comfortable': 'Grandes',
     'orders.settings.density.compact': 'Compactos',
     'orders.settings.autoConfirm': 'Confirmar pedidos automaticamente',
-    'orders.settings.autoConfirm.hint': 'O terminal confirma cada pedido novo destas lojas assim que chega (o alerta toca do mesmo jeito). Pedidos agendados esperam a equipe.',
+    'orders.settings.autoConfirm.hint':
+      'O terminal confirma cada pedido novo destas lojas assim que chega (o alerta toca do mesmo jeito). Pedidos agendados esperam a equipe.',
     'orders.settings.historyDays': 'Guardar histórico por (dias)',
     // Cancellations the store did not ask for: the platform's own codes (docs/merchant-api.md).
     'error.reason.ConfirmationDeadlinePassed': 'Passaram os 8 minutos para confirmar: a plataforma já cancelou o pedido.',
@@ -65,7 +66,8 @@ export const ordersMessages = defineMessages(
     'orders.stores.all': 'Todas as lojas',
     'orders.stores.newCount': '{n, plural, one {# novo} other {# novos}}',
     'orders.stores.filtered': 'Mostrando só algumas lojas: os alertas de todas continuam tocando',
-    'orders.closedLeftOut': '{n, plural, one {# pedido finalizado mais antigo está no Histórico} other {# pedidos finalizados mais antigos estão no Histórico}}',
+    'orders.closedLeftOut':
+      '{n, plural, one {# pedido finalizado mais antigo está no Histórico} other {# pedidos finalizados mais antigos estão no Histórico}}',
     'orders.showColumn': 'Mostrar coluna',
     'orders.emptyColumn': 'Nenhum pedido',
     'orders.confirmIn': 'Confirmar em {time}',
@@ -145,7 +147,8 @@ export const ordersMessages = defineMessages(
     'orders.settings.density.comfortable': 'Large',
     'orders.settings.density.compact': 'Compact',
     'orders.settings.autoConfirm': 'Confirm orders automatically',
-    'orders.settings.autoConfirm.hint': 'The terminal confirms each new order of these stores as soon as it arrives (the alert still rings). Scheduled orders wait for staff.',
+    'orders.settings.autoConfirm.hint':
+      'The terminal confirms each new order of these stores as soon as it arrives (the alert still rings). Scheduled orders wait for staff.',
     'orders.settings.historyDays': 'Keep history for (days)',
     'error.reason.ConfirmationDeadlinePassed': 'The 8 minutes to confirm are over: the platform already cancelled the order.',
     'error.reason.PreparationNotDue': 'Scheduled order: it is not time to start preparing yet.',
@@ -261,7 +264,7 @@ export const ordersMessages = defineMessages(
     'orders.cancel.warning': 'Too many cancellations bring penalties and may close the store.',
     'orders.cancel.confirm': 'Cancel order',
     'orders.cancel.back': 'Back',
-    'orders.cancel.standard': 'Offline: the platform\'s standard reasons',
+    'orders.cancel.standard': "Offline: the platform's standard reasons",
     'orders.tracking': 'Driver on the way (updated {time})',
   },
 );

@@ -1,13 +1,6 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
-import type {
-  ActInput,
-  BoardRow,
-  CancellationReasons,
-  OrderDetailView,
-  OutboxEntry,
-  PickupCodeCheck,
-} from '../../src-shared/ipc/channels/orders';
+import type { ActInput, BoardRow, CancellationReasons, OrderDetailView, OutboxEntry, PickupCodeCheck } from '../../src-shared/ipc/channels/orders';
 import type { DeliveryCodeCheck, DriverQuoteView } from '../../src-shared/ipc/channels/order-requests';
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
@@ -95,7 +88,9 @@ export class OrdersState {
     this.#taps = taps;
     this.#step = $derived(Math.floor(now.value / REGROUP_EVERY_MS) * REGROUP_EVERY_MS);
     this.#shown = $derived(
-      this.#shownStores.size === 0 ? [...this.#rows.values()] : [...this.#rows.values()].filter((r) => r.merchantId !== null && this.#shownStores.has(r.merchantId)),
+      this.#shownStores.size === 0
+        ? [...this.#rows.values()]
+        : [...this.#rows.values()].filter((r) => r.merchantId !== null && this.#shownStores.has(r.merchantId)),
     );
     this.columns = $derived(groupByColumn(this.#shown, this.#step));
     this.attention = $derived([...this.#rows.values()].filter((r) => callsForStaff(r, this.#step) && !this.#opened.has(r.id)));
@@ -115,9 +110,7 @@ export class OrdersState {
     });
     this.#asked = $derived([...this.#rows.values()].filter((r) => r.request !== null));
     // Every second (a deadline passes), but over the few orders with a request.
-    this.requests = $derived(
-      this.#asked.filter((r) => awaitsAnswer(r, now.value)).sort((a, b) => deadlineOf(a) - deadlineOf(b)),
-    );
+    this.requests = $derived(this.#asked.filter((r) => awaitsAnswer(r, now.value)).sort((a, b) => deadlineOf(a) - deadlineOf(b)));
   }
 
   row(orderId: string): BoardRow | undefined {
@@ -294,7 +287,8 @@ export class OrdersState {
       if (row?.pendingAction?.id === entry.id) this.#rows.set(row.id, { ...row, pendingAction: null });
       return;
     }
-    if (row && entry.state === 'queued') this.#rows.set(row.id, { ...row, pendingAction: { id: entry.id, action: entry.action, state: entry.state, reason: entry.reason } });
+    if (row && entry.state === 'queued')
+      this.#rows.set(row.id, { ...row, pendingAction: { id: entry.id, action: entry.action, state: entry.state, reason: entry.reason } });
   }
 
   cancellationReasons(orderId: string): Promise<IpcResult<CancellationReasons>> {

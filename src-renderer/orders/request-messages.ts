@@ -66,7 +66,8 @@ export const requestMessages = defineMessages(
     'orders.platformDriver.requested': 'Entregador pedido: a plataforma está procurando',
     'orders.platformDriver.failed': 'A plataforma não conseguiu um entregador',
     'orders.platformDriver.cancelled': 'Entregador cancelado: a entrega voltou a ser da loja',
-    'orders.platformDriver.reason.NO_DRIVERS_AVAILABLE': 'Nenhum entregador disponível agora. Tente de novo em alguns minutos ou entregue com a equipe da loja.',
+    'orders.platformDriver.reason.NO_DRIVERS_AVAILABLE':
+      'Nenhum entregador disponível agora. Tente de novo em alguns minutos ou entregue com a equipe da loja.',
     'orders.platformDriver.reason.OUT_OF_AREA': 'O endereço está fora da área dos entregadores da plataforma.',
 
     'orders.deliveryCode.title': 'Finalizar entrega',

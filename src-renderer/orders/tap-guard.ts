@@ -62,8 +62,7 @@ export class TapGuard {
     if (last && now - last.at < TAP_REPEAT_MS && sameSpot(last, orderId, tap)) {
       const running = (marks: Map<string, number>) => (marks.get(orderId) ?? -Infinity) > now;
       const unsettled =
-        running(this.#changedUntil) ||
-        (orderId === last.orderId ? now - last.at < this.settleMs : tap.kind === 'pointer' && running(this.#movedUntil));
+        running(this.#changedUntil) || (orderId === last.orderId ? now - last.at < this.settleMs : tap.kind === 'pointer' && running(this.#movedUntil));
       if (unsettled) return false;
     }
     this.#last = { orderId, at: now, tap };

@@ -132,7 +132,7 @@ export const promotionMessages = defineMessages(
     'promotions.form.buy': 'Take (units)',
     'promotions.form.buyNth': 'On unit no.',
     'promotions.form.pay': 'Pay (units)',
-    'promotions.form.eans': "Product barcodes (the 12 digits under the bars; one per line)",
+    'promotions.form.eans': 'Product barcodes (the 12 digits under the bars; one per line)',
     'promotions.form.name': 'Name (optional)',
     'promotions.form.from': 'Starts on',
     'promotions.form.to': 'Ends on',

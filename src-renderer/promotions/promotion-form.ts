@@ -19,7 +19,16 @@ export interface PromotionForm {
 export function emptyForm(nowMs: number): PromotionForm {
   const today = new Date(nowMs);
   const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 7, 12);
-  return { name: '', promotionType: 'PERCENTAGE', eans: '', discountValue: '', quantityToBuy: '', quantityToPay: '', initialDate: dayOf(nowMs), finalDate: dayOf(end.getTime()) };
+  return {
+    name: '',
+    promotionType: 'PERCENTAGE',
+    eans: '',
+    discountValue: '',
+    quantityToBuy: '',
+    quantityToPay: '',
+    initialDate: dayOf(nowMs),
+    finalDate: dayOf(end.getTime()),
+  };
 }
 
 export function draftOf(form: PromotionForm): PromotionDraft {

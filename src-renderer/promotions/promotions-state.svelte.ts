@@ -45,7 +45,11 @@ export class PromotionsState {
 
   /** Reads which lines of this order a promotion reached (once per order opened). */
   loadPromotedLines(orderId: string): Promise<void> {
-    return this.#promotedLines.load(orderId, () => this.bridge['promotions:inOrder']({ orderId }), (lines) => Object.fromEntries(lines.map((line) => [line.uniqueId, line])));
+    return this.#promotedLines.load(
+      orderId,
+      () => this.bridge['promotions:inOrder']({ orderId }),
+      (lines) => Object.fromEntries(lines.map((line) => [line.uniqueId, line])),
+    );
   }
   /** The order's promoted lines; none while unread or when they cannot be read (the order shows without them). */
   promotedLinesOf(orderId: string): Readonly<Record<string, PromotedLine>> {

@@ -12,7 +12,8 @@ export const reviewsMessages = defineMessages(
     'reviews.summary.noScore': 'Ainda sem nota',
     'reviews.summary.outOf': 'de 5',
     'reviews.summary.counts': '{valid, number} de {total, plural, one {# avaliação conta} other {# avaliações contam}} para a nota',
-    'reviews.summary.explain': 'Contam só as avaliações publicadas, públicas e dos últimos 3 meses. Privadas, mais antigas, inválidas ou descartadas ficam no histórico sem mudar a nota.',
+    'reviews.summary.explain':
+      'Contam só as avaliações publicadas, públicas e dos últimos 3 meses. Privadas, mais antigas, inválidas ou descartadas ficam no histórico sem mudar a nota.',
 
     'reviews.filter.label': 'Mostrar',
     'reviews.filter.awaiting': 'Aguardando resposta',
@@ -129,7 +130,8 @@ export const reviewsMessages = defineMessages(
     'reviews.summary.noScore': 'No score yet',
     'reviews.summary.outOf': 'out of 5',
     'reviews.summary.counts': '{valid, number} of {total, plural, one {# review counts} other {# reviews count}} for the score',
-    'reviews.summary.explain': 'Only published, public reviews from the last 3 months count. Private, older, invalid or discarded ones stay in the history without changing the score.',
+    'reviews.summary.explain':
+      'Only published, public reviews from the last 3 months count. Private, older, invalid or discarded ones stay in the history without changing the score.',
 
     'reviews.filter.label': 'Show',
     'reviews.filter.awaiting': 'Awaiting answer',

@@ -90,8 +90,7 @@ export const RATING_STEPS = 5;
  * customer's step lit; any other answer (a choice, yes or no) shows as the customer's own words.
  */
 export type SurveyLine =
-  | { kind: 'scale'; id: string; question: string; chosen: number; steps: number }
-  | { kind: 'choices'; id: string; question: string; chosen: string[] };
+  { kind: 'scale'; id: string; question: string; chosen: number; steps: number } | { kind: 'choices'; id: string; question: string; chosen: string[] };
 
 export function surveyLines(questions: Review['questions']): SurveyLine[] {
   return (questions ?? []).map((q): SurveyLine => {

@@ -162,11 +162,10 @@ export class ReviewsState {
     if (!merchantId) return;
     const page = append ? this.#page + 1 : 1;
     // An empty period: nothing to ask the platform, an empty page is the answer.
-    const value = await this.#listRead.run(
-      (): Promise<IpcResult<ListPage>> =>
-        this.inverted
-          ? Promise.resolve({ ok: true, value: { filter: this.#filters.filter, page: 1, total: 0, pageCount: 0, reviews: [], complete: true } })
-          : this.bridge['reviews:list'](listInput(merchantId, this.#filters, page, PAGE_SIZE, this.now.read())),
+    const value = await this.#listRead.run((): Promise<IpcResult<ListPage>> =>
+      this.inverted
+        ? Promise.resolve({ ok: true, value: { filter: this.#filters.filter, page: 1, total: 0, pageCount: 0, reviews: [], complete: true } })
+        : this.bridge['reviews:list'](listInput(merchantId, this.#filters, page, PAGE_SIZE, this.now.read())),
     );
     if (!value) return;
     const rows = value.reviews.map((r) => reconcileAnswered(r, this.#sent.get(r.id)?.answer));
@@ -284,4 +283,3 @@ export class ReviewsState {
     this.#awaitingCount = result.value.total;
   }
 }
-

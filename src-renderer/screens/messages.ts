@@ -3,7 +3,8 @@ import { defineMessages } from '../i18n/define';
 export const screensMessages = defineMessages(
   {
     'screens.title': 'Telas',
-    'screens.hint': 'Outros terminais da loja podem ser telas deste: um segundo balcão, a cozinha, a expedição, o painel de retirada. Só este terminal busca os pedidos na plataforma; as telas usam a rede da loja.',
+    'screens.hint':
+      'Outros terminais da loja podem ser telas deste: um segundo balcão, a cozinha, a expedição, o painel de retirada. Só este terminal busca os pedidos na plataforma; as telas usam a rede da loja.',
     'screens.accept': 'Aceitar telas',
     'screens.accept.on': 'Sim',
     'screens.accept.off': 'Não',
@@ -11,7 +12,8 @@ export const screensMessages = defineMessages(
     'screens.state.idle': 'Nenhuma porta aberta na rede até parear uma tela.',
     'screens.state.listening': 'As telas encontram este terminal como “{name}”.',
     'screens.state.failed': 'As telas não conseguem chegar a este terminal.',
-    'screens.problem.port-in-use': 'A porta {port} está ocupada por outro programa deste computador. Feche-o, ou peça a quem instalou para escolher outra porta.',
+    'screens.problem.port-in-use':
+      'A porta {port} está ocupada por outro programa deste computador. Feche-o, ou peça a quem instalou para escolher outra porta.',
     'screens.problem.no-permission': 'O sistema não deixa este terminal abrir a porta {port}. Peça a quem instalou para liberá-la.',
     'screens.problem.listen-failed': 'Não foi possível abrir a porta {port} na rede da loja.',
     'screens.problem.storage': 'A lista de telas pareadas não pode ser lida neste computador. Exporte o diagnóstico para o suporte.',
@@ -60,14 +62,16 @@ export const screensMessages = defineMessages(
     'screens.pairing.close': 'Fechar',
     'screens.shared.title': 'Outro terminal está lendo os pedidos desta conta: pareie-o como tela deste',
     'screens.shared.body': 'A plataforma entrega cada pedido a um só leitor. Com dois terminais buscando, cada um vê só parte dos pedidos.',
-    'screens.shared.sign.missed-events': '{n, plural, one {# pedido chegou aqui sem o início, lido pelo outro terminal.} other {# pedidos chegaram aqui sem o início, lidos pelo outro terminal.}}',
+    'screens.shared.sign.missed-events':
+      '{n, plural, one {# pedido chegou aqui sem o início, lido pelo outro terminal.} other {# pedidos chegaram aqui sem o início, lidos pelo outro terminal.}}',
     'screens.shared.sign.foreign-stores': 'Chegam pedidos de lojas que este terminal não atende.',
     'screens.shared.sign.not-connected': 'A plataforma diz que a loja está desconectada enquanto este terminal busca pedidos.',
     'screens.shared.how': 'Como parear',
   },
   {
     'screens.title': 'Screens',
-    'screens.hint': "Other terminals of the store can be screens of this one: a second counter, the kitchen, expo, the pickup board. Only this terminal reads the orders from the platform; screens use the store's network.",
+    'screens.hint':
+      "Other terminals of the store can be screens of this one: a second counter, the kitchen, expo, the pickup board. Only this terminal reads the orders from the platform; screens use the store's network.",
     'screens.accept': 'Accept screens',
     'screens.accept.on': 'Yes',
     'screens.accept.off': 'No',
@@ -75,13 +79,15 @@ export const screensMessages = defineMessages(
     'screens.state.idle': 'No port is open on the network until a screen is paired.',
     'screens.state.listening': 'Screens find this terminal as “{name}”.',
     'screens.state.failed': 'Screens cannot reach this terminal.',
-    'screens.problem.port-in-use': 'Port {port} is taken by another program on this computer. Close it, or ask whoever installed the terminal to choose another port.',
+    'screens.problem.port-in-use':
+      'Port {port} is taken by another program on this computer. Close it, or ask whoever installed the terminal to choose another port.',
     'screens.problem.no-permission': 'The system does not let this terminal open port {port}. Ask whoever installed it to allow it.',
     'screens.problem.listen-failed': "Port {port} could not be opened on the store's network.",
     'screens.problem.storage': 'The list of paired screens cannot be read on this computer. Export the diagnostics for support.',
     'screens.problem.retry': 'Try again',
     'screens.discovery.no-interface': 'No network right now: screens cannot find this terminal by name.',
-    'screens.discovery.port-in-use': 'The network does not let this terminal announce itself (another program uses discovery): type the address on the screens.',
+    'screens.discovery.port-in-use':
+      'The network does not let this terminal announce itself (another program uses discovery): type the address on the screens.',
     'screens.discovery.no-permission': 'The system does not let this terminal announce itself on the network: type the address on the screens.',
     'screens.discovery.socket-failed': 'This terminal cannot announce itself on the network: type the address on the screens.',
     'screens.discovery.announce-failed': 'This terminal cannot announce itself on the network: type the address on the screens.',
@@ -124,7 +130,8 @@ export const screensMessages = defineMessages(
     'screens.pairing.close': 'Close',
     'screens.shared.title': "Another terminal is reading this account's orders: pair it as a screen of this one",
     'screens.shared.body': 'The platform hands each order to one reader only. With two terminals reading, each sees only part of the orders.',
-    'screens.shared.sign.missed-events': '{n, plural, one {# order reached this terminal without its start, read by the other terminal.} other {# orders reached this terminal without their start, read by the other terminal.}}',
+    'screens.shared.sign.missed-events':
+      '{n, plural, one {# order reached this terminal without its start, read by the other terminal.} other {# orders reached this terminal without their start, read by the other terminal.}}',
     'screens.shared.sign.foreign-stores': 'Orders arrive for stores this terminal does not serve.',
     'screens.shared.sign.not-connected': 'The platform says the store is disconnected while this terminal reads its orders.',
     'screens.shared.how': 'How to pair',

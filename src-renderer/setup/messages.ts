@@ -3,7 +3,8 @@ import { defineMessages } from '../i18n/define';
 export const setupMessages = defineMessages(
   {
     'setup.title': 'Bem-vindo ao Terminal da Loja',
-    'setup.lead': 'Conecte este terminal à conta da sua loja na plataforma, junte-o a outro terminal da loja, ou experimente antes com uma loja de demonstração.',
+    'setup.lead':
+      'Conecte este terminal à conta da sua loja na plataforma, junte-o a outro terminal da loja, ou experimente antes com uma loja de demonstração.',
     'setup.demo': 'Experimentar a demonstração',
     'setup.demo.hint': 'Três lojas de exemplo recebem pedidos sozinhas. Os pedidos da demonstração recomeçam a cada abertura.',
     'setup.connect': 'Conectar minha loja',
@@ -46,7 +47,8 @@ export const setupMessages = defineMessages(
     'join.pair': 'Parear',
     'join.pairing': 'Pareando…',
     'join.pairUri': 'Parear com o link',
-    'join.refused.wrong-code': '{n, plural, one {Código errado. Resta # tentativa com este código.} other {Código errado. Restam # tentativas com este código.}}',
+    'join.refused.wrong-code':
+      '{n, plural, one {Código errado. Resta # tentativa com este código.} other {Código errado. Restam # tentativas com este código.}}',
     'join.refused.code-ended': 'Este código acabou depois de 5 tentativas erradas. Peça um novo no terminal principal.',
     'join.refused.code-expired': 'Este código venceu (vale 2 minutos). Peça um novo no terminal principal.',
     'join.refused.no-code': 'O terminal principal não está mostrando um código agora. Abra Ajustes › Telas nele e peça um código.',
@@ -68,7 +70,8 @@ export const setupMessages = defineMessages(
     'setup.field.clientId.hint': 'No portal da plataforma ele aparece como client id.',
     'setup.field.clientSecret': 'Chave secreta do aplicativo',
     'setup.field.clientSecret.hint': 'No portal aparece como client secret. Fica no cofre de senhas deste computador, nunca no arquivo de ajustes.',
-    'setup.field.clientSecret.notKept': 'No portal aparece como client secret. Este computador não tem cofre de senhas: a chave vale só enquanto o terminal estiver aberto.',
+    'setup.field.clientSecret.notKept':
+      'No portal aparece como client secret. Este computador não tem cofre de senhas: a chave vale só enquanto o terminal estiver aberto.',
     'setup.check': 'Verificar e continuar',
     'setup.getCode': 'Pedir um código',
     'setup.checking': 'Verificando com a plataforma…',
@@ -90,7 +93,8 @@ export const setupMessages = defineMessages(
     'setup.stores.save': 'Salvar e começar',
     'setup.stores.pickOne': 'Escolha pelo menos uma loja.',
     'setup.problem.corrupt': 'O arquivo de ajustes estava danificado e foi guardado ao lado. Configure o terminal de novo.',
-    'setup.problem.newer': 'Os ajustes foram salvos por uma versão mais nova do Terminal da Loja. Atualize o terminal, ou configure de novo (o arquivo antigo fica guardado ao lado).',
+    'setup.problem.newer':
+      'Os ajustes foram salvos por uma versão mais nova do Terminal da Loja. Atualize o terminal, ou configure de novo (o arquivo antigo fica guardado ao lado).',
     'setup.problem.invalid': 'O arquivo de ajustes tem um valor que não vale (editado à mão?). Ele foi guardado ao lado. Configure o terminal de novo.',
     'setup.problem.secret-missing': 'Este computador não guarda a chave secreta entre aberturas (não há cofre de senhas). Digite-a de novo para conectar.',
     'setup.error.address': 'Esse endereço não vale. Use https://… (http:// só neste computador).',
@@ -172,7 +176,8 @@ export const setupMessages = defineMessages(
     'setup.field.clientId.hint': "The platform's portal calls it client id.",
     'setup.field.clientSecret': 'Application secret key',
     'setup.field.clientSecret.hint': "The portal calls it client secret. Kept in this computer's password store, never in the settings file.",
-    'setup.field.clientSecret.notKept': 'The portal calls it client secret. This computer has no password store: the key lasts only while the terminal is open.',
+    'setup.field.clientSecret.notKept':
+      'The portal calls it client secret. This computer has no password store: the key lasts only while the terminal is open.',
     'setup.check': 'Check and continue',
     'setup.getCode': 'Get a code',
     'setup.checking': 'Checking with the platform…',
@@ -198,7 +203,7 @@ export const setupMessages = defineMessages(
     'setup.problem.invalid': 'The settings file has a value that does not work (edited by hand?). It was kept aside. Set the terminal up again.',
     'setup.problem.secret-missing': 'This computer does not keep the secret key between launches (no password store). Type it again to connect.',
     'setup.error.address': 'That address does not work. Use https://… (http:// only on this computer).',
-    'setup.error.auth': "The platform refused this application code or secret key.",
+    'setup.error.auth': 'The platform refused this application code or secret key.',
     'setup.error.forbidden': 'This application has no access to the stores. Contact the platform.',
     'setup.error.not-found': 'The platform did not answer at that address. Check the address.',
     'setup.error.validation': "The address answered, but it is not the platform's. Check the address.",

@@ -49,8 +49,7 @@ interface CodeRecord {
 }
 
 export type AuthorizeOutcome =
-  | { ok: true; authorizationCode: string; clientId: string; expiresAtMs: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'used' };
+  { ok: true; authorizationCode: string; clientId: string; expiresAtMs: number } | { ok: false; reason: 'unknown' | 'expired' | 'used' };
 
 export type RedeemOutcome = { ok: true; merchantIds: string[] } | { ok: false; reason: 'unknown' | 'expired' | 'client' | 'verifier' };
 

@@ -18,7 +18,9 @@ import { authorizedPage, authorizeFormPage } from './portal-page';
  */
 
 const UserCode = z.string().trim().min(1, 'userCode é obrigatório').max(64);
-const JsonBody = z.object({ userCode: UserCode, merchantIds: z.array(z.guid('merchantIds devem ser uuids')).min(1, 'escolha pelo menos uma loja').max(100) }).strict();
+const JsonBody = z
+  .object({ userCode: UserCode, merchantIds: z.array(z.guid('merchantIds devem ser uuids')).min(1, 'escolha pelo menos uma loja').max(100) })
+  .strict();
 const FormBody = z.object({
   userCode: UserCode,
   merchantIds: z
@@ -35,14 +37,16 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: SandboxContext):
   const { world } = ctx;
   const allStores = () => [...world.stores.values()];
 
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
   /** The user code's state as a refusal (status, reason), or undefined when it can be authorized. */
   const refusalOf = (userCode: string): [number, string, string] | undefined => {
     const record = world.authorizations.userCode(userCode);
     if (!record) return [404, 'UserCodeNotFound', `código de usuário ${userCode} desconhecido`];
     if (record.authorizationCode) return [409, 'UserCodeAlreadyUsed', 'este código de usuário já foi autorizado; peça um novo ao aplicativo'];
-    if (world.clock.now() >= record.expiresAtMs) return [400, 'UserCodeExpired', `o código de usuário expirou (vale ${world.authorizations.userCodeSeconds} segundos); peça um novo ao aplicativo`];
+    if (world.clock.now() >= record.expiresAtMs)
+      return [400, 'UserCodeExpired', `o código de usuário expirou (vale ${world.authorizations.userCodeSeconds} segundos); peça um novo ao aplicativo`];
     return undefined;
   };
 
@@ -53,7 +57,11 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: SandboxContext):
     if (!userCode) return html(reply, 200, authorizeFormPage({ userCode, stores: allStores() }));
     const refusal = refusalOf(userCode);
     const clientId = world.authorizations.userCode(userCode)?.clientId;
-    return html(reply, refusal?.[0] ?? 200, authorizeFormPage({ userCode, stores: allStores(), ...(clientId ? { clientId } : {}), ...(refusal ? { error: refusal[2] } : {}) }));
+    return html(
+      reply,
+      refusal?.[0] ?? 200,
+      authorizeFormPage({ userCode, stores: allStores(), ...(clientId ? { clientId } : {}), ...(refusal ? { error: refusal[2] } : {}) }),
+    );
   });
 
   app.post('/_sandbox/authorize', async (request, reply) => {
@@ -76,6 +84,8 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: SandboxContext):
     const stores = merchantIds.map((id) => world.stores.get(id)).filter((s): s is SeedStore => s !== undefined);
     const expiresAt = new Date(outcome.expiresAtMs).toISOString();
     if (form) return html(reply, 201, authorizedPage({ authorizationCode: outcome.authorizationCode, clientId: outcome.clientId, stores, expiresAt }));
-    return reply.code(201).send({ authorizationCode: outcome.authorizationCode, clientId: outcome.clientId, merchantIds: [...new Set(merchantIds)], expiresAt });
+    return reply
+      .code(201)
+      .send({ authorizationCode: outcome.authorizationCode, clientId: outcome.clientId, merchantIds: [...new Set(merchantIds)], expiresAt });
   });
 }

@@ -36,7 +36,9 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: SandboxContext
     },
   );
 
-  app.get<MerchantParams>(`${CATALOG_PREFIX}/catalogs`, { config: { route: 'GET /catalogs' } }, async (request) => structuredClone(catalogOf(ctx, request).catalogs));
+  app.get<MerchantParams>(`${CATALOG_PREFIX}/catalogs`, { config: { route: 'GET /catalogs' } }, async (request) =>
+    structuredClone(catalogOf(ctx, request).catalogs),
+  );
 
   const contextOf = (catalogId: string, request: Parameters<typeof catalogOf>[1]) => {
     const catalog = catalogOf(ctx, request);

@@ -90,7 +90,11 @@ export const ItemStatusPatch = z.object({ itemId: z.string(), status: Status.opt
 export const ItemCodePatch = z.object({ itemId: z.string(), externalCode: Code.optional(), externalCodeByCatalog: byCatalog('externalCode', Code).optional() });
 export const OptionPricePatch = z.object({ optionId: z.string(), price: Price.optional(), priceByCatalog: byCatalog('value', z.number().min(0)).optional() });
 export const OptionStatusPatch = z.object({ optionId: z.string(), status: Status.optional(), statusByCatalog: byCatalog('status', Status).optional() });
-export const OptionCodePatch = z.object({ optionId: z.string(), externalCode: Code.optional(), externalCodeByCatalog: byCatalog('externalCode', Code).optional() });
+export const OptionCodePatch = z.object({
+  optionId: z.string(),
+  externalCode: Code.optional(),
+  externalCodeByCatalog: byCatalog('externalCode', Code).optional(),
+});
 
 const productRef = {
   productId: z.string().min(1).optional(),

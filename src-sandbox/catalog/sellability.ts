@@ -13,13 +13,7 @@ import type { StoreCatalog } from './store-catalog';
  * An item with any reason is unsellable; an item without is sellable. The two lists are disjoint.
  */
 
-export const RESTRICTIONS = [
-  'CATEGORY_PAUSED',
-  'ITEM_PAUSED',
-  'ITEM_PRICE_MISSING',
-  'OPTION_GROUP_WITHOUT_AVAILABLE_OPTIONS',
-  'OPTION_PAUSED',
-] as const;
+export const RESTRICTIONS = ['CATEGORY_PAUSED', 'ITEM_PAUSED', 'ITEM_PRICE_MISSING', 'OPTION_GROUP_WITHOUT_AVAILABLE_OPTIONS', 'OPTION_PAUSED'] as const;
 export type Restriction = (typeof RESTRICTIONS)[number];
 
 export interface BlockedGroup {

@@ -20,7 +20,11 @@ function duplicates(ids: string[]): string | undefined {
 }
 
 function check(catalog: StoreCatalog, body: ItemUpsert): void {
-  for (const [name, list] of [['products', body.products], ['optionGroups', body.optionGroups], ['options', body.options]] as const) {
+  for (const [name, list] of [
+    ['products', body.products],
+    ['optionGroups', body.optionGroups],
+    ['options', body.options],
+  ] as const) {
     const dup = duplicates(list.map((r) => r.id));
     if (dup) throw fail.badRequest(`${name} lista ${dup} duas vezes`);
   }
@@ -38,8 +42,10 @@ function check(catalog: StoreCatalog, body: ItemUpsert): void {
   }
   const eanDup = duplicates(body.products.flatMap((p) => (p.ean ? [p.ean] : [])));
   if (eanDup) throw fail.badRequest(`o ean ${eanDup} foi dado a dois produtos`);
-  for (const group of body.optionGroups) for (const id of group.optionIds) if (!options.has(id)) throw fail.badRequest(`opção ${id} do grupo ${group.id} não encontrada`);
-  for (const option of body.options) if (!products.has(option.productId)) throw fail.badRequest(`produto ${option.productId} da opção ${option.id} não encontrado`);
+  for (const group of body.optionGroups)
+    for (const id of group.optionIds) if (!options.has(id)) throw fail.badRequest(`opção ${id} do grupo ${group.id} não encontrada`);
+  for (const option of body.options)
+    if (!products.has(option.productId)) throw fail.badRequest(`produto ${option.productId} da opção ${option.id} não encontrado`);
 }
 
 export function upsertItem(catalog: StoreCatalog, body: ItemUpsert): Item {

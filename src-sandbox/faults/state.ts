@@ -24,7 +24,12 @@ export const FaultConfig = z
     duplicateRate: z.number().min(0).max(1).default(0),
     /** Fraction of promotion items whose asynchronous processing fails with INTERNAL_ERROR (spec §7.3). */
     promotionErrorRate: z.number().min(0).max(1).default(0),
-    seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional(),
   })
   .strict();
 export type FaultConfig = z.infer<typeof FaultConfig>;

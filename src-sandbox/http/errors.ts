@@ -91,8 +91,7 @@ const OTHER_NAMES: Record<number, string> = {
 
 /** Shorthands used by every module. Messages are the platform's words: Portuguese (pt-BR). */
 export const fail = {
-  badRequest: (message: string, code = 'BadRequest', details?: Record<string, unknown>) =>
-    new SandboxError(400, code, message, details),
+  badRequest: (message: string, code = 'BadRequest', details?: Record<string, unknown>) => new SandboxError(400, code, message, details),
   unauthorized: (message = 'token ausente, expirado ou inválido') => new SandboxError(401, 'Unauthorized', message),
   forbidden: (message = 'sem permissão sobre este recurso') => new SandboxError(403, 'Forbidden', message),
   notFound: (message = 'recurso não encontrado') => new SandboxError(404, 'NotFound', message),

@@ -25,9 +25,7 @@ export interface Interruption {
 }
 
 export type InterruptionVerdict =
-  | { ok: true; startMs: number; endMs: number }
-  | { ok: false; kind: 'invalid'; message: string }
-  | { ok: false; kind: 'overlap'; message: string };
+  { ok: true; startMs: number; endMs: number } | { ok: false; kind: 'invalid'; message: string } | { ok: false; kind: 'overlap'; message: string };
 
 /** Checks the time rules of a new interruption against the store's existing ones. */
 export function checkInterruption(input: InterruptionInput, existing: readonly Interruption[], nowMs: number): InterruptionVerdict {

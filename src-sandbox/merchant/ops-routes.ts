@@ -58,20 +58,16 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
     ops.interruptions(storeFor(ctx, request, request.params.merchantId).id),
   );
 
-  app.post<MerchantParams>(
-    `${PREFIX}/interruptions`,
-    { config: { route: 'POST /merchants/{merchantId}/interruptions' } },
-    async (request, reply) => {
-      const store = storeFor(ctx, request, request.params.merchantId);
-      const body = parsePt(InterruptionInput, request.body);
-      if (!body.success) throw fail.badRequest(describeIssues(body.error));
-      const verdict = checkInterruption(body.data, ops.interruptions(store.id), world.clock.now());
-      if (!verdict.ok) {
-        throw verdict.kind === 'overlap' ? fail.conflict('InterruptionOverlap', verdict.message) : fail.badRequest(verdict.message);
-      }
-      return reply.code(201).send(ops.addInterruption(store.id, body.data.description, verdict.startMs, verdict.endMs));
-    },
-  );
+  app.post<MerchantParams>(`${PREFIX}/interruptions`, { config: { route: 'POST /merchants/{merchantId}/interruptions' } }, async (request, reply) => {
+    const store = storeFor(ctx, request, request.params.merchantId);
+    const body = parsePt(InterruptionInput, request.body);
+    if (!body.success) throw fail.badRequest(describeIssues(body.error));
+    const verdict = checkInterruption(body.data, ops.interruptions(store.id), world.clock.now());
+    if (!verdict.ok) {
+      throw verdict.kind === 'overlap' ? fail.conflict('InterruptionOverlap', verdict.message) : fail.badRequest(verdict.message);
+    }
+    return reply.code(201).send(ops.addInterruption(store.id, body.data.description, verdict.startMs, verdict.endMs));
+  });
 
   app.delete<{ Params: { merchantId: string; interruptionId: string } }>(
     `${PREFIX}/interruptions/:interruptionId`,
@@ -90,19 +86,15 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
     return [{ storeId: store.id, shifts: ops.shifts(store.id) }];
   });
 
-  app.put<MerchantParams>(
-    `${PREFIX}/opening-hours`,
-    { config: { route: 'PUT /merchants/{merchantId}/opening-hours' } },
-    async (request, reply) => {
-      const store = storeFor(ctx, request, request.params.merchantId);
-      const body = parsePt(OpeningHoursReplace, request.body);
-      if (!body.success) throw fail.badRequest(describeIssues(body.error));
-      if (body.data.storeId !== store.id) throw fail.badRequest('storeId deve ser o merchantId do caminho');
-      const overlap = findOverlap(body.data.shifts);
-      if (overlap) throw fail.badRequest(`os turnos ${overlap[0]} e ${overlap[1]} se sobrepõem`);
-      return reply.code(201).send({ storeId: store.id, shifts: ops.replaceShifts(store.id, body.data.shifts) });
-    },
-  );
+  app.put<MerchantParams>(`${PREFIX}/opening-hours`, { config: { route: 'PUT /merchants/{merchantId}/opening-hours' } }, async (request, reply) => {
+    const store = storeFor(ctx, request, request.params.merchantId);
+    const body = parsePt(OpeningHoursReplace, request.body);
+    if (!body.success) throw fail.badRequest(describeIssues(body.error));
+    if (body.data.storeId !== store.id) throw fail.badRequest('storeId deve ser o merchantId do caminho');
+    const overlap = findOverlap(body.data.shifts);
+    if (overlap) throw fail.badRequest(`os turnos ${overlap[0]} e ${overlap[1]} se sobrepõem`);
+    return reply.code(201).send({ storeId: store.id, shifts: ops.replaceShifts(store.id, body.data.shifts) });
+  });
 
   registerCheckinRoute(app, ctx);
 

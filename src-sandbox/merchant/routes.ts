@@ -37,9 +37,7 @@ export function registerMerchantRoutes(app: FastifyInstance, ctx: SandboxContext
       .map((s) => ({ id: s.id, name: s.name, corporateName: s.corporateName }));
   });
 
-  app.get<{ Params: { merchantId: string } }>(
-    `${PREFIX}/merchants/:merchantId`,
-    { config: { route: 'GET /merchants/{merchantId}' } },
-    async (request) => storeDetail(storeFor(ctx, request, request.params.merchantId)),
+  app.get<{ Params: { merchantId: string } }>(`${PREFIX}/merchants/:merchantId`, { config: { route: 'GET /merchants/{merchantId}' } }, async (request) =>
+    storeDetail(storeFor(ctx, request, request.params.merchantId)),
   );
 }

@@ -99,9 +99,14 @@ function judge(code: ValidationCode, operation: Operation, inputs: StatusInputs)
         : ['ERROR', msg('Sem área de entrega', 'Nenhuma área de entrega configurada', 'Configure uma área de entrega para receber pedidos de entrega.')];
     case 'unavailabilities': {
       const active = inputs.interruptions.find((i) => isActive(i, nowMs));
-      if (active) return ['CLOSED', msg('Pausada', active.description || 'A loja está pausada', `Reabre às ${localTime(Date.parse(active.end))} (horário da loja).`)];
+      if (active)
+        return ['CLOSED', msg('Pausada', active.description || 'A loja está pausada', `Reabre às ${localTime(Date.parse(active.end))} (horário da loja).`)];
       const soon = inputs.interruptions.find((i) => Date.parse(i.start) > nowMs && Date.parse(i.start) - nowMs <= PAUSE_WARNING_MS);
-      if (soon) return ['WARNING', msg('Pausa programada', soon.description || 'Há uma pausa programada', `A pausa começa às ${localTime(Date.parse(soon.start))} (horário da loja).`)];
+      if (soon)
+        return [
+          'WARNING',
+          msg('Pausa programada', soon.description || 'Há uma pausa programada', `A pausa começa às ${localTime(Date.parse(soon.start))} (horário da loja).`),
+        ];
       return ['OK', msg('Sem pausa', 'Nenhuma interrupção ativa')];
     }
   }

@@ -18,7 +18,10 @@ import type { OrdersState } from './state';
 const LineRef = z
   .object({ id: z.string().optional(), ean: z.string().optional(), externalCode: z.string().optional(), quantity: z.number().positive().max(99).default(1) })
   .strict()
-  .refine((l) => [l.id, l.ean, l.externalCode].filter((v) => v !== undefined).length === 1, 'indique o item do cardápio por exatamente um entre id, ean e externalCode');
+  .refine(
+    (l) => [l.id, l.ean, l.externalCode].filter((v) => v !== undefined).length === 1,
+    'indique o item do cardápio por exatamente um entre id, ean e externalCode',
+  );
 
 const CreateBody = z
   .object({
@@ -34,7 +37,12 @@ const CreateBody = z
 const DisputeBody = z
   .object({
     action: z.enum(DISPUTE_ACTIONS).default('CANCELLATION'),
-    expiresInSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(DEFAULT_DISPUTE_SECONDS),
+    expiresInSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .default(DEFAULT_DISPUTE_SECONDS),
     timeoutAction: z.enum(TIMEOUT_ACTIONS).default('ACCEPT_CANCELLATION'),
   })
   .strict();
@@ -60,7 +68,12 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
     const menu = menuFor(world.catalog, store.id);
     if (menu.length === 0) throw fail.conflict('NothingToSell', `a loja ${store.id} não tem item à venda no cardápio`);
     const lines = body.items?.map((ref) => {
-      const item = menu.find((m) => (ref.id !== undefined && m.id === ref.id) || (ref.ean !== undefined && m.ean === ref.ean) || (ref.externalCode !== undefined && m.externalCode === ref.externalCode));
+      const item = menu.find(
+        (m) =>
+          (ref.id !== undefined && m.id === ref.id) ||
+          (ref.ean !== undefined && m.ean === ref.ean) ||
+          (ref.externalCode !== undefined && m.externalCode === ref.externalCode),
+      );
       if (!item) throw fail.badRequest(`nenhum item do cardápio ${ref.id ?? ref.ean ?? ref.externalCode} na loja ${store.id}`);
       return { item, quantity: ref.quantity };
     });
@@ -98,7 +111,10 @@ export function registerOrderControlRoutes(app: FastifyInstance, ctx: SandboxCon
       const order = controlledOrder(orders, request.params.id);
       const before = orders.events.size;
       move(orders, order);
-      const events = orders.events.list().slice(before).map((r) => r.event);
+      const events = orders.events
+        .list()
+        .slice(before)
+        .map((r) => r.event);
       return { order: order.detail, events };
     });
   }

@@ -27,7 +27,8 @@ export function registerOrderDetailRoutes(app: FastifyInstance, ctx: SandboxCont
 
   app.get<Params>(`${PREFIX}/tracking`, { config: { route: 'GET /orders/{id}/tracking' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.id);
-    if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'o rastreamento é só para um pedido DELIVERY entregue pela plataforma (PLATFORM)');
+    if (!isPlatformDelivery(order))
+      throw fail.conflict('NotPlatformDelivery', 'o rastreamento é só para um pedido DELIVERY entregue pela plataforma (PLATFORM)');
     paceTracking(ctx, request, reply.header.bind(reply), order);
     const store = world.stores.get(order.detail.merchant.id)?.address;
     const tracking = store ? trackingOf(order, store, world.clock.now()) : undefined;
@@ -38,7 +39,8 @@ export function registerOrderDetailRoutes(app: FastifyInstance, ctx: SandboxCont
   app.post<Params>(`${PREFIX}/validatePickupCode`, { config: { route: 'POST /orders/{id}/validatePickupCode' } }, async (request) => {
     const order = orderFor(ctx, request, request.params.id);
     const { code } = bodyOf(CodeBody, request.body, 'o corpo deve ser {code: texto}');
-    if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'códigos de coleta existem só para um pedido DELIVERY entregue pela plataforma (PLATFORM)');
+    if (!isPlatformDelivery(order))
+      throw fail.conflict('NotPlatformDelivery', 'códigos de coleta existem só para um pedido DELIVERY entregue pela plataforma (PLATFORM)');
     if (!world.merchantOps.features(order.detail.merchant.id).pickupCode) {
       throw fail.conflict('PickupCodeNotEnabled', 'a validação do código de coleta não está habilitada para esta loja');
     }

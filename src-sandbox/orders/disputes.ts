@@ -94,6 +94,11 @@ function settle(state: OrdersState, dispute: Dispute, outcome: DisputeOutcome, b
     atMs,
   );
   if (outcome === 'ACCEPTED' && dispute.action === 'CANCELLATION' && order.detail.status !== 'CANCELLED') {
-    cancelOrder(state, order, cancellationBy('CUSTOMER', by === 'TIMEOUT' ? PLATFORM_CANCELLATIONS.disputeUnanswered : PLATFORM_CANCELLATIONS.disputeAccepted), atMs);
+    cancelOrder(
+      state,
+      order,
+      cancellationBy('CUSTOMER', by === 'TIMEOUT' ? PLATFORM_CANCELLATIONS.disputeUnanswered : PLATFORM_CANCELLATIONS.disputeAccepted),
+      atMs,
+    );
   }
 }

@@ -36,7 +36,10 @@ const ACTION_WORDS: Record<Action, string> = {
 function statusConflict(order: OrderRecord, action: Action): Error {
   const { status } = order.detail;
   if (status === 'CANCELLED' && order.cancellation?.cancelCode === PLATFORM_CANCELLATIONS.confirmationTimeout.code) {
-    return fail.conflict('ConfirmationDeadlinePassed', `não é possível ${ACTION_WORDS[action]} o pedido: ele foi cancelado por não ter sido confirmado em até 8 minutos`);
+    return fail.conflict(
+      'ConfirmationDeadlinePassed',
+      `não é possível ${ACTION_WORDS[action]} o pedido: ele foi cancelado por não ter sido confirmado em até 8 minutos`,
+    );
   }
   return fail.conflict('InvalidOrderStatus', `não é possível ${ACTION_WORDS[action]} um pedido com status ${status}`);
 }

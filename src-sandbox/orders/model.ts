@@ -13,14 +13,7 @@ export const ORDER_TIMINGS = ['IMMEDIATE', 'SCHEDULED'] as const;
 export type OrderTiming = (typeof ORDER_TIMINGS)[number];
 
 export type OrderStatus =
-  | 'PLACED'
-  | 'CONFIRMED'
-  | 'PREPARATION_STARTED'
-  | 'READY_TO_PICKUP'
-  | 'DISPATCHED'
-  | 'CONCLUDED'
-  | 'CANCELLATION_REQUESTED'
-  | 'CANCELLED';
+  'PLACED' | 'CONFIRMED' | 'PREPARATION_STARTED' | 'READY_TO_PICKUP' | 'DISPATCHED' | 'CONCLUDED' | 'CANCELLATION_REQUESTED' | 'CANCELLED';
 
 export interface Coordinates {
   latitude: number;

@@ -65,7 +65,13 @@ function oneOptionPerGroup(rng: SeededRandom, options: readonly MenuOption[], ra
 function pickItems(rng: SeededRandom, menu: readonly MenuItem[], lines?: NewOrderOptions['lines']): OrderItem[] {
   const chosen = lines ? lines.map((l) => ({ ...l, random: false })) : randomLines(rng, menu);
   return chosen.map(({ item, quantity, random }, i) => {
-    const options = oneOptionPerGroup(rng, item.options, random).map((o) => ({ id: o.id, name: o.name, quantity, unitPrice: o.unitPrice, price: money(o.unitPrice * quantity) }));
+    const options = oneOptionPerGroup(rng, item.options, random).map((o) => ({
+      id: o.id,
+      name: o.name,
+      quantity,
+      unitPrice: o.unitPrice,
+      price: money(o.unitPrice * quantity),
+    }));
     const optionsPrice = money(options.reduce((sum, o) => sum + o.price, 0));
     return {
       index: i + 1,
@@ -85,7 +91,14 @@ function pickItems(rng: SeededRandom, menu: readonly MenuItem[], lines?: NewOrde
   });
 }
 
-function benefitsFor(rng: SeededRandom, merchantId: string, items: OrderItem[], nowMs: number, randomShare: boolean, promotionFor?: PromotionLookup): ItemBenefit[] {
+function benefitsFor(
+  rng: SeededRandom,
+  merchantId: string,
+  items: OrderItem[],
+  nowMs: number,
+  randomShare: boolean,
+  promotionFor?: PromotionLookup,
+): ItemBenefit[] {
   const out: ItemBenefit[] = [];
   for (const item of items) {
     const promoted = item.ean && promotionFor?.(merchantId, item.ean, { quantity: item.quantity, unitPrice: item.unitPrice }, nowMs);
@@ -96,7 +109,7 @@ function benefitsFor(rng: SeededRandom, merchantId: string, items: OrderItem[], 
   // Now and then (random orders only) the platform and the store share a discount on one line.
   if (randomShare && out.length === 0 && items.length > 0 && rng.chance(0.3)) {
     const item = rng.pick(items);
-    const total = money(item.totalPrice * rng.int(10, 20) / 100);
+    const total = money((item.totalPrice * rng.int(10, 20)) / 100);
     const platform = money(total / 2);
     out.push({
       targetId: item.uniqueId,

@@ -52,7 +52,8 @@ export function cancelOrder(state: OrdersState, order: OrderRecord, cancellation
 const DRIVER_STATUSES: readonly OrderStatus[] = ['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'];
 
 export function assignDriver(state: OrdersState, order: OrderRecord, atMs = state.clock.now()): void {
-  if (!isPlatformDelivery(order)) throw fail.conflict('NotPlatformDelivery', 'só um pedido DELIVERY entregue pela plataforma (PLATFORM) recebe entregador da plataforma');
+  if (!isPlatformDelivery(order))
+    throw fail.conflict('NotPlatformDelivery', 'só um pedido DELIVERY entregue pela plataforma (PLATFORM) recebe entregador da plataforma');
   if (order.driver) throw fail.conflict('DriverAlreadyAssigned', 'já há um entregador designado para este pedido');
   if (!DRIVER_STATUSES.includes(order.detail.status)) {
     throw fail.conflict('InvalidOrderStatus', `um entregador é designado para um pedido confirmado, não para um com status ${order.detail.status}`);

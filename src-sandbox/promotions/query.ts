@@ -5,7 +5,11 @@ import type { PromotionItemRecord } from './model';
 
 export const MAX_ITEMS_LIMIT = 1000;
 
-const count = (name: string) => z.string().regex(/^\d{1,9}$/, `${name} deve ser um inteiro não negativo`).transform(Number);
+const count = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} deve ser um inteiro não negativo`)
+    .transform(Number);
 
 export const ItemsQuery = z.object({
   ean: z.string().optional(),

@@ -14,10 +14,7 @@ const ItemBody = z.object({
   initialDate: z.string(),
   finalDate: z.string(),
   promotionType: z.string(),
-  progressiveDiscount: z
-    .object({ quantityToBuy: z.number().optional(), quantityToPay: z.number().nullable().optional() })
-    .nullable()
-    .optional(),
+  progressiveDiscount: z.object({ quantityToBuy: z.number().optional(), quantityToPay: z.number().nullable().optional() }).nullable().optional(),
 });
 
 export const PromotionRequest = z.object({

@@ -137,7 +137,9 @@ export class PromotionsState {
         Object.assign(item, { status: 'ERROR', error: check.code, errorMessage: check.message });
         continue;
       }
-      const clash = (liveByEan.get(item.input.ean) ?? []).find((other) => isLive(other) && !item.replaces.includes(other.promotionItemId) && periodsOverlap(other.input, item.input));
+      const clash = (liveByEan.get(item.input.ean) ?? []).find(
+        (other) => isLive(other) && !item.replaces.includes(other.promotionItemId) && periodsOverlap(other.input, item.input),
+      );
       if (clash) {
         Object.assign(item, { status: 'DUPLICATE', errorMessage: `o item de promoção ${clash.promotionItemId} tem o mesmo ean e um período sobreposto` });
         continue;

@@ -36,8 +36,10 @@ function checkDiscount(input: ItemInput): ItemCheck {
   if (type === 'LXPY') {
     const buy = progressive?.quantityToBuy as number;
     const pay = progressive?.quantityToPay;
-    if (!isInt(pay) || pay < 1 || pay >= buy) return bad('DISCOUNT_INVALID', 'LXPY exige progressiveDiscount.quantityToPay, um inteiro de 1 a quantityToBuy - 1');
-    if ((1 - pay / buy) * 100 > MAX_DISCOUNT_PERCENT) return bad('DISCOUNT_INVALID', `leve ${buy} pague ${pay} é um desconto acima de ${MAX_DISCOUNT_PERCENT}%`);
+    if (!isInt(pay) || pay < 1 || pay >= buy)
+      return bad('DISCOUNT_INVALID', 'LXPY exige progressiveDiscount.quantityToPay, um inteiro de 1 a quantityToBuy - 1');
+    if ((1 - pay / buy) * 100 > MAX_DISCOUNT_PERCENT)
+      return bad('DISCOUNT_INVALID', `leve ${buy} pague ${pay} é um desconto acima de ${MAX_DISCOUNT_PERCENT}%`);
   }
   return { ok: true };
 }

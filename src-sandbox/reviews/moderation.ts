@@ -16,9 +16,32 @@ export const PROBLEM_WORDS: Record<ContentProblem, string> = {
 };
 
 const INSULTS = [
-  'idiota', 'burro', 'burra', 'otario', 'otaria', 'imbecil', 'estupido', 'estupida', 'babaca', 'palhaco',
-  'merda', 'porra', 'caralho', 'puta', 'vagabundo', 'vagabunda',
-  'idiot', 'stupid', 'moron', 'dumb', 'jerk', 'loser', 'fuck', 'shit', 'bitch', 'asshole',
+  'idiota',
+  'burro',
+  'burra',
+  'otario',
+  'otaria',
+  'imbecil',
+  'estupido',
+  'estupida',
+  'babaca',
+  'palhaco',
+  'merda',
+  'porra',
+  'caralho',
+  'puta',
+  'vagabundo',
+  'vagabunda',
+  'idiot',
+  'stupid',
+  'moron',
+  'dumb',
+  'jerk',
+  'loser',
+  'fuck',
+  'shit',
+  'bitch',
+  'asshole',
 ];
 
 const PROMOTION_PATTERNS = [/\bcupo(m|ns)\b/, /\bcoupons?\b/, /\bpromo ?codes?\b/, /\bcodigo promocional\b/, /\d+\s?% ?off\b/, /\bvoucher\b/];
@@ -30,7 +53,10 @@ const LINK = /(https?:\/\/|www\.)|\b[a-z0-9-]+\.(com|net|org|br|io|me|app|ly|inf
 
 /** Lowercase without accents, so "Estúpido" and "estupido" read the same. */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 export function contentProblem(text: string): ContentProblem | undefined {

@@ -17,7 +17,10 @@ export const ReviewListQuery = z.object({
   pageSize: positiveInt('pageSize')
     .refine((n) => n <= MAX_PAGE_SIZE, `pageSize é no máximo ${MAX_PAGE_SIZE}`)
     .default(10),
-  addCount: z.enum(['true', 'false'], 'addCount deve ser true ou false').transform((v) => v === 'true').default(false),
+  addCount: z
+    .enum(['true', 'false'], 'addCount deve ser true ou false')
+    .transform((v) => v === 'true')
+    .default(false),
   dateFrom: z.iso.datetime({ offset: true, error: 'dateFrom deve ser ISO 8601 com fuso' }).optional(),
   dateTo: z.iso.datetime({ offset: true, error: 'dateTo deve ser ISO 8601 com fuso' }).optional(),
   sort: z.enum(['ASC', 'DESC'], 'sort deve ser ASC ou DESC').default('DESC'),
@@ -37,9 +40,7 @@ export function pageOf(reviews: readonly ReviewRecord[], query: ReviewListQuery)
   const to = query.dateTo ? Date.parse(query.dateTo) : Infinity;
   const key = query.sortBy === 'ORDER_DATE' ? (r: ReviewRecord) => r.order.createdAt : (r: ReviewRecord) => r.createdAt;
   const direction = query.sort === 'ASC' ? 1 : -1;
-  const matching = reviews
-    .filter((r) => r.createdAt >= from && r.createdAt <= to)
-    .sort((a, b) => direction * (key(a) - key(b) || a.id.localeCompare(b.id)));
+  const matching = reviews.filter((r) => r.createdAt >= from && r.createdAt <= to).sort((a, b) => direction * (key(a) - key(b) || a.id.localeCompare(b.id)));
   const start = (query.page - 1) * query.pageSize;
   return {
     reviews: matching.slice(start, start + query.pageSize),

@@ -50,10 +50,21 @@ export function seedCatalog(storeId: string, menuOf: string = storeId): StoreCat
     return product;
   };
 
-  catalog.catalogs = CATALOG_CONTEXTS.map((context) => ({ catalogId: catalogId(storeId, context), context: [context], status: 'AVAILABLE', modifiedAt: SEEDED_AT }));
+  catalog.catalogs = CATALOG_CONTEXTS.map((context) => ({
+    catalogId: catalogId(storeId, context),
+    context: [context],
+    status: 'AVAILABLE',
+    modifiedAt: SEEDED_AT,
+  }));
   (seedMenus[menuOf] ?? []).forEach((menuCategory, categoryIndex) => {
     const categoryId = id('category', menuCategory.name);
-    catalog.categories.set(categoryId, { id: categoryId, name: menuCategory.name, status: menuCategory.status ?? 'AVAILABLE', template: 'DEFAULT', index: categoryIndex });
+    catalog.categories.set(categoryId, {
+      id: categoryId,
+      name: menuCategory.name,
+      status: menuCategory.status ?? 'AVAILABLE',
+      template: 'DEFAULT',
+      index: categoryIndex,
+    });
     menuCategory.items.forEach((menuItem, itemIndex) => {
       const product = addProduct(menuItem.code, menuItem.name, menuItem.description);
       for (const menuGroup of menuItem.groups ?? []) {
@@ -68,7 +79,13 @@ export function seedCatalog(storeId: string, menuOf: string = storeId): StoreCat
           contextModifiers: [],
         }));
         for (const option of options) catalog.options.set(option.id, option);
-        catalog.optionGroups.set(groupId, { id: groupId, name: menuGroup.name, status: 'AVAILABLE', optionGroupType: 'DEFAULT', optionIds: options.map((o) => o.id) });
+        catalog.optionGroups.set(groupId, {
+          id: groupId,
+          name: menuGroup.name,
+          status: 'AVAILABLE',
+          optionGroupType: 'DEFAULT',
+          optionIds: options.map((o) => o.id),
+        });
         product.optionGroups.push({ id: groupId, min: menuGroup.min, max: menuGroup.max });
       }
       const item: Item = {

@@ -6,8 +6,7 @@ import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, OTHER_BAKERY_ID 
  * Seeded opening hours (store time, UTC-03:00). The restaurant never closes, so the demo always has
  * an OK store; the others keep realistic hours, and the pizzeria's dinner shift crosses midnight.
  */
-const every = (days: readonly DayOfWeek[], start: string, duration: number): ShiftInput[] =>
-  days.map((dayOfWeek) => ({ dayOfWeek, start, duration }));
+const every = (days: readonly DayOfWeek[], start: string, duration: number): ShiftInput[] => days.map((dayOfWeek) => ({ dayOfWeek, start, duration }));
 
 const exceptSunday = DAYS_OF_WEEK.filter((d) => d !== 'SUNDAY');
 const exceptMonday = DAYS_OF_WEEK.filter((d) => d !== 'MONDAY');

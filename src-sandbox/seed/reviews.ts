@@ -33,7 +33,14 @@ const TEMPLATES: Template[] = [
   { age: 4 * DAY + 20 * HOUR, score: 3, status: 'NOT_REPLIED', comment: () => 'Normal, nada de especial.' },
   { age: 2 * DAY, score: 3, status: 'REPLIED', comment: (t) => `A ${t} estava boa, mas a porção era pequena.`, answeredAgo: 1 * DAY },
   { age: 6 * HOUR, score: 1, status: 'REPLIED', comment: () => 'Meu pedido veio incompleto.', answeredAgo: 5 * HOUR },
-  { age: 10 * DAY, score: 5, status: 'PUBLISHED', comment: (t) => `A melhor ${t} do bairro!`, answeredAgo: 9 * DAY, customerReply: 'Obrigado, até a semana que vem!' },
+  {
+    age: 10 * DAY,
+    score: 5,
+    status: 'PUBLISHED',
+    comment: (t) => `A melhor ${t} do bairro!`,
+    answeredAgo: 9 * DAY,
+    customerReply: 'Obrigado, até a semana que vem!',
+  },
   { age: 20 * DAY, score: 4, status: 'PUBLISHED' },
   { age: 15 * DAY, score: 2, status: 'PUBLISHED', comment: () => 'A embalagem estava vazando.', visibility: 'PRIVATE' },
   { age: 40 * DAY, score: 5, status: 'PUBLISHED', comment: (t) => `Sempre uma ótima ${t}.`, version: 'v1' },
@@ -51,7 +58,23 @@ const STORES: { id: string; topic: string }[] = [
   { id: OTHER_BAKERY_ID, topic: 'torta' },
 ];
 
-const NAMES = ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Diego Rocha', 'Elisa Prado', 'Felipe Nunes', 'Gabi Torres', 'Hugo Melo', 'Iara Campos', 'João Pires', 'Karina Luz', 'Lucas Braga', 'Marta Reis', 'Nina Alves', 'Otávio Cruz'];
+const NAMES = [
+  'Ana Souza',
+  'Bruno Lima',
+  'Carla Dias',
+  'Diego Rocha',
+  'Elisa Prado',
+  'Felipe Nunes',
+  'Gabi Torres',
+  'Hugo Melo',
+  'Iara Campos',
+  'João Pires',
+  'Karina Luz',
+  'Lucas Braga',
+  'Marta Reis',
+  'Nina Alves',
+  'Otávio Cruz',
+];
 
 /** When the current status began, so the lazy machine keeps the seeded status for its remaining time. */
 function statusSince(t: Template, createdAt: number, now: number): number {
@@ -66,7 +89,8 @@ export function seedReviews(now: number): ReviewRecord[] {
       const createdAt = now - t.age;
       const version = t.version ?? 'v2';
       const replies: Reply[] = [];
-      if (t.answeredAgo !== undefined) replies.push({ text: 'Obrigado por nos avisar, estamos verificando o que aconteceu.', from: 'MERCHANT', createdAt: now - t.answeredAgo });
+      if (t.answeredAgo !== undefined)
+        replies.push({ text: 'Obrigado por nos avisar, estamos verificando o que aconteceu.', from: 'MERCHANT', createdAt: now - t.answeredAgo });
       if (t.customerReply && t.answeredAgo !== undefined) replies.push({ text: t.customerReply, from: 'CUSTOMER', createdAt: now - t.answeredAgo + HOUR });
       const survey = answeredSurvey(version, t.score);
       return {

@@ -15,7 +15,8 @@ type Params = { Params: { orderId: string } };
 export function registerShippingAddressRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { world } = ctx;
   /** The order and its shipping record; the record is only created (`recordOf`) by a change that is accepted. */
-  const existing = (order: OrderRecord): ShippingRecord => world.shipping.records.get(order.detail.id) ?? { orderId: order.detail.id, style: 'A', rules: freshRules() };
+  const existing = (order: OrderRecord): ShippingRecord =>
+    world.shipping.records.get(order.detail.id) ?? { orderId: order.detail.id, style: 'A', rules: freshRules() };
 
   app.post<Params>(`${O}/userConfirmAddress`, { config: { route: 'POST /orders/{orderId}/userConfirmAddress' } }, async (request, reply) => {
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
@@ -24,14 +25,19 @@ export function registerShippingAddressRoutes(app: FastifyInstance, ctx: Sandbox
     return confirmation(reply, 202, 'Endereço confirmado.');
   });
 
-  app.post<Params>(`${O}/deliveryAddressChangeRequest`, { config: { route: 'POST /orders/{orderId}/deliveryAddressChangeRequest' } }, async (request, reply) => {
-    const order = orderFor(ctx, request, request.params.orderId, 'orderId');
-    const address = bodyOf(AddressChangeBody, request.body, 'endereço inválido');
-    deliveryOf(order);
-    if (existing(order).addressChange?.status === 'PENDING') throw fail.conflict('AddressChangePending', 'já há uma mudança de endereço pendente para este pedido');
-    merchantRequestsChange(world.orders, order, world.shipping.recordOf(order.detail.id), address);
-    return confirmation(reply, 202, 'Mudança de endereço solicitada; o cliente vai responder.');
-  });
+  app.post<Params>(
+    `${O}/deliveryAddressChangeRequest`,
+    { config: { route: 'POST /orders/{orderId}/deliveryAddressChangeRequest' } },
+    async (request, reply) => {
+      const order = orderFor(ctx, request, request.params.orderId, 'orderId');
+      const address = bodyOf(AddressChangeBody, request.body, 'endereço inválido');
+      deliveryOf(order);
+      if (existing(order).addressChange?.status === 'PENDING')
+        throw fail.conflict('AddressChangePending', 'já há uma mudança de endereço pendente para este pedido');
+      merchantRequestsChange(world.orders, order, world.shipping.recordOf(order.detail.id), address);
+      return confirmation(reply, 202, 'Mudança de endereço solicitada; o cliente vai responder.');
+    },
+  );
 
   // Answering needs a pending change, so it always has a stored record when it writes.
   app.post<Params>(`${O}/acceptDeliveryAddressChange`, { config: { route: 'POST /orders/{orderId}/acceptDeliveryAddressChange' } }, async (request, reply) => {

@@ -27,7 +27,8 @@ export function shippingReasonsFor(order: OrderRecord) {
 export function cancelDeliveryOnly(orders: OrdersState, order: OrderRecord, record: ShippingRecord, code: number, reason: string): void {
   const known = SHIPPING_CANCELLATION_REASONS.find((r) => Number(r.cancelCodeId) === code);
   if (!known) throw fail.badRequest(`cancellationCode deve ser um entre ${SHIPPING_CANCELLATION_REASONS.map((r) => r.cancelCodeId).join(', ')}`);
-  if (!CANCELLABLE.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `não é possível cancelar um pedido com status ${order.detail.status}`);
+  if (!CANCELLABLE.includes(order.detail.status))
+    throw fail.conflict('InvalidOrderStatus', `não é possível cancelar um pedido com status ${order.detail.status}`);
   if (record.driverRequest && record.driverRequest.status !== 'ASSIGNED') record.driverRequest.status = 'CANCELLED';
   cancelOrder(orders, order, { origin: 'MERCHANT', cancelCode: known.cancelCodeId, reason });
 }

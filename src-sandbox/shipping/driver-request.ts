@@ -16,7 +16,13 @@ const ASSIGNABLE = ['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP'];
 /** RDF's reason when the search found nobody. */
 export const NO_DRIVERS = 'NO_DRIVERS_AVAILABLE';
 
-export function requestPlatformDriver(orders: OrdersState, order: OrderRecord, record: ShippingRecord, quoteId: string, driversAvailable: () => boolean = () => true): void {
+export function requestPlatformDriver(
+  orders: OrdersState,
+  order: OrderRecord,
+  record: ShippingRecord,
+  quoteId: string,
+  driversAvailable: () => boolean = () => true,
+): void {
   const delivery = order.detail.delivery;
   if (!delivery) throw fail.conflict('NotDelivery', 'só um pedido DELIVERY recebe entregador');
   record.driverRequest = { quoteId, status: 'REQUESTED' };

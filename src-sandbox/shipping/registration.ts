@@ -58,7 +58,11 @@ export function registeredOrder(rng: SeededRandom, store: SeedStore, body: Regis
         id: randomUUID(),
         name: body.customer.name,
         ordersCountOnMerchant: 0,
-        phone: { number: `+${phone.countryCode.replace('+', '')} ${phone.areaCode} ${phone.number}`, localizer: rng.digits(8), localizerExpiration: iso(nowMs + 6 * 3_600_000) },
+        phone: {
+          number: `+${phone.countryCode.replace('+', '')} ${phone.areaCode} ${phone.number}`,
+          localizer: rng.digits(8),
+          localizerExpiration: iso(nowMs + 6 * 3_600_000),
+        },
       },
       items,
       total: { subTotal, deliveryFee, benefits: 0, additionalFees: 0, orderAmount },

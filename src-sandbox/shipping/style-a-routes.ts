@@ -20,9 +20,12 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
 
   const eligible = (order: OrderRecord): void => {
     const request = world.shipping.records.get(order.detail.id)?.driverRequest;
-    if (request && (request.status === 'REQUESTED' || request.status === 'ASSIGNED')) throw fail.conflict('DriverAlreadyRequested', 'um entregador já foi solicitado');
-    if (!isMerchantDelivery(order)) throw fail.conflict('NotMerchantDelivery', 'só se solicita entregador para um pedido DELIVERY entregue pela loja (MERCHANT)');
-    if (!ASSIGNABLE.includes(order.detail.status)) throw fail.conflict('InvalidOrderStatus', `não é possível solicitar entregador para um pedido com status ${order.detail.status}`);
+    if (request && (request.status === 'REQUESTED' || request.status === 'ASSIGNED'))
+      throw fail.conflict('DriverAlreadyRequested', 'um entregador já foi solicitado');
+    if (!isMerchantDelivery(order))
+      throw fail.conflict('NotMerchantDelivery', 'só se solicita entregador para um pedido DELIVERY entregue pela loja (MERCHANT)');
+    if (!ASSIGNABLE.includes(order.detail.status))
+      throw fail.conflict('InvalidOrderStatus', `não é possível solicitar entregador para um pedido com status ${order.detail.status}`);
   };
 
   app.get<Params>(`${PREFIX}/deliveryAvailabilities`, { config: { route: 'GET /orders/{orderId}/deliveryAvailabilities' } }, async (request) => {
@@ -33,7 +36,11 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
     if (!store || !destination) throw fail.notFound('loja ou endereço não encontrado');
     const quote = makeQuote({ kind: 'ORDER', merchantId: store.id, orderId: order.detail.id, store: store.address, destination, nowMs: world.clock.now() });
     if ((quote.wire.distance as number) > MAX_DELIVERY_METERS) {
-      throw new SandboxError(422, 'OutOfDeliveryArea', `o cliente está a ${quote.wire.distance as number} m; os entregadores da plataforma vão até ${MAX_DELIVERY_METERS} m`);
+      throw new SandboxError(
+        422,
+        'OutOfDeliveryArea',
+        `o cliente está a ${quote.wire.distance as number} m; os entregadores da plataforma vão até ${MAX_DELIVERY_METERS} m`,
+      );
     }
     world.shipping.quotes.set(quote.id, quote);
     return quote.wire;
@@ -43,7 +50,8 @@ export function registerShippingStyleARoutes(app: FastifyInstance, ctx: SandboxC
     const order = orderFor(ctx, request, request.params.orderId, 'orderId');
     const { quoteId } = bodyOf(RequestDriverBody, request.body, 'o corpo deve ser {quoteId: uuid}');
     const quote = world.shipping.quotes.get(quoteId);
-    if (quote?.kind !== 'ORDER' || quote.orderId !== order.detail.id) throw fail.badRequest(`a cotação ${quoteId} não é do pedido ${order.detail.id}`, 'InvalidQuote');
+    if (quote?.kind !== 'ORDER' || quote.orderId !== order.detail.id)
+      throw fail.badRequest(`a cotação ${quoteId} não é do pedido ${order.detail.id}`, 'InvalidQuote');
     eligible(order);
     spendQuote(quote, order.detail.id, world.clock.now());
     requestPlatformDriver(world.orders, order, world.shipping.recordOf(order.detail.id), quoteId, () => world.shipping.driversAvailable);

@@ -17,7 +17,10 @@ import { spendQuote } from './spend-quote';
 const M = '/shipping/v1.0/merchants/:merchantId';
 const O = '/shipping/v1.0/orders/:orderId';
 
-const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'um número').transform(Number);
+const decimal = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, 'um número')
+  .transform(Number);
 const PointQuery = z.object({ latitude: decimal.pipe(z.number().min(-90).max(90)), longitude: decimal.pipe(z.number().min(-180).max(180)) });
 
 export function registerShippingStyleBRoutes(app: FastifyInstance, ctx: SandboxContext): void {

@@ -14,7 +14,13 @@ type Trim<S extends string> = S extends ` ${infer R}` | `\n${infer R}` ? Trim<R>
 type IsName<N extends string> = N extends '' ? false : N extends `${string}${' ' | '#' | '{' | '}' | "'" | '\n'}${string}` ? false : true;
 /** What an argument of this kind takes: a count or a number is a number; a `select`, a string. */
 type KindValue<Kind extends string> =
-  Trim<Kind> extends `${'plural' | 'selectordinal' | 'number'}${string}` ? number : Trim<Kind> extends `${'date' | 'time'}${string}` ? Date | number : Trim<Kind> extends `select${string}` ? string : string | number;
+  Trim<Kind> extends `${'plural' | 'selectordinal' | 'number'}${string}`
+    ? number
+    : Trim<Kind> extends `${'date' | 'time'}${string}`
+      ? Date | number
+      : Trim<Kind> extends `select${string}`
+        ? string
+        : string | number;
 /** The argument opened at the start of `Body` (the text after a `{`), as [name, value], or never. */
 type ArgumentAt<Body extends string> = Body extends `${infer Head}}${string}`
   ? Head extends `${infer Name},${infer Kind}`

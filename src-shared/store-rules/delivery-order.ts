@@ -153,7 +153,12 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 export function orderLines(draft: DeliveryOrderDraft): { name: string; quantity: number; unitPrice: number; totalPrice: number }[] {
   return draft.items
     .filter((i) => filled(i.name) && i.quantity !== null && i.unitPrice !== null)
-    .map((i) => ({ name: i.name.trim(), quantity: i.quantity as number, unitPrice: i.unitPrice as number, totalPrice: cents((i.quantity as number) * (i.unitPrice as number)) }));
+    .map((i) => ({
+      name: i.name.trim(),
+      quantity: i.quantity as number,
+      unitPrice: i.unitPrice as number,
+      totalPrice: cents((i.quantity as number) * (i.unitPrice as number)),
+    }));
 }
 
 /** What the customer pays: the items and the store's delivery fee. */
@@ -195,7 +200,15 @@ export function toRegistration(draft: DeliveryOrderDraft, quoteId: string): Deli
       quoteId,
       deliveryAddress: { postalCode: draft.address.postalCode.trim(), ...toAddressChange(draft.address), streetNumber: draft.address.streetNumber.trim() },
     },
-    items: orderLines(draft).map((line, index) => ({ id: String(index + 1), name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, price: line.totalPrice, optionsPrice: 0, totalPrice: line.totalPrice })),
+    items: orderLines(draft).map((line, index) => ({
+      id: String(index + 1),
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      price: line.totalPrice,
+      optionsPrice: 0,
+      totalPrice: line.totalPrice,
+    })),
     payments: { methods: [{ method: draft.paymentMethod, type: draft.paymentType, value: orderTotal(draft), ...card }] },
   };
 }

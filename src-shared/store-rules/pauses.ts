@@ -12,14 +12,7 @@ export const PAUSE_DESCRIPTION_MAX = 255;
 export const QUICK_PAUSE_MINUTES = [15, 30, 60, 120] as const;
 
 export type PauseProblem =
-  | 'description-empty'
-  | 'description-too-long'
-  | 'invalid-date'
-  | 'end-before-start'
-  | 'too-short'
-  | 'too-long'
-  | 'already-ended'
-  | 'overlap';
+  'description-empty' | 'description-too-long' | 'invalid-date' | 'end-before-start' | 'too-short' | 'too-long' | 'already-ended' | 'overlap';
 
 export interface PauseDraft {
   description: string;

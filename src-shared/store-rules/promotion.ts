@@ -149,7 +149,12 @@ export function toPromotionRequest(draft: PromotionDraft): PromotionRequest {
           finalDate: draft.finalDate,
           promotionType: type,
           ...(hasQuantityToBuy(type)
-            ? { progressiveDiscount: { quantityToBuy: draft.quantityToBuy as number, ...(hasQuantityToPay(type) ? { quantityToPay: draft.quantityToPay } : {}) } }
+            ? {
+                progressiveDiscount: {
+                  quantityToBuy: draft.quantityToBuy as number,
+                  ...(hasQuantityToPay(type) ? { quantityToPay: draft.quantityToPay } : {}),
+                },
+              }
             : {}),
         })),
       },

@@ -98,13 +98,7 @@ export const ItemFlat = z
 export type ItemFlat = z.infer<typeof ItemFlat>;
 
 /** Non-sellable restriction reasons (spec §2.6). */
-export const RESTRICTION_REASONS = [
-  'CATEGORY_PAUSED',
-  'ITEM_PAUSED',
-  'ITEM_PRICE_MISSING',
-  'OPTION_GROUP_WITHOUT_AVAILABLE_OPTIONS',
-  'OPTION_PAUSED',
-] as const;
+export const RESTRICTION_REASONS = ['CATEGORY_PAUSED', 'ITEM_PAUSED', 'ITEM_PRICE_MISSING', 'OPTION_GROUP_WITHOUT_AVAILABLE_OPTIONS', 'OPTION_PAUSED'] as const;
 
 const ByCatalog = <T extends z.ZodType>(value: T, key: string) => z.array(z.object({ [key]: value, catalogContext: z.string() }));
 

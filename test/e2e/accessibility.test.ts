@@ -13,7 +13,15 @@ interface Placed {
 const SCREENS = ['orders', 'history', 'store', 'menu', 'reviews', 'settings'] as const;
 
 function described(violations: AxeViolation[]): string {
-  return violations.map((v) => `${v.id} (${v.help}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} — ${n.summary.split('\n')[1] ?? n.summary}`).join('; ')}`).join('\n');
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.help}): ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} — ${n.summary.split('\n')[1] ?? n.summary}`)
+          .join('; ')}`,
+    )
+    .join('\n');
 }
 
 /**
@@ -35,7 +43,11 @@ describe('accessibility at 1024x600 in a rush, both languages', () => {
   async function checkScreen(where: string): Promise<void> {
     const { page } = terminal;
     const violations = await axeViolations(page);
-    assert.deepEqual(violations.map((v) => v.id), [], `${where}:\n${described(violations)}`);
+    assert.deepEqual(
+      violations.map((v) => v.id),
+      [],
+      `${where}:\n${described(violations)}`,
+    );
     assert.deepEqual(await smallTargets(page, 44), [], `${where}: touch targets under 44 px`);
   }
 
@@ -105,7 +117,10 @@ describe('accessibility at 1024x600 in a rush, both languages', () => {
     try {
       const ids = (await axeViolations(page, { tags: AXE_TAGS, include: '#a11y-probe' })).map((v) => v.id);
       assert.ok(ids.includes('color-contrast'), `axe finds white on #ff5a5f: ${ids.join(', ')}`);
-      assert.ok((await smallTargets(page, 44)).some((s) => s.startsWith('[data-testid="tiny"]')), 'a 30 px button is a small target');
+      assert.ok(
+        (await smallTargets(page, 44)).some((s) => s.startsWith('[data-testid="tiny"]')),
+        'a 30 px button is a small target',
+      );
     } finally {
       await page.evaluate(() => document.getElementById('a11y-probe')?.remove());
     }

@@ -49,14 +49,18 @@ describe('a busy board of three stores in Chromium', () => {
     await page.getByTestId('alert-repeatSeconds').press('Tab');
     await page.getByTestId('nav-orders').click();
     const start = await terminal.sounds('new');
-    await page.waitForFunction((n) => (window as unknown as { sounds: string[] }).sounds.filter((s) => s === 'new').length >= n + 2, start, { timeout: 15_000 });
+    await page.waitForFunction((n) => (window as unknown as { sounds: string[] }).sounds.filter((s) => s === 'new').length >= n + 2, start, {
+      timeout: 15_000,
+    });
     for (;;) {
       const next = column('new').getByTestId('act-confirm').first();
       if ((await next.count()) === 0) break;
       await next.click();
       await page.waitForTimeout(200);
     }
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="column-new"] [data-testid="order-card"]').length === 0, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="column-new"] [data-testid="order-card"]').length === 0, undefined, {
+      timeout: 20_000,
+    });
     const atLastConfirm = await terminal.sounds('new');
     await page.waitForTimeout(7_000);
     assert.equal(await terminal.sounds('new'), atLastConfirm, 'no new-order sound after the last confirm');
@@ -66,7 +70,8 @@ describe('a busy board of three stores in Chromium', () => {
     const { page } = terminal;
     await page.setViewportSize({ width: 1024, height: 600 });
     const placed = [];
-    for (let i = 0; i < 8; i++) placed.push(await placeOrder([DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_PIZZERIA_ID][i % 3] as string, { orderType: i % 2 ? 'TAKEOUT' : 'DELIVERY' }));
+    for (let i = 0; i < 8; i++)
+      placed.push(await placeOrder([DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_PIZZERIA_ID][i % 3] as string, { orderType: i % 2 ? 'TAKEOUT' : 'DELIVERY' }));
     for (const o of placed) await column('new').locator(`[data-order-id="${o.id}"]`).waitFor({ timeout: 20_000 });
     await terminal.shot('1024x600-pt-BR');
     const inView = await column('new').evaluate((col) => {
@@ -84,7 +89,13 @@ describe('a busy board of three stores in Chromium', () => {
         return [...c.querySelectorAll('*')]
           .filter((e) => {
             const r = e.getBoundingClientRect();
-            return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow === 'visible');
+            return (
+              r.width > 0 &&
+              (r.left < box.left - 0.5 ||
+                r.right > box.right + 0.5 ||
+                r.bottom > box.bottom + 0.5 ||
+                (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow === 'visible'))
+            );
           })
           .map((e) => `${c.getAttribute('data-order-id')}: ${e.className || e.tagName}`);
       }),
@@ -104,7 +115,13 @@ describe('a busy board of three stores in Chromium', () => {
   it('a weighed item reads 0,75 kg in the drawer, a counted one 2× (pt-BR, 1024x600)', async () => {
     const { page } = terminal;
     await page.setViewportSize({ width: 1024, height: 600 });
-    const order = await placeOrder(DEMO_GROCERY_ID, { orderType: 'TAKEOUT', items: [{ externalCode: 'BP-HOR-01', quantity: 0.75 }, { externalCode: 'BP-HOR-03', quantity: 2 }] });
+    const order = await placeOrder(DEMO_GROCERY_ID, {
+      orderType: 'TAKEOUT',
+      items: [
+        { externalCode: 'BP-HOR-01', quantity: 0.75 },
+        { externalCode: 'BP-HOR-03', quantity: 2 },
+      ],
+    });
     await card(order.id).waitFor({ timeout: 15_000 });
     await card(order.id).getByRole('button').first().click();
     const drawer = page.getByTestId('order-drawer');

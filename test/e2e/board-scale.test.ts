@@ -9,7 +9,8 @@ const STORES = [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_PIZZERIA_ID];
 describe('board at scale and scheduled orders in Chromium', () => {
   const terminal = useTerminal({ name: 'board', sandbox: { rateLimitFactor: 0 }, viewport: { width: 1920, height: 1080 }, recordSounds: true });
 
-  const placeOrder = (merchantId: string, body: Record<string, unknown> = {}) => terminal.placeOrder<{ id: string; preparationStartDateTime?: string }>({ merchantId, ...body });
+  const placeOrder = (merchantId: string, body: Record<string, unknown> = {}) =>
+    terminal.placeOrder<{ id: string; preparationStartDateTime?: string }>({ merchantId, ...body });
   const column = (name: string) => terminal.page.getByTestId(`column-${name}`);
   const countOf = async (name: string) => Number(await column(name).getByTestId('column-count').textContent());
 
@@ -45,14 +46,21 @@ describe('board at scale and scheduled orders in Chromium', () => {
       const batch = await Promise.all(Array.from({ length: 25 }, (_, j) => placeOrder(STORES[(i + j) % 3] as string)));
       newest = batch.at(-1)?.id ?? newest;
     }
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, TOTAL, { timeout: 180_000, polling: 1000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, TOTAL, {
+      timeout: 180_000,
+      polling: 1000,
+    });
     assert.ok((await page.locator('[data-testid="order-card"]').count()) < 200, 'virtualized: a few dozen cards drawn, not 2,000');
     await page.reload();
     await page.getByTestId('order-board').waitFor();
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, TOTAL, { timeout: 30_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="column-new"] [data-testid="column-count"]')?.textContent) >= n, TOTAL, {
+      timeout: 30_000,
+    });
     assert.equal(await countOf('new'), TOTAL);
     // The newest has the latest deadline: the end of the New column.
-    await column('new').locator('.scroller').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await column('new')
+      .locator('.scroller')
+      .evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await column('new').locator(`[data-order-id="${newest}"]`).waitFor({ timeout: 10_000 });
     await terminal.shot('2000-orders');
   });

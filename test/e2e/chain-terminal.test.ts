@@ -34,7 +34,11 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
   const shot = async (what: string): Promise<void> => {
     await page.screenshot({ path: join(SHOTS, `chain-terminal-${what}.png`) });
     const violations = await axeViolations(page);
-    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], `${what} passes axe`);
+    assert.deepEqual(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+      `${what} passes axe`,
+    );
     assert.deepEqual(await smallTargets(page, 44), [], `${what}: every target 44 px`);
   };
 
@@ -73,13 +77,17 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
 
   it("works the restaurant's orders through the server: one arrives, staff confirm it, the platform has it confirmed", async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
-    const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as { id: string; displayId: string };
+    const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as {
+      id: string;
+      displayId: string;
+    };
     const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"]`);
     await card.waitFor({ timeout: 20_000 });
     await shot('board-pt-BR');
     await card.getByTestId('act-confirm').click();
     await page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 20_000 });
-    const order = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${placed.id}/calls`)).body as { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
+    const order = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${placed.id}/calls`)).body as
+      { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
     const calls = Array.isArray(order) ? order : (order.calls ?? []);
     assert.equal(calls.filter((c) => c.route.includes('confirm') && c.status === 202).length, 1, 'confirmed once on the platform');
     await card.click();
@@ -111,7 +119,9 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
   it("the chain's database down: the top bar says the server's trouble, then that nobody polls; a confirm pressed meanwhile waits and goes once it is back", async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     await page.setViewportSize(SMALL_SCREEN);
-    const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as { id: string };
+    const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as {
+      id: string;
+    };
     const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"]`);
     await card.waitFor({ timeout: 20_000 });
     const badge = page.getByTestId('connectivity');
@@ -133,7 +143,8 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     }
     await page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 60_000 });
     await page.locator('[data-testid="connectivity"][data-state="online"]').waitFor({ timeout: 30_000 });
-    const order = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${placed.id}/calls`)).body as { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
+    const order = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${placed.id}/calls`)).body as
+      { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
     const calls = Array.isArray(order) ? order : (order.calls ?? []);
     assert.equal(calls.filter((c) => c.route.includes('confirm') && c.status === 202).length, 1, 'confirmed once on the platform');
   });

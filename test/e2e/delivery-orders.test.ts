@@ -26,7 +26,8 @@ describe('delivery-only orders in Chromium', () => {
   const terminal = useTerminal({ name: 'delivery', ready: 'store' });
   const dialog = () => terminal.page.getByTestId('delivery-dialog');
   const drawer = () => terminal.page.getByTestId('order-drawer');
-  const sandboxOrders = async (): Promise<SandboxOrder[]> => ((await terminal.http.send('GET', `/_sandbox/orders?merchantId=${DEMO_RESTAURANT_ID}`)).body as { orders: SandboxOrder[] }).orders;
+  const sandboxOrders = async (): Promise<SandboxOrder[]> =>
+    ((await terminal.http.send('GET', `/_sandbox/orders?merchantId=${DEMO_RESTAURANT_ID}`)).body as { orders: SandboxOrder[] }).orders;
 
   async function fillAddress(coordinates: string): Promise<void> {
     const d = dialog();
@@ -41,7 +42,7 @@ describe('delivery-only orders in Chromium', () => {
 
   before(() => terminal.page.getByTestId('order-board').waitFor());
 
-  it('refuses what a driver cannot work with, and a spot outside the drivers\' area, in words', async () => {
+  it("refuses what a driver cannot work with, and a spot outside the drivers' area, in words", async () => {
     const { page } = terminal;
     await page.getByTestId('delivery-open').click();
     assert.equal(await dialog().getByTestId('delivery-register').isDisabled(), true, 'no registration without a quote');
@@ -60,13 +61,16 @@ describe('delivery-only orders in Chromium', () => {
     await dialog().waitFor({ state: 'detached' });
   });
 
-  it('gets the price for the customer\'s spot, registers the order, and it shows on the board', async () => {
+  it("gets the price for the customer's spot, registers the order, and it shows on the board", async () => {
     const { page } = terminal;
     const before = (await sandboxOrders()).length;
     await page.getByTestId('delivery-open').click();
     await fillAddress(`${STORE.latitude - 0.003}, ${STORE.longitude + 0.002}`);
     await dialog().getByTestId('delivery-quote').click();
-    await dialog().getByTestId('delivery-quote-facts').getByText(/R\$\s?\d+,\d\d/).waitFor();
+    await dialog()
+      .getByTestId('delivery-quote-facts')
+      .getByText(/R\$\s?\d+,\d\d/)
+      .waitFor();
     await dialog().getByTestId('delivery-customerName').fill('Marina Souza');
     await dialog().getByTestId('delivery-phoneArea').fill('11');
     await dialog().getByTestId('delivery-phoneNumber').fill('98765-4321');
@@ -78,7 +82,10 @@ describe('delivery-only orders in Chromium', () => {
     await dialog().getByTestId('delivery-item-name').nth(1).fill('Refrigerante lata');
     await dialog().getByTestId('delivery-item-price').nth(1).fill('6');
     await dialog().getByTestId('delivery-fee').fill('7,90');
-    await dialog().getByTestId('delivery-total').getByText(/R\$\s?98,90/).waitFor();
+    await dialog()
+      .getByTestId('delivery-total')
+      .getByText(/R\$\s?98,90/)
+      .waitFor();
     await terminal.shot('form-quote-pt');
     await dialog().getByTestId('delivery-register').click();
     await page.getByTestId('delivery-registered').waitFor();
@@ -89,7 +96,10 @@ describe('delivery-only orders in Chromium', () => {
     assert.ok(order, 'the platform holds the order');
     assert.equal(order.salesChannel, 'POS');
     const card = page.locator(`[data-testid="order-card"][data-order-id="${order.id}"]`);
-    await page.getByTestId('show-preparing').click().catch(() => undefined);
+    await page
+      .getByTestId('show-preparing')
+      .click()
+      .catch(() => undefined);
     await card.waitFor({ timeout: 20_000 });
 
     await card.getByRole('button').first().click();
@@ -135,7 +145,10 @@ describe('delivery-only orders in Chromium', () => {
     await dialog().waitFor({ state: 'detached' });
     const registered = (await sandboxOrders()).find((o) => o.customer.name === 'Marina Souza');
     assert.ok(registered);
-    await page.getByTestId('show-done').click().catch(() => undefined);
+    await page
+      .getByTestId('show-done')
+      .click()
+      .catch(() => undefined);
     await page.locator(`[data-testid="order-card"][data-order-id="${registered.id}"]`).getByRole('button').first().click();
     await drawer().getByTestId('delivery-only').getByText('Delivery-only order').waitFor();
     await drawer().getByTestId('delivery-only').getByText('Customer’s tracking page', { exact: false }).waitFor();

@@ -54,8 +54,14 @@ describe('Settings › Exportar diagnóstico, in the web shell against the embed
     assert.ok(outboxTotal >= 1, `the confirmation is counted: ${JSON.stringify(report.queues)}`);
     assert.ok(!('unavailable' in report.queues.printQueue), JSON.stringify(report.queues.printQueue));
     assert.ok(!('unavailable' in report.queues.storeOutbox), JSON.stringify(report.queues.storeOutbox));
-    assert.deepEqual(report.logs.files.map((f) => f.name), ['store-terminal.log']);
-    assert.ok(report.logs.lines.some((l) => /demo mode: embedded sandbox started/.test(l.msg ?? '')), 'the log of this run');
+    assert.deepEqual(
+      report.logs.files.map((f) => f.name),
+      ['store-terminal.log'],
+    );
+    assert.ok(
+      report.logs.lines.some((l) => /demo mode: embedded sandbox started/.test(l.msg ?? '')),
+      'the log of this run',
+    );
     for (const secret of [ENV_SECRET, 'demo-secret']) assert.ok(!content.includes(secret), `${secret} is in the export`);
 
     await terminal.shot('1024x600-pt-BR-section', page.getByTestId('settings-support'));

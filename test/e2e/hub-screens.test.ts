@@ -25,7 +25,11 @@ describe('hub screens in Chromium', () => {
 
   async function accessible(where: string, scope?: string): Promise<void> {
     const violations = await axeViolations(terminal.page, scope ? { include: scope } : {});
-    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], where);
+    assert.deepEqual(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+      where,
+    );
     assert.deepEqual(await smallTargets(terminal.page, 44), [], `${where}: touch targets under 44 px`);
   }
   const panel = (): Locator => terminal.page.getByTestId('settings-screens');
@@ -53,7 +57,13 @@ describe('hub screens in Chromium', () => {
     const port = Number(await dialog.getAttribute('data-port'));
     const paired = await pairWithHub({ host: '127.0.0.1', port, code: String(await code.getAttribute('data-code')), name: 'Cozinha 1', kind: 'kitchen' });
     await dialog.getByTestId('pairing-closed').and(page.locator('[data-why="used"]')).waitFor();
-    screen = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port }), fingerprint: paired.fingerprint, credential: paired.credential, clock: systemClock, logger: silentLogger });
+    screen = new RemoteEndpoint({
+      hub: () => ({ host: '127.0.0.1', port }),
+      fingerprint: paired.fingerprint,
+      credential: paired.credential,
+      clock: systemClock,
+      logger: silentLogger,
+    });
     screen.start();
     await dialog.getByTestId('pairing-close').click();
     const listed = panel().getByTestId('paired-screen');
@@ -63,7 +73,7 @@ describe('hub screens in Chromium', () => {
     await accessible('Settings › Telas with a screen', '[data-testid="settings-screens"]');
   });
 
-  it('the screen\'s confirm shows whose it was, on the card and in the drawer', async () => {
+  it("the screen's confirm shows whose it was, on the card and in the drawer", async () => {
     const { page } = terminal;
     assert.ok(screen);
     const order = await terminal.placeOrder({ orderType: 'TAKEOUT' });

@@ -33,13 +33,24 @@ describe('a screen joins its hub through its own screens', { skip: built ? false
   let last: { page: Page; locale: string } | undefined;
 
   const startHub = async (port = 0): Promise<void> => {
-    hub = await startHubProcess({ entry: child.entry, sandboxUrl: sandbox.url, dataDir: hubDir, clockAt: sandbox.world.clock.nowIso(), port, advertiseAs: HUB_NAME });
+    hub = await startHubProcess({
+      entry: child.entry,
+      sandboxUrl: sandbox.url,
+      dataDir: hubDir,
+      clockAt: sandbox.world.clock.nowIso(),
+      port,
+      advertiseAs: HUB_NAME,
+    });
   };
   /** A screenshot of each step, held to the terminal's accessibility rules as it is taken (WCAG 2.2 AA, 44 px targets). */
   const shot = async (page: Page, locale: string, what: string): Promise<void> => {
     await page.screenshot({ path: join(SHOTS, `join-hub-${locale}-${what}.png`) });
     const violations = await axeViolations(page);
-    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], `${what} (${locale}) passes axe`);
+    assert.deepEqual(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+      `${what} (${locale}) passes axe`,
+    );
     assert.deepEqual(await smallTargets(page), [], `${what} (${locale}): every target 44 px`);
   };
   const otherThan = (code: string): string => (code === '000000' ? '111111' : '000000');
@@ -100,7 +111,8 @@ describe('a screen joins its hub through its own screens', { skip: built ? false
       await page.getByTestId('join-next').click();
 
       const code = await hub.code();
-      if (locale === 'en') await page.keyboard.type(otherThan(code)); // a keyboard types it too
+      if (locale === 'en')
+        await page.keyboard.type(otherThan(code)); // a keyboard types it too
       else await keypad(page, otherThan(code));
       await shot(page, locale, 'code');
       await page.getByTestId('join-pair').click();
@@ -115,7 +127,9 @@ describe('a screen joins its hub through its own screens', { skip: built ? false
 
       // The window starts over as a screen of the hub: the hub's board.
       await page.getByTestId('order-board').waitFor();
-      const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as { displayId: string };
+      const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as {
+        displayId: string;
+      };
       const card = page.getByTestId('order-card').filter({ hasText: placed.displayId });
       await card.waitFor();
       await shot(page, locale, 'board');

@@ -61,7 +61,10 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
 
   it('bumps an order with the bump bar’s keys, recalls it, bumps both stations: ready on the board once, "Pronto" on the pickup board', async () => {
     const { page } = terminal;
-    const order = await terminal.placeOrder<Placed>({ orderType: 'TAKEOUT', items: [{ externalCode: 'CV-MAS-01', quantity: 2 }, { externalCode: 'CV-BEB-01' }] });
+    const order = await terminal.placeOrder<Placed>({
+      orderType: 'TAKEOUT',
+      items: [{ externalCode: 'CV-MAS-01', quantity: 2 }, { externalCode: 'CV-BEB-01' }],
+    });
     await page.getByTestId('nav-orders').click();
     const card = page.locator(`[data-testid="order-card"][data-order-id="${order.id}"]`);
     await card.getByTestId('act-confirm').click({ timeout: 15_000 });
@@ -112,12 +115,19 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     const { page } = terminal;
     // Tickets of three ages: confirmed 11, 5.5 and 0.5 minutes before the terminal's clock.
     const orders: Placed[] = [];
-    for (const [minutes, count] of [[5.5, 2], [5, 2], [0.5, 1]] as const) {
+    for (const [minutes, count] of [
+      [5.5, 2],
+      [5, 2],
+      [0.5, 1],
+    ] as const) {
       for (let i = 0; i < count; i++) {
         // The oldest is sure to have the stove's dishes and a drink; the youngest, a customer's note; the others are the sandbox's random ones.
         const order =
           orders.length === 0
-            ? await terminal.placeOrder<Placed>({ orderType: 'TAKEOUT', items: [{ externalCode: 'CV-MAS-03', quantity: 2 }, { externalCode: 'CV-EXE-01' }, { externalCode: 'CV-BEB-02' }] })
+            ? await terminal.placeOrder<Placed>({
+                orderType: 'TAKEOUT',
+                items: [{ externalCode: 'CV-MAS-03', quantity: 2 }, { externalCode: 'CV-EXE-01' }, { externalCode: 'CV-BEB-02' }],
+              })
             : minutes === 0.5
               ? await placeWithNote()
               : await terminal.placeOrder<Placed>({ orderType: i % 2 === 0 ? 'TAKEOUT' : 'DELIVERY' });
@@ -143,8 +153,13 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     await page.keyboard.press('Enter');
     await ticket(orders[0]?.id ?? '').waitFor({ state: 'detached' });
     await station('Fogão').click();
-    await ticket(orders[0]?.id ?? '').getByTestId('ticket-line').first().click();
-    await ticket(orders[0]?.id ?? '').locator('[data-testid="ticket-line"]:disabled').waitFor();
+    await ticket(orders[0]?.id ?? '')
+      .getByTestId('ticket-line')
+      .first()
+      .click();
+    await ticket(orders[0]?.id ?? '')
+      .locator('[data-testid="ticket-line"]:disabled')
+      .waitFor();
     await exit();
 
     for (const locale of ['pt-BR', 'en'] as const) {

@@ -27,7 +27,11 @@ describe('a kitchen display paired through both terminals’ screens', () => {
 
   async function accessible(page: Page, where: string): Promise<void> {
     const violations = await axeViolations(page);
-    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], where);
+    assert.deepEqual(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+      where,
+    );
     assert.deepEqual(await smallTargets(page, 44), [], `${where}: touch targets under 44 px`);
   }
 

@@ -18,7 +18,14 @@ interface Placed {
  */
 describe('a lunch rush at 1024x600 on a touch screen', () => {
   const POLL_MS = 1_000;
-  const terminal = useTerminal({ name: 'rush', touch: true, locale: 'pt-BR', recordSounds: true, pollSeconds: POLL_MS / 1000, sandbox: { rateLimitFactor: 0 } });
+  const terminal = useTerminal({
+    name: 'rush',
+    touch: true,
+    locale: 'pt-BR',
+    recordSounds: true,
+    pollSeconds: POLL_MS / 1000,
+    sandbox: { rateLimitFactor: 0 },
+  });
 
   const card = (id: string) => terminal.page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
   const column = (name: string) => terminal.page.getByTestId(`column-${name}`);
@@ -75,7 +82,9 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     const { page } = terminal;
     if ((await column('new').getByTestId('order-card').count()) === 0) return;
     await passEightMinutes();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="column-new"] [data-testid="order-card"]').length === 0, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="column-new"] [data-testid="order-card"]').length === 0, undefined, {
+      timeout: 15_000,
+    });
     await page.getByTestId('cancel-summary-dismiss').tap();
   }
   let complained: Placed | undefined;
@@ -148,10 +157,14 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     assert.ok(took <= POLL_MS + 1_500, `announced ${took} ms after it was raised (poll every ${POLL_MS} ms)`);
     t.diagnostic(`announced on the Store screen ${took} ms after it was raised (poll every ${POLL_MS} ms)`);
     await banner().getByText('Reclamação do cliente', { exact: true }).waitFor();
-    await banner().getByText(/responda em \d+:\d\d/).waitFor();
+    await banner()
+      .getByText(/responda em \d+:\d\d/)
+      .waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="orders-requests-badge"]')?.textContent?.replace(/\s/g, '') === '!1');
     // Muted: the siren sounds, and sounds again (every 3 s here) until answered.
-    await page.waitForFunction((n) => (globalThis as unknown as { sounds: string[] }).sounds.filter((k) => k === 'dispute').length >= n + 2, heard, { timeout: 10_000 });
+    await page.waitForFunction((n) => (globalThis as unknown as { sounds: string[] }).sounds.filter((k) => k === 'dispute').length >= n + 2, heard, {
+      timeout: 10_000,
+    });
     await terminal.shot('dispute-store-screen-pt-BR');
 
     await banner().getByTestId('requests-answer').tap();
@@ -174,14 +187,20 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     assert.equal(doomed.length, 7);
     const [scheduled] = (await placeMany(1, { orderTiming: 'SCHEDULED' })) as [Placed];
     await placeMany(3);
-    await card(scheduled.id).getByTestId('scheduled-start').getByText(/^Agendado · começar \d\d:\d\d$/).waitFor();
+    await card(scheduled.id)
+      .getByTestId('scheduled-start')
+      .getByText(/^Agendado · começar \d\d:\d\d$/)
+      .waitFor();
     await page.waitForTimeout(500);
     await terminal.shot('board-pt-BR');
 
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-orders').tap();
     await page.getByTestId('cancel-summary').getByText('7 orders cancelled by the platform').waitFor();
-    await card(scheduled.id).getByTestId('scheduled-start').getByText(/^Scheduled · start \d{1,2}:\d\d [AP]M$/).waitFor();
+    await card(scheduled.id)
+      .getByTestId('scheduled-start')
+      .getByText(/^Scheduled · start \d{1,2}:\d\d [AP]M$/)
+      .waitFor();
     await banner().getByText('Customer complaint', { exact: true }).waitFor();
     await page.getByTestId('unmute').waitFor();
     await page.waitForTimeout(500);
@@ -199,7 +218,10 @@ describe('a lunch rush at 1024x600 on a touch screen', () => {
     for (const gap of [120, 150]) {
       const [first, second] = (await placeMany(3)) as [Placed, Placed];
       const firstCard = column('new').getByTestId('order-card').first();
-      await page.waitForFunction((id) => document.querySelector('[data-testid="column-new"] [data-testid="order-card"]')?.getAttribute('data-order-id') === id, first.id);
+      await page.waitForFunction(
+        (id) => document.querySelector('[data-testid="column-new"] [data-testid="order-card"]')?.getAttribute('data-order-id') === id,
+        first.id,
+      );
       await page.waitForTimeout(600);
       await doubleTap(firstCard.getByTestId('act-confirm'), gap);
       await column('preparing').locator(`[data-order-id="${first.id}"]`).waitFor({ timeout: 15_000 });

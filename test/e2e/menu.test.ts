@@ -25,7 +25,9 @@ describe('menu availability and prices in Chromium', () => {
   const terminal = useTerminal({ name: 'menu', ready: 'store' });
 
   async function catalog(): Promise<WireCategory[]> {
-    const response = await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/categories?include_items=true`, { token: await terminal.token() });
+    const response = await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/categories?include_items=true`, {
+      token: await terminal.token(),
+    });
     assert.equal(response.status, 200);
     return response.body as WireCategory[];
   }
@@ -37,7 +39,7 @@ describe('menu availability and prices in Chromium', () => {
     await terminal.page.getByTestId('menu-item').first().waitFor();
   });
 
-  it('finds a dish by name, sells it out and back; the platform\'s catalog follows', async () => {
+  it("finds a dish by name, sells it out and back; the platform's catalog follows", async () => {
     const { page } = terminal;
     const [category] = await catalog();
     const dish = category?.items[0];
@@ -86,18 +88,24 @@ describe('menu availability and prices in Chromium', () => {
     assert.equal(await dialog.getByTestId('price-big-change').count(), 0);
     await terminal.shot('price-pt');
     await dialog.getByTestId('price-confirm').click();
-    await row(dish.id).getByText(/R\$\s?39,90/).waitFor();
+    await row(dish.id)
+      .getByText(/R\$\s?39,90/)
+      .waitFor();
     assert.equal((await itemOnPlatform(dish.id))?.price.value, 39.9);
     await page.getByTestId('menu-search').fill('');
   });
 
-  it('sells a dish out until tomorrow: paused now, back by itself at the store\'s opening', async () => {
+  it("sells a dish out until tomorrow: paused now, back by itself at the store's opening", async () => {
     const { page } = terminal;
     const dish = (await catalog())[0]?.items[3];
     assert.ok(dish);
     await page.getByTestId('menu-search').fill(dish.name);
     await row(dish.id).getByTestId('menu-until-tomorrow').click();
-    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="UNAVAILABLE"]`).getByTestId('menu-comeback').getByText(/Volta a vender sozinho na abertura: .*00:00/).waitFor();
+    await page
+      .locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-status="UNAVAILABLE"]`)
+      .getByTestId('menu-comeback')
+      .getByText(/Volta a vender sozinho na abertura: .*00:00/)
+      .waitFor();
     assert.equal((await itemOnPlatform(dish.id))?.status, 'UNAVAILABLE');
     await terminal.shot('until-tomorrow-pt');
     // Put back by hand: the comeback is withdrawn.
@@ -112,7 +120,8 @@ describe('menu availability and prices in Chromium', () => {
     const { page } = terminal;
     let found: { item: WireItem; optionId: string; optionName: string } | undefined;
     for (const item of (await catalog()).flatMap((c) => c.items)) {
-      const flat = (await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${item.id}/flat`, { token: await terminal.token() })).body as {
+      const flat = (await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${item.id}/flat`, { token: await terminal.token() }))
+        .body as {
         options: { id: string; productId: string; status: string }[];
         products: { id: string; name: string }[];
       };
@@ -124,7 +133,10 @@ describe('menu availability and prices in Chromium', () => {
     }
     assert.ok(found, 'the seeded menu has a dish with add-ons');
     const optionOnPlatform = async () =>
-      ((await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${found.item.id}/flat`, { token: await terminal.token() })).body as { options: { id: string; status: string }[] }).options.find((o) => o.id === found.optionId)?.status;
+      (
+        (await terminal.http.send('GET', `/catalog/v2.0/merchants/${DEMO_RESTAURANT_ID}/items/${found.item.id}/flat`, { token: await terminal.token() }))
+          .body as { options: { id: string; status: string }[] }
+      ).options.find((o) => o.id === found.optionId)?.status;
     await page.getByTestId('menu-search').fill(found.item.name);
     await row(found.item.id).getByTestId('menu-item-open').click();
     const option = page.getByTestId('options-dialog').locator(`[data-testid="menu-option"][data-option-id="${found.optionId}"]`);
@@ -149,7 +161,10 @@ describe('menu availability and prices in Chromium', () => {
     await page.getByTestId('menu-search').fill(dish.name);
     await terminal.http.send('PUT', '/_sandbox/faults', { json: { errorRate: 1, errorStatus: 503 } });
     await row(dish.id).getByTestId('menu-toggle').click();
-    await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="true"]`).getByText('queued: sent when the connection is back').waitFor({ timeout: 20_000 });
+    await page
+      .locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="true"]`)
+      .getByText('queued: sent when the connection is back')
+      .waitFor({ timeout: 20_000 });
     await terminal.shot('offline-en');
     await terminal.http.send('PUT', '/_sandbox/faults', { json: {} });
     await page.locator(`[data-testid="menu-item"][data-item-id="${dish.id}"][data-pending="false"][data-status="UNAVAILABLE"]`).waitFor({ timeout: 30_000 });

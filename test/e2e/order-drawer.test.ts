@@ -25,7 +25,8 @@ const short = (locale: 'pt-BR' | 'en'): string => (locale === 'pt-BR' ? 'pt' : '
 const RESTAURANT = seedStores.find((s) => s.id === DEMO_RESTAURANT_ID)?.name ?? '';
 
 /** An amount as the screen writes reais in Portuguese ("49,00") or English ("49.00"), for a pattern. */
-const reais = (value: number, locale: 'pt-BR' | 'en'): string => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value).replace(/\./gu, '\\.');
+const reais = (value: number, locale: 'pt-BR' | 'en'): string =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value).replace(/\./gu, '\\.');
 
 describe('the order drawer at 1024x600', () => {
   const terminal = useTerminal({ name: 'drawer', viewport: SMALL_SCREEN });
@@ -58,7 +59,10 @@ describe('the order drawer at 1024x600', () => {
     assert.ok(box.y >= 0 && box.y + box.height <= SMALL_SCREEN.height, `${what} on screen: top ${box.y}, bottom ${box.y + box.height}`);
   }
   const top = async (locator: Locator): Promise<number> => (await locator.boundingBox())?.y ?? Number.NaN;
-  const bodyScroll = () => drawer().getByTestId('drawer-body').evaluate((el) => el.scrollTop);
+  const bodyScroll = () =>
+    drawer()
+      .getByTestId('drawer-body')
+      .evaluate((el) => el.scrollTop);
 
   afterEach(async () => {
     await terminal.faults({});
@@ -73,9 +77,24 @@ describe('the order drawer at 1024x600', () => {
     const paysWith = cash.cash?.changeFor ?? Number.NaN;
     const change = Math.round((paysWith - cash.value) * 100) / 100;
     await openDrawer(order.id);
-    const words = locale === 'pt-BR'
-      ? { countdown: /^Confirmar em [0-8]:\d\d$/u, change: `Levar troco: R\\$\\s?${reais(change, locale)}`, paysWith: `o cliente paga com R\\$\\s?${reais(paysWith, locale)}`, call: 'Para ligar: ', code: 'código ', until: /^válido até \d\d:\d\d$/u }
-      : { countdown: /^Confirm within [0-8]:\d\d$/u, change: `Bring change: R\\$\\s?${reais(change, locale)}`, paysWith: `the customer pays with R\\$\\s?${reais(paysWith, locale)}`, call: 'To call: ', code: 'code ', until: /^valid until \d{1,2}:\d\d [AP]M$/u };
+    const words =
+      locale === 'pt-BR'
+        ? {
+            countdown: /^Confirmar em [0-8]:\d\d$/u,
+            change: `Levar troco: R\\$\\s?${reais(change, locale)}`,
+            paysWith: `o cliente paga com R\\$\\s?${reais(paysWith, locale)}`,
+            call: 'Para ligar: ',
+            code: 'código ',
+            until: /^válido até \d\d:\d\d$/u,
+          }
+        : {
+            countdown: /^Confirm within [0-8]:\d\d$/u,
+            change: `Bring change: R\\$\\s?${reais(change, locale)}`,
+            paysWith: `the customer pays with R\\$\\s?${reais(paysWith, locale)}`,
+            call: 'To call: ',
+            code: 'code ',
+            until: /^valid until \d{1,2}:\d\d [AP]M$/u,
+          };
     assert.equal((await drawer().getByTestId('drawer-store').textContent())?.trim(), RESTAURANT);
     assert.equal(order.merchant.name, RESTAURANT);
     assert.match((await drawer().getByTestId('drawer-countdown').textContent())?.trim() ?? '', words.countdown);
@@ -84,7 +103,7 @@ describe('the order drawer at 1024x600', () => {
 
     const phone = drawer().getByTestId('drawer-phone');
     await phone.scrollIntoViewIfNeeded();
-    assert.match(await phone.textContent() ?? '', new RegExp(`${words.call}${order.customer.phone.number}`, 'u'));
+    assert.match((await phone.textContent()) ?? '', new RegExp(`${words.call}${order.customer.phone.number}`, 'u'));
     const spaced = order.customer.phone.localizer.replace(/(\d{4})(?=\d)/gu, '$1 ');
     assert.equal((await drawer().getByTestId('drawer-localizer').textContent())?.trim(), `${words.code}${spaced}`);
     assert.match((await drawer().getByTestId('drawer-localizer-expiry').textContent())?.trim() ?? '', words.until);
@@ -105,7 +124,12 @@ describe('the order drawer at 1024x600', () => {
     await openDrawer(order.id);
     const requests = drawer().getByTestId('drawer-requests');
     await requests.getByTestId('dispute-panel').waitFor();
-    await terminal.page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') === 'drawer-requests');
+    await terminal.page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute(
+          'data-testid',
+        ) === 'drawer-requests',
+    );
     assert.ok((await top(requests)) < (await top(drawer().getByTestId('drawer-actions'))), 'the request above the actions');
     assert.equal(await bodyScroll(), 0, 'nothing scrolled');
     await onScreen(requests.getByTestId('dispute-accept'), 'accept');
@@ -123,8 +147,17 @@ describe('the order drawer at 1024x600', () => {
     assert.equal((await panel.getByTestId('dispute-accept').textContent())?.trim(), 'Aceitar e cancelar o pedido');
     assert.match((await panel.getByTestId('dispute-accept').getAttribute('class')) ?? '', /\bdestructive\b/u, 'accepting cancels the order: drawn destructive');
     assert.match((await drawer().getByTestId('drawer-cancel').getAttribute('class')) ?? '', /\bdestructive\b/u);
-    assert.equal(await panel.getByTestId('dispute-accept').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor), 'rgb(255, 90, 95)', 'filled with the alert red');
-    assert.ok((await top(drawer().getByTestId('drawer-cancel'))) > (await top(drawer().getByTestId('drawer-actions'))), "the order's cancel on a row below the steps");
+    assert.equal(
+      await panel
+        .getByTestId('dispute-accept')
+        .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor),
+      'rgb(255, 90, 95)',
+      'filled with the alert red',
+    );
+    assert.ok(
+      (await top(drawer().getByTestId('drawer-cancel'))) > (await top(drawer().getByTestId('drawer-actions'))),
+      "the order's cancel on a row below the steps",
+    );
     await terminal.shot('dispute-pt');
 
     await panel.getByTestId('dispute-reject').click();
@@ -179,12 +212,10 @@ describe('the order drawer at 1024x600', () => {
     await terminal.shot('dispute-en');
     await panel.getByTestId('dispute-reject').click();
     const chips = panel.getByTestId('dispute-preset');
-    assert.deepEqual((await chips.allTextContents()).map((t) => t.trim()), [
-      'The order left complete and sealed',
-      'Every item was checked before it left',
-      'Made as the customer asked',
-      'Left at the agreed time',
-    ]);
+    assert.deepEqual(
+      (await chips.allTextContents()).map((t) => t.trim()),
+      ['The order left complete and sealed', 'Every item was checked before it left', 'Made as the customer asked', 'Left at the agreed time'],
+    );
     await chips.nth(1).click();
     assert.equal(await panel.getByTestId('dispute-reason').inputValue(), 'Every item was checked before it left');
     await onScreen(panel.getByTestId('dispute-reject-send'), 'the send button');

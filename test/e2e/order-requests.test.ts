@@ -54,7 +54,11 @@ describe('order requests in Chromium', () => {
 
   it('a dispute rings on the card with its countdown, and is rejected with a reason before it expires', async () => {
     const order = await confirmedOrder({ orderType: 'DELIVERY', deliveredBy: 'PLATFORM' });
-    await control('POST', `/_sandbox/orders/${order.id}/dispute`, { action: 'PROPOSED_AMOUNT_REFUND', expiresInSeconds: 300, timeoutAction: 'ACCEPT_CANCELLATION' });
+    await control('POST', `/_sandbox/orders/${order.id}/dispute`, {
+      action: 'PROPOSED_AMOUNT_REFUND',
+      expiresInSeconds: 300,
+      timeoutAction: 'ACCEPT_CANCELLATION',
+    });
     const banner = card(order.id).getByTestId('request-banner');
     await banner.getByText(/Reclamação do cliente · responda em \d:\d\d/).waitFor({ timeout: 15_000 });
     await terminal.shot('card-dispute-pt');
@@ -62,7 +66,10 @@ describe('order requests in Chromium', () => {
     await openDrawer(order.id);
     const panel = drawer().getByTestId('dispute-panel');
     await panel.getByText('Pede o reembolso de um valor').waitFor();
-    await panel.getByTestId('dispute-countdown').getByText(/Tempo para responder: \d:\d\d/).waitFor();
+    await panel
+      .getByTestId('dispute-countdown')
+      .getByText(/Tempo para responder: \d:\d\d/)
+      .waitFor();
     assert.equal(await panel.getByTestId('dispute-alternative').count(), 2, 'the two refunds the dispute offers');
     await terminal.shot('dispute-pt');
 
@@ -116,7 +123,11 @@ describe('order requests in Chromium', () => {
     await panel.getByTestId('address-accept').click();
     await panel.locator('[data-testid="address-outcome"][data-outcome="ACCEPTED"]').waitFor({ timeout: 15_000 });
     // The accepted address becomes the order's: the drawer reads the detail again.
-    await drawer().locator('section', { hasText: 'Entrega' }).getByText(/Rua Augusta, 1500/).first().waitFor({ timeout: 15_000 });
+    await drawer()
+      .locator('section', { hasText: 'Entrega' })
+      .getByText(/Rua Augusta, 1500/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await closeDrawer();
     assert.equal((await calls(accepted.id, 'POST /orders/{orderId}/acceptDeliveryAddressChange')).length, 1);
 
@@ -131,7 +142,7 @@ describe('order requests in Chromium', () => {
     assert.notEqual((deniedState.order as { delivery: { deliveryAddress: { streetName: string } } }).delivery.deliveryAddress.streetName, 'Rua Augusta');
   });
 
-  it('an own delivery is finished with the customer\'s code: a wrong one is counted, the right one concludes it', async () => {
+  it("an own delivery is finished with the customer's code: a wrong one is counted, the right one concludes it", async () => {
     const order = await confirmedOrder({ orderType: 'DELIVERY', deliveredBy: 'MERCHANT' });
     await openDrawer(order.id);
     await drawer().getByTestId('drawer-act-dispatch').click();
@@ -158,13 +169,18 @@ describe('order requests in Chromium', () => {
     await openDrawer(order.id);
     const panel = drawer().getByTestId('platform-driver');
     await panel.getByTestId('platform-driver-quote-button').click();
-    await panel.getByTestId('platform-driver-quote').getByText(/R\$\s?\d+,\d\d/).waitFor();
+    await panel
+      .getByTestId('platform-driver-quote')
+      .getByText(/R\$\s?\d+,\d\d/)
+      .waitFor();
     await panel.getByText(/Preço válido até \d\d:\d\d/).waitFor();
     await terminal.shot('driver-quote-pt');
     await panel.getByTestId('platform-driver-request').click();
     await panel.locator('[data-testid="platform-driver-state"][data-state="requested"]').waitFor({ timeout: 15_000 });
     await advance(61); // the platform's driver search
-    await card(order.id).getByText(/Entregador designado|a caminho da loja/).waitFor({ timeout: 15_000 });
+    await card(order.id)
+      .getByText(/Entregador designado|a caminho da loja/)
+      .waitFor({ timeout: 15_000 });
     await panel.getByTestId('platform-driver-cancel').click();
     await panel.locator('[data-testid="platform-driver-state"][data-state="cancelled"]').waitFor({ timeout: 15_000 });
     assert.equal((await calls(order.id, 'POST /orders/{orderId}/requestDriver')).length, 1);
@@ -175,7 +191,10 @@ describe('order requests in Chromium', () => {
     await panel.getByTestId('platform-driver-request').click();
     await panel.locator('[data-testid="platform-driver-state"][data-state="requested"]').waitFor({ timeout: 15_000 });
     await advance(61);
-    await panel.locator('[data-testid="platform-driver-state"][data-state="failed"]').getByText('Nenhum entregador disponível agora').waitFor({ timeout: 15_000 });
+    await panel
+      .locator('[data-testid="platform-driver-state"][data-state="failed"]')
+      .getByText('Nenhum entregador disponível agora')
+      .waitFor({ timeout: 15_000 });
     await control('POST', '/_sandbox/shipping/drivers', { available: true });
     await closeDrawer();
   });
@@ -185,12 +204,21 @@ describe('order requests in Chromium', () => {
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-orders').click();
     const order = await confirmedOrder({ orderType: 'DELIVERY', deliveredBy: 'PLATFORM' });
-    await control('POST', `/_sandbox/orders/${order.id}/dispute`, { action: 'PARTIAL_CANCELLATION', expiresInSeconds: 240, timeoutAction: 'REJECT_CANCELLATION' });
-    await card(order.id).getByTestId('request-banner').getByText(/Customer complaint · answer within \d:\d\d/).waitFor({ timeout: 15_000 });
+    await control('POST', `/_sandbox/orders/${order.id}/dispute`, {
+      action: 'PARTIAL_CANCELLATION',
+      expiresInSeconds: 240,
+      timeoutAction: 'REJECT_CANCELLATION',
+    });
+    await card(order.id)
+      .getByTestId('request-banner')
+      .getByText(/Customer complaint · answer within \d:\d\d/)
+      .waitFor({ timeout: 15_000 });
     await terminal.shot('card-dispute-en');
     await openDrawer(order.id);
     await drawer().getByText('Asks to cancel part of the order, with a refund of that part').waitFor();
-    await drawer().getByText(/With no answer by \d{1,2}:\d\d [AP]M, the customer’s request is refused\./).waitFor();
+    await drawer()
+      .getByText(/With no answer by \d{1,2}:\d\d [AP]M, the customer’s request is refused\./)
+      .waitFor();
     await terminal.shot('dispute-en');
     await drawer().getByTestId('dispute-alternative').first().click();
     await drawer().locator('[data-testid="dispute-outcome"][data-outcome="ALTERNATIVE_ACCEPTED"]').waitFor({ timeout: 15_000 });

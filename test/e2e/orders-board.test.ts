@@ -18,7 +18,9 @@ describe('orders board in Chromium', () => {
     const { page } = terminal;
     const order = await placeOrder({ orderType: 'DELIVERY', deliveredBy: 'PLATFORM' });
     await column('new').locator(`[data-order-id="${order.id}"]`).waitFor();
-    await card(order.id).getByText(/Confirmar em \d:\d\d/).waitFor();
+    await card(order.id)
+      .getByText(/Confirmar em \d:\d\d/)
+      .waitFor();
     await card(order.id).getByText('NOVO').waitFor();
     await terminal.shot('new-order');
 
@@ -35,7 +37,7 @@ describe('orders board in Chromium', () => {
     await column('ready').locator(`[data-order-id="${order.id}"]`).waitFor({ timeout: 15_000 });
 
     const calls = await terminal.http.send('GET', `/_sandbox/orders/${order.id}/calls`);
-    const routes = (calls.body as { calls?: { route: string }[] } | { route: string }[]);
+    const routes = calls.body as { calls?: { route: string }[] } | { route: string }[];
     const list = Array.isArray(routes) ? routes : (routes.calls ?? []);
     for (const action of ['confirm', 'startPreparation', 'readyToPickup']) {
       assert.equal(list.filter((c) => c.route.includes(action)).length, 1, `${action} sent exactly once`);
@@ -80,13 +82,17 @@ describe('orders board in Chromium', () => {
 
   it('shows the same board after a restart, before the first poll', async () => {
     const { page } = terminal;
-    const before = (await page.getByTestId('order-card').evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-order-id')}:${c.getAttribute('data-status')}`))).sort();
+    const before = (
+      await page.getByTestId('order-card').evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-order-id')}:${c.getAttribute('data-status')}`))
+    ).sort();
     assert.ok(before.length >= 3);
     await terminal.shell.stop();
     await terminal.stopSandbox(); // the platform is gone: only the local cache can show the board
     await terminal.restart({ apiBaseUrl: 'http://127.0.0.1:9' });
     await page.getByTestId('order-card').first().waitFor();
-    const after = (await page.getByTestId('order-card').evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-order-id')}:${c.getAttribute('data-status')}`))).sort();
+    const after = (
+      await page.getByTestId('order-card').evaluateAll((cards) => cards.map((c) => `${c.getAttribute('data-order-id')}:${c.getAttribute('data-status')}`))
+    ).sort();
     assert.deepEqual(after, before);
     await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor(); // the last known store list
     await page.getByTestId('connectivity').getByText('Sem conexão', { exact: true }).waitFor({ timeout: 20_000 });

@@ -33,7 +33,10 @@ async function assertFrameFits(page: Page, parts: Locator[]): Promise<void> {
   for (const part of parts) {
     const box = await part.boundingBox();
     assert.ok(box, `${String(part)} is on screen`);
-    assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width, `${String(part)} inside the window: ${JSON.stringify(box)}`);
+    assert.ok(
+      box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width,
+      `${String(part)} inside the window: ${JSON.stringify(box)}`,
+    );
   }
 }
 
@@ -46,7 +49,9 @@ async function assertNoOverlapNoCut(parts: Locator[]): Promise<void> {
     const cut = await part.evaluate((el) => {
       const all = [el, ...Array.from(el.querySelectorAll('*'))];
       const clipped = all.find((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1);
-      return clipped ? `${clipped.className} "${clipped.textContent ?? ''}" ${clipped.scrollWidth}x${clipped.scrollHeight} in ${clipped.clientWidth}x${clipped.clientHeight}` : null;
+      return clipped
+        ? `${clipped.className} "${clipped.textContent ?? ''}" ${clipped.scrollWidth}x${clipped.scrollHeight} in ${clipped.clientWidth}x${clipped.clientHeight}`
+        : null;
     });
     assert.equal(cut, null, `${String(part)} shows all its text`);
     boxes.push({ part: String(part), ...box });

@@ -23,7 +23,9 @@ describe('promotions in Chromium', () => {
   const created = async (): Promise<number> => {
     const response = await terminal.http.send('GET', `/_sandbox/calls?merchantId=${DEMO_GROCERY_ID}`);
     assert.equal(response.status, 200);
-    return (response.body as { calls: { route: string; status: number | null }[] }).calls.filter((c) => c.route === 'POST /merchants/{merchantId}/promotions' && c.status === 202).length;
+    return (response.body as { calls: { route: string; status: number | null }[] }).calls.filter(
+      (c) => c.route === 'POST /merchants/{merchantId}/promotions' && c.status === 202,
+    ).length;
   };
 
   async function fill(values: { eans: string; discount?: string; buy?: string; pay?: string; type?: string; name?: string }): Promise<void> {
@@ -38,7 +40,8 @@ describe('promotions in Chromium', () => {
 
   before(async () => {
     const { page, http } = terminal;
-    const categories = (await http.send('GET', `/catalog/v2.0/merchants/${DEMO_GROCERY_ID}/categories?include_items=true`, { token: await terminal.token() })).body as { status: string; items: WireItem[] }[];
+    const categories = (await http.send('GET', `/catalog/v2.0/merchants/${DEMO_GROCERY_ID}/categories?include_items=true`, { token: await terminal.token() }))
+      .body as { status: string; items: WireItem[] }[];
     eans = categories
       .filter((c) => c.status === 'AVAILABLE')
       .flatMap((c) => c.items)
@@ -89,16 +92,22 @@ describe('promotions in Chromium', () => {
     assert.equal(await card.getByTestId('promotion-following').count(), 0, 'no longer polled once settled');
   });
 
-  it('shows on an order that the promotion reached it (the order\'s virtual bag)', async () => {
+  it("shows on an order that the promotion reached it (the order's virtual bag)", async () => {
     const { page } = terminal;
-    const created = await terminal.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT', items: [{ ean: eans[0], quantity: 2 }] } });
+    const created = await terminal.http.send('POST', '/_sandbox/orders', {
+      json: { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT', items: [{ ean: eans[0], quantity: 2 }] },
+    });
     assert.equal(created.status, 201);
     const orderId = (created.body as { id: string }).id;
     await page.getByTestId('nav-orders').click();
     const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
     await card.waitFor({ timeout: 20_000 });
     await card.getByRole('button').first().click();
-    await page.getByTestId('order-drawer').getByTestId('order-item-promotion').getByText(/Promoção da loja: −R\$\s?[\d,]+ · cliente paga R\$/).waitFor();
+    await page
+      .getByTestId('order-drawer')
+      .getByTestId('order-item-promotion')
+      .getByText(/Promoção da loja: −R\$\s?[\d,]+ · cliente paga R\$/)
+      .waitFor();
     await terminal.shot('in-order-pt');
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-menu').click();

@@ -65,11 +65,13 @@ describe('several customer requests under every screen', () => {
     return element.evaluate((el) => {
       const box = el.getBoundingClientRect();
       if (box.width === 0) return 'not drawn';
-      if (getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1) return `its text is ${el.scrollWidth} px in a box of ${el.clientWidth}`;
+      if (getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1)
+        return `its text is ${el.scrollWidth} px in a box of ${el.clientWidth}`;
       for (let around = el.parentElement; around; around = around.parentElement) {
         if (getComputedStyle(around).overflowX === 'visible') continue;
         const clip = around.getBoundingClientRect();
-        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) return `${Math.round(box.left)}–${Math.round(box.right)} px clipped to ${Math.round(clip.left)}–${Math.round(clip.right)} px`;
+        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5)
+          return `${Math.round(box.left)}–${Math.round(box.right)} px clipped to ${Math.round(clip.left)}–${Math.round(clip.right)} px`;
       }
       return null;
     });
@@ -89,7 +91,11 @@ describe('several customer requests under every screen', () => {
     await entry(order).getByText(`${words.order} #${order.displayId}`).waitFor();
     await entry(order).getByText(words.countdown).waitFor();
     assert.ok((await entry(order).textContent())?.includes(store ?? '-'), 'the store is named');
-    for (const part of [entry(order).getByText(words.kind, { exact: true }), entry(order).getByTestId('request-order'), entry(order).getByTestId('request-countdown')]) {
+    for (const part of [
+      entry(order).getByText(words.kind, { exact: true }),
+      entry(order).getByTestId('request-order'),
+      entry(order).getByTestId('request-countdown'),
+    ]) {
       assert.equal(await shownWhole(part), null, `${await part.textContent()}: whole in the list`);
     }
     await targetOf(entry(order));
@@ -102,8 +108,14 @@ describe('several customer requests under every screen', () => {
   // The orders asked about, shared by the tests (one terminal for the file).
   let first: Placed;
   let second: Placed;
-  const complaint = { pt: { kind: 'Reclamação do cliente', order: 'Pedido', countdown: COUNTDOWN.pt }, en: { kind: 'Customer complaint', order: 'Order', countdown: COUNTDOWN.en } };
-  const address = { pt: { kind: 'Cliente pediu outro endereço', order: 'Pedido', countdown: COUNTDOWN.pt }, en: { kind: 'Customer asked for another address', order: 'Order', countdown: COUNTDOWN.en } };
+  const complaint = {
+    pt: { kind: 'Reclamação do cliente', order: 'Pedido', countdown: COUNTDOWN.pt },
+    en: { kind: 'Customer complaint', order: 'Order', countdown: COUNTDOWN.en },
+  };
+  const address = {
+    pt: { kind: 'Cliente pediu outro endereço', order: 'Pedido', countdown: COUNTDOWN.pt },
+    en: { kind: 'Customer asked for another address', order: 'Order', countdown: COUNTDOWN.en },
+  };
 
   it('two complaints: the number stays whole, and "mais 1 cliente" lists both, each opening its drawer', async () => {
     const { page } = terminal;

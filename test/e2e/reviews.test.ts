@@ -53,8 +53,12 @@ describe('reviews screen in Chromium', () => {
     await row(target.id).waitFor();
     const statuses = await page.getByTestId('review-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));
     assert.deepEqual(statuses, ['NOT_REPLIED', 'NOT_REPLIED', 'NOT_REPLIED', 'NOT_REPLIED']);
-    await row(target.id).getByText(/Responder em 4 d 23 h/).waitFor();
-    await row(target.id).getByText(/Pedido #\d+/).waitFor();
+    await row(target.id)
+      .getByText(/Responder em 4 d 23 h/)
+      .waitFor();
+    await row(target.id)
+      .getByText(/Pedido #\d+/)
+      .waitFor();
     await terminal.shot('awaiting-pt-1024');
   });
 
@@ -68,7 +72,14 @@ describe('reviews screen in Chromium', () => {
     await page.locator('[data-testid="review-row"][data-status="PUBLISHED"]').getByText('Privada').waitFor();
     // A review of the platform's old API is listed like any other: its version is no word for the store.
     await page.locator('[data-testid="review-row"][data-version="v1"]').first().waitFor();
-    assert.equal(await page.getByTestId('review-row').getByText(/^(v1|v2)$/).count(), 0, 'no "v1"/"v2" on the rows');
+    assert.equal(
+      await page
+        .getByTestId('review-row')
+        .getByText(/^(v1|v2)$/)
+        .count(),
+      0,
+      'no "v1"/"v2" on the rows',
+    );
 
     // Oldest first: the 200-day-old seed leads.
     await page.getByTestId('filter-sort').selectOption('ASC');
@@ -85,7 +96,10 @@ describe('reviews screen in Chromium', () => {
     await page.getByTestId('filter-period').selectOption('custom');
     await page.getByTestId('filter-from').fill(today);
     await page.getByTestId('filter-to').fill(today);
-    await page.getByTestId('filter-chosen').getByText(/^De .+ até .+$/).waitFor();
+    await page
+      .getByTestId('filter-chosen')
+      .getByText(/^De .+ até .+$/)
+      .waitFor();
     await page.getByTestId('review-count').getByText(`${todays} de ${todays}`).waitFor();
     await terminal.shot('dates-pt-1024');
     await page.getByTestId('filter-period').selectOption('any');
@@ -103,8 +117,16 @@ describe('reviews screen in Chromium', () => {
     await drawer().getByText('Você pediria de novo?').waitFor();
     // Rita gave 2 stars: her answers are the lit ones, the rest of the scale stays plain.
     assert.deepEqual(await drawer().getByTestId('survey-answer').allInnerTexts(), ['2', '✓ Embalagem', '✓ Não']);
-    assert.equal(await drawer().getByText(/Versão v\d/).count(), 0, 'no API version in the drawer');
-    await drawer().getByText(/Prazo para responder: 4 d 23 h/).waitFor();
+    assert.equal(
+      await drawer()
+        .getByText(/Versão v\d/)
+        .count(),
+      0,
+      'no API version in the drawer',
+    );
+    await drawer()
+      .getByText(/Prazo para responder: 4 d 23 h/)
+      .waitFor();
     await drawer().getByText('A plataforma recusa respostas com:').waitFor();
   });
 
@@ -140,7 +162,10 @@ describe('reviews screen in Chromium', () => {
     await drawer().getByTestId('answer-done').getByText('Resposta enviada.').waitFor();
     await drawer().getByTestId('review-status').getByText('Respondida').waitFor();
     await drawer().getByTestId('review-replies').getByText('Já falamos com a cozinha').waitFor();
-    await drawer().getByTestId('edit-window').getByText(/Pode editar por mais 9:\d\d/).waitFor();
+    await drawer()
+      .getByTestId('edit-window')
+      .getByText(/Pode editar por mais 9:\d\d/)
+      .waitFor();
     assert.equal(await row(target.id).getAttribute('data-status'), 'REPLIED');
     await page.getByTestId('reviews-badge').getByText('3').waitFor();
     await terminal.shot('answered-pt-1024');
@@ -154,9 +179,10 @@ describe('reviews screen in Chromium', () => {
     await drawer().getByTestId('review-replies').getByText('A cozinha já ajustou o preparo').waitFor();
     const stored = await reviewVia(target.id);
     assert.equal(stored.status, 'REPLIED');
-    assert.deepEqual(stored.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text), [
-      'Sentimos muito pela lasanha fria, Rita. A cozinha já ajustou o preparo e a embalagem.',
-    ]);
+    assert.deepEqual(
+      stored.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text),
+      ['Sentimos muito pela lasanha fria, Rita. A cozinha já ajustou o preparo e a embalagem.'],
+    );
     await page.keyboard.press('Escape');
     await drawer().waitFor({ state: 'detached' });
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-review-id')), target.id, 'focus back on the row');
@@ -164,9 +190,15 @@ describe('reviews screen in Chromium', () => {
 
   it('looks right in English and at 1920x1080', async () => {
     const { page } = terminal;
-    for (const [locale, label] of [['pt-BR', 'pt'], ['en', 'en']] as const) {
+    for (const [locale, label] of [
+      ['pt-BR', 'pt'],
+      ['en', 'en'],
+    ] as const) {
       await chooseLanguage(page, locale);
-      for (const [width, height] of [[1024, 768], [1920, 1080]] as const) {
+      for (const [width, height] of [
+        [1024, 768],
+        [1920, 1080],
+      ] as const) {
         await page.setViewportSize({ width, height });
         await page.reload();
         await page.getByTestId('nav-reviews').click();

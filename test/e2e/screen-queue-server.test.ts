@@ -23,7 +23,7 @@ import { chooseLanguage, launchChromium, ROOT, startWebShell, STORE_TIME_ZONE, t
  */
 const built = existsSync(join(ROOT, 'out', 'main', 'web.js'));
 
-describe('a chain server\'s store terminal keeps confirming while cut off', { skip: built ? false : 'run `npm run build` first' }, () => {
+describe("a chain server's store terminal keeps confirming while cut off", { skip: built ? false : 'run `npm run build` first' }, () => {
   let sandbox: RunningSandbox;
   let child: Awaited<ReturnType<typeof buildHubChild>>;
   let server: HubProcess;
@@ -31,10 +31,19 @@ describe('a chain server\'s store terminal keeps confirming while cut off', { sk
   const serverDir = mkdtempSync(join(tmpdir(), 'st-e2e-chain-'));
   const shells: RunningShell[] = [];
   const startServer = async (port = 0): Promise<void> => {
-    server = await startHubProcess({ entry: child.entry, sandboxUrl: sandbox.url, dataDir: serverDir, clockAt: sandbox.world.clock.nowIso(), port, role: 'server' });
+    server = await startHubProcess({
+      entry: child.entry,
+      sandboxUrl: sandbox.url,
+      dataDir: serverDir,
+      clockAt: sandbox.world.clock.nowIso(),
+      port,
+      role: 'server',
+    });
   };
   const confirms = async (orderId: string): Promise<number> => {
-    const { calls } = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${orderId}/calls`)).body as { calls: { route: string; status: number | null }[] };
+    const { calls } = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${orderId}/calls`)).body as {
+      calls: { route: string; status: number | null }[];
+    };
     return calls.filter((c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202).length;
   };
 
@@ -61,7 +70,12 @@ describe('a chain server\'s store terminal keeps confirming while cut off', { sk
       shells.push(shell);
       // Paired through its join channel (the join step's screens are join-hub.test.ts's).
       const joining = await openShellClient(shell);
-      const outcome = await joining.call<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${server.port}` }, code: await server.code(), kind: 'counter', name: `Loja Centro ${locale}` });
+      const outcome = await joining.call<JoinOutcome>('join:pair', {
+        target: { via: 'address', address: `127.0.0.1:${server.port}` },
+        code: await server.code(),
+        kind: 'counter',
+        name: `Loja Centro ${locale}`,
+      });
       joining.close();
       assert.equal(outcome.outcome, 'paired', JSON.stringify(outcome));
       assert.ok(outcome.outcome === 'paired' && outcome.screen.hubRole === 'server');
@@ -73,7 +87,10 @@ describe('a chain server\'s store terminal keeps confirming while cut off', { sk
         await chooseLanguage(page, 'en');
         await page.getByTestId('nav-orders').click();
       }
-      const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as { id: string; displayId: string };
+      const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as {
+        id: string;
+        displayId: string;
+      };
       const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"]`);
       await card.locator('[data-testid="act-confirm"]').waitFor();
 
@@ -90,7 +107,10 @@ describe('a chain server\'s store terminal keeps confirming while cut off', { sk
       await card.locator('[data-testid="act-confirm"]').click();
       const pending = card.locator('[data-testid="pending-action"][data-queued-here="true"]');
       await pending.waitFor();
-      assert.match((await pending.textContent()) ?? '', locale === 'en' ? /Queued on this screen — goes when the connection is back/ : /Na fila desta tela — vai quando a conexão voltar/);
+      assert.match(
+        (await pending.textContent()) ?? '',
+        locale === 'en' ? /Queued on this screen — goes when the connection is back/ : /Na fila desta tela — vai quando a conexão voltar/,
+      );
       assert.equal(await card.locator('[data-testid="act-confirm"]').count(), 0, 'no second confirm to press');
 
       // Opening the order needs the server: held, and the banner says so.
@@ -99,7 +119,11 @@ describe('a chain server\'s store terminal keeps confirming while cut off', { sk
       await page.getByTestId('link-needs-connection').waitFor();
       await page.screenshot({ path: join(SHOTS, `screen-queue-${locale}-queued.png`) });
       const violations = await axeViolations(page);
-      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], 'the queued card passes axe');
+      assert.deepEqual(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        [],
+        'the queued card passes axe',
+      );
       assert.deepEqual(await smallTargets(page), []);
       assert.equal(await confirms(placed.id), 0);
 

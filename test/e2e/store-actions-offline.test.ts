@@ -20,7 +20,9 @@ describe('store actions made offline, in Chromium', () => {
 
   it('a review answer and a pause made offline wait, then reach the platform exactly once', async () => {
     const { page } = terminal;
-    const created = await terminal.http.send('POST', '/_sandbox/reviews', { json: { merchantId: DEMO_RESTAURANT_ID, status: 'NOT_REPLIED', score: 2, comment: 'Chegou frio.' } });
+    const created = await terminal.http.send('POST', '/_sandbox/reviews', {
+      json: { merchantId: DEMO_RESTAURANT_ID, status: 'NOT_REPLIED', score: 2, comment: 'Chegou frio.' },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const review = created.body as { id: string };
 
@@ -69,8 +71,14 @@ describe('store actions made offline, in Chromium', () => {
       answers.splice(0, answers.length, ...(await storeCalls(/^POST .*answers/)));
     }
     assert.equal(answers.filter((c) => c.status === 201).length, 1, `the answer was sent once: ${JSON.stringify(answers)}`);
-    const stored = (await terminal.http.send('GET', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${review.id}`, { token })).body as { replies: { text: string; from: string }[] };
-    assert.deepEqual(stored.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text), [answer], 'the answer is on the review once');
+    const stored = (await terminal.http.send('GET', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${review.id}`, { token })).body as {
+      replies: { text: string; from: string }[];
+    };
+    assert.deepEqual(
+      stored.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text),
+      [answer],
+      'the answer is on the review once',
+    );
   });
 
   it('a queued pause can be undone before it leaves, and the screens say it in English', async () => {

@@ -30,10 +30,17 @@ describe('Store page in Chromium', () => {
     await page.getByTestId('current-store').getByText('Cantina da Vila').waitFor();
     await summary().and(page.locator('[data-summary="open"]')).waitFor({ timeout: 15_000 });
     await badge().and(page.locator('[data-summary="open"]')).waitFor();
-    assert.equal(await badge().textContent().then((t) => t?.trim()), 'Aberta');
+    assert.equal(
+      await badge()
+        .textContent()
+        .then((t) => t?.trim()),
+      'Aberta',
+    );
     const entries = page.getByTestId('status-entry');
     assert.deepEqual(
-      await entries.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-operation')}/${e.getAttribute('data-channel')}:${e.getAttribute('data-state')}`)),
+      await entries.evaluateAll((els) =>
+        els.map((e) => `${e.getAttribute('data-operation')}/${e.getAttribute('data-channel')}:${e.getAttribute('data-state')}`),
+      ),
       ['DELIVERY/MARKETPLACE:OK', 'DELIVERY/WHATSAPP:OK', 'TAKEOUT/MARKETPLACE:OK'],
     );
     await page.getByText('Tudo certo: recebendo pedidos.').first().waitFor();
@@ -63,15 +70,26 @@ describe('Store page in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await badge().and(page.locator('[data-summary="paused"]')).waitFor({ timeout: 10_000 });
-    assert.equal(await badge().textContent().then((t) => t?.trim()), 'Pausada');
+    assert.equal(
+      await badge()
+        .textContent()
+        .then((t) => t?.trim()),
+      'Pausada',
+    );
     await summary().and(page.locator('[data-summary="paused"]')).waitFor();
-    await page.getByTestId('active-pause').getByText(/Pausada até \d\d:\d\d/).waitFor();
+    await page
+      .getByTestId('active-pause')
+      .getByText(/Pausada até \d\d:\d\d/)
+      .waitFor();
     await page.getByTestId('active-pause').getByText('Falta de entregadores').waitFor();
     const paused = page.locator('[data-testid="validation"][data-code="unavailabilities"][data-state="CLOSED"]');
     assert.equal(await paused.count(), 3, 'every operation × channel says it is paused');
     await paused.first().getByText('A loja está pausada.', { exact: false }).waitFor();
     // The platform's own words, Portuguese as it writes them: the pause's description and when it ends.
-    await paused.first().getByText(/A plataforma diz: Pausada — Falta de entregadores\. Reabre às \d\d:\d\d \(horário da loja\)\./).waitFor();
+    await paused
+      .first()
+      .getByText(/A plataforma diz: Pausada — Falta de entregadores\. Reabre às \d\d:\d\d \(horário da loja\)\./)
+      .waitFor();
     await terminal.shot('paused-pt-1024');
 
     const pauses = await terminal.http.send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token: await terminal.token() });
@@ -125,7 +143,10 @@ describe('Store page in Chromium', () => {
     const editor = page.getByTestId('hours-editor');
     const monday = editor.locator('section[data-day="MONDAY"]');
     await editor.getByTestId('shift-add-MONDAY').click();
-    await monday.getByText(/se sobrepõe a outro/).first().waitFor();
+    await monday
+      .getByText(/se sobrepõe a outro/)
+      .first()
+      .waitFor();
     assert.equal(await editor.getByTestId('hours-save').isDisabled(), true);
     await terminal.shot('hours-overlap-pt-1024');
 
@@ -135,7 +156,10 @@ describe('Store page in Chromium', () => {
     await rows.nth(0).getByTestId('shift-end').fill('15:00');
     await rows.nth(1).getByTestId('shift-start').fill('18:00');
     await rows.nth(1).getByTestId('shift-end').fill('01:00');
-    await monday.getByText(/se sobrepõe/).first().waitFor(); // runs into Tuesday's all-day shift
+    await monday
+      .getByText(/se sobrepõe/)
+      .first()
+      .waitFor(); // runs into Tuesday's all-day shift
     const tuesday = editor.locator('section[data-day="TUESDAY"]');
     await tuesday.getByTestId('shift-row').first().getByTestId('shift-start').fill('01:00');
     await tuesday.getByTestId('shift-row').first().getByTestId('shift-end').fill('00:00');
@@ -155,7 +179,7 @@ describe('Store page in Chromium', () => {
         .sort(),
       ['MONDAY 11:00:00 240', 'MONDAY 18:00:00 420', 'TUESDAY 01:00:00 1380'],
     );
-    assert.equal(shifts.length, 8, "Monday has two shifts, the other days one");
+    assert.equal(shifts.length, 8, 'Monday has two shifts, the other days one');
   });
 
   it('makes the check-in QR sheet of the grocery store, shows the PDF and keeps a copy; restaurants are explained', async () => {

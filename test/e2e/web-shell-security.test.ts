@@ -81,7 +81,14 @@ describe('web shell process: survives hostile input, keeps its data private, lea
     assert.equal(statSync(dataDir).mode & 0o777, 0o700);
     const entries = modes(dataDir);
     const names = entries.map((e) => e.path.slice(dataDir.length + 1));
-    for (const expected of ['demo/store-terminal.sqlite', 'demo/store-terminal.sqlite-wal', 'stores.json', 'launch-url', 'launch.html', 'logs/store-terminal.log']) {
+    for (const expected of [
+      'demo/store-terminal.sqlite',
+      'demo/store-terminal.sqlite-wal',
+      'stores.json',
+      'launch-url',
+      'launch.html',
+      'logs/store-terminal.log',
+    ]) {
       assert.ok(names.includes(expected), `${expected} exists (${names.join(', ')})`);
     }
     for (const entry of entries) assert.equal(entry.mode, entry.dir ? 0o700 : 0o600, `${entry.path} is ${entry.mode.toString(8)}`);

@@ -70,15 +70,24 @@ describe('web shell in Chromium, against the embedded sandbox', () => {
     await page.context().close();
   });
 
-  for (const viewport of [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }]) {
+  for (const viewport of [
+    { width: 1024, height: 768 },
+    { width: 1920, height: 1080 },
+  ]) {
     it(`fits ${viewport.width}x${viewport.height} with large touch targets`, async () => {
       const page = await open(viewport);
       await page.getByTestId('store-list').getByText('Cantina da Vila', { exact: true }).click();
       await page.getByTestId('store-detail').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
-      const heights = await page.getByRole('navigation').getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
-      assert.ok(heights.every((h) => h >= 56), `nav buttons must be at least 56px tall: ${heights}`);
+      const heights = await page
+        .getByRole('navigation')
+        .getByRole('button')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      assert.ok(
+        heights.every((h) => h >= 56),
+        `nav buttons must be at least 56px tall: ${heights}`,
+      );
       await terminal.shotAs(`stores-${viewport.width}x${viewport.height}`, page);
       await page.context().close();
     });

@@ -11,7 +11,8 @@ const LOCALES = [
 ] as const;
 
 /** Words only an integrator reads, which the store's screens no longer show (the issue's list). */
-const JARGON = /\bv[12]\b|Versão v|UPC-A|Página de código|Code page|Segredos guardados|Secrets kept|Nenhum lugar|Nowhere|Janela|Window:|Intervalo de consulta|Polling interval|Aplicativo (centralizado|distribuído)|(Centralized|Distributed) application|Id do cliente|Client id|Segredo do cliente|Client secret|sandbox embutido|embedded sandbox|credencial|credential/i;
+const JARGON =
+  /\bv[12]\b|Versão v|UPC-A|Página de código|Code page|Segredos guardados|Secrets kept|Nenhum lugar|Nowhere|Janela|Window:|Intervalo de consulta|Polling interval|Aplicativo (centralizado|distribuído)|(Centralized|Distributed) application|Id do cliente|Client id|Segredo do cliente|Client secret|sandbox embutido|embedded sandbox|credencial|credential/i;
 
 /**
  * Texts cut on screen: an element that hides part of its text (its content wider or taller than its
@@ -65,7 +66,13 @@ describe("the store's words at 1024x600", () => {
     const cancelled = await terminal.placeOrder<{ id: string }>({ merchantId: DEMO_RESTAURANT_ID });
     await terminal.http.send('POST', `/_sandbox/orders/${cancelled.id}/customerCancel`);
     const response = await terminal.http.send('POST', '/_sandbox/reviews', {
-      json: { merchantId: DEMO_RESTAURANT_ID, score: 2, status: 'NOT_REPLIED', customerName: 'Rita Moraes', comment: 'A lasanha chegou fria e a embalagem veio amassada.' },
+      json: {
+        merchantId: DEMO_RESTAURANT_ID,
+        score: 2,
+        status: 'NOT_REPLIED',
+        customerName: 'Rita Moraes',
+        comment: 'A lasanha chegou fria e a embalagem veio amassada.',
+      },
     });
     assert.equal(response.status, 201);
     review = response.body as { id: string };
@@ -107,7 +114,10 @@ describe("the store's words at 1024x600", () => {
       const form = page.getByTestId('printer-form');
       await page.getByTestId('printer-encoding').scrollIntoViewIfNeeded();
       await form.getByText(locale === 'en' ? 'Accented letters (ç, ã, é)' : 'Letras com acento (ç, ã, é)').waitFor();
-      assert.equal(await page.getByTestId('printer-encoding').locator('option:checked').innerText(), locale === 'en' ? 'Portuguese: the default (cp860)' : 'Português: o padrão (cp860)');
+      assert.equal(
+        await page.getByTestId('printer-encoding').locator('option:checked').innerText(),
+        locale === 'en' ? 'Portuguese: the default (cp860)' : 'Português: o padrão (cp860)',
+      );
       assert.doesNotMatch(await form.innerText(), /Página de código|Code page/);
       await expectWhole(page, `the printer form (${locale})`);
       await terminal.shot(`printer-form-${label}-1024x600`);
@@ -117,7 +127,13 @@ describe("the store's words at 1024x600", () => {
       await page.getByTestId('menu-tab-promotions').click();
       await page.getByTestId('promotion-new').click();
       const dialog = page.getByTestId('promotion-dialog');
-      await dialog.getByText(locale === 'en' ? 'Product barcodes (the 12 digits under the bars; one per line)' : 'Códigos de barras dos produtos (os 12 números embaixo das barras; um por linha)').waitFor();
+      await dialog
+        .getByText(
+          locale === 'en'
+            ? 'Product barcodes (the 12 digits under the bars; one per line)'
+            : 'Códigos de barras dos produtos (os 12 números embaixo das barras; um por linha)',
+        )
+        .waitFor();
       await expectNoJargon(dialog, `the promotion form (${locale})`);
       await terminal.shot(`promotion-form-${label}-1024x600`);
       await dialog.getByText(locale === 'en' ? 'Back' : 'Voltar').click();
@@ -135,7 +151,11 @@ describe("the store's words at 1024x600", () => {
       assert.ok((await page.getByTestId('history-row').count()) >= 3);
       await expectWhole(page, `History (${locale})`, ['[data-testid="history-row"] .who', '[data-testid="history-row"] .where']);
       // The store and the type are on the row (under the name), not dropped for lack of room.
-      await page.getByTestId('history-row').first().getByText(locale === 'en' ? /Cantina da Vila · (Delivery|Takeout)/ : /Cantina da Vila · (Entrega|Retirada)/).waitFor();
+      await page
+        .getByTestId('history-row')
+        .first()
+        .getByText(locale === 'en' ? /Cantina da Vila · (Delivery|Takeout)/ : /Cantina da Vila · (Entrega|Retirada)/)
+        .waitFor();
       await terminal.shot(`history-${label}-1024x600`);
     }
   });
@@ -158,8 +178,14 @@ describe("the store's words at 1024x600", () => {
       await survey.scrollIntoViewIfNeeded();
       assert.deepEqual(await survey.getByTestId('survey-answer').allInnerTexts(), ['2', '✓ Embalagem', '✓ Não'], 'her answers, lit');
       assert.deepEqual(await survey.locator('[data-chosen="false"]').allInnerTexts(), ['1', '3', '4', '5'], 'the rest of the scale, plain');
-      const lit = await survey.getByTestId('survey-answer').first().evaluate((el) => getComputedStyle(el).backgroundColor);
-      const plain = await survey.locator('[data-chosen="false"]').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      const lit = await survey
+        .getByTestId('survey-answer')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      const plain = await survey
+        .locator('[data-chosen="false"]')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
       assert.notEqual(lit, plain, 'the chosen step is filled, the others are not');
       await expectNoJargon(drawer, `the review (${locale})`);
       await expectWhole(page, `the review (${locale})`, ['[data-testid="review-row"] .comment']);
@@ -175,7 +201,10 @@ describe("the store's words at 1024x600", () => {
       await chooseLanguage(page, locale);
       await page.getByTestId('nav-menu').click();
       await page.getByTestId('menu-item').first().waitFor();
-      await page.getByRole('heading', { level: 1 }).getByText(/Cantina da Vila$/).waitFor();
+      await page
+        .getByRole('heading', { level: 1 })
+        .getByText(/Cantina da Vila$/)
+        .waitFor();
       // A dish's long name may end in "…": tapping it opens its add-ons under its whole name.
       await expectWhole(page, `the Menu (${locale})`, ['[data-testid="menu-item-open"] strong']);
       await terminal.shot(`menu-${label}-1024x600`);

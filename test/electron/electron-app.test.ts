@@ -21,7 +21,9 @@ function electronBinary(): string | undefined {
 }
 
 const binary = electronBinary();
-const skip = binary ? false : 'no Electron binary installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); the shell is covered by test/unit/electron-shell.test.ts with a fake electron module';
+const skip = binary
+  ? false
+  : 'no Electron binary installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); the shell is covered by test/unit/electron-shell.test.ts with a fake electron module';
 if (skip) console.log(`# electron tests skipped: ${skip}`);
 
 describe('Electron app (real binary)', { skip }, () => {

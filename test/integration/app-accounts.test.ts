@@ -96,7 +96,8 @@ describe('first run, accounts and settings over IPC', () => {
     const dir = mkdtempSync(join(tmpdir(), 'st-central-'));
     let app = await start(dir);
     try {
-      const check = (apiBaseUrl: string, clientId: string, clientSecret: string) => failure(app, 'setup:checkCentralized', { apiBaseUrl, clientId, clientSecret });
+      const check = (apiBaseUrl: string, clientId: string, clientSecret: string) =>
+        failure(app, 'setup:checkCentralized', { apiBaseUrl, clientId, clientSecret });
       assert.equal((await check(sandbox.url, 'demo', 'wrong-secret')).code, 'auth');
       const insecure = await check('http://api.example.test', 'demo', 'demo-secret');
       assert.deepEqual([insecure.code, insecure.field], ['validation', 'apiBaseUrl']);
@@ -105,12 +106,26 @@ describe('first run, accounts and settings over IPC', () => {
       assert.equal((await check(websiteUrl, 'demo', 'demo-secret')).code, 'not-found', 'a web site, not the API');
       assert.equal((await failure(app, 'setup:finish', { stores: 'all' })).code, 'validation', 'nothing to save before a good check');
 
-      const { stores } = await call<CandidateStores>(app, 'setup:checkCentralized', { apiBaseUrl: `${sandbox.url}/`, clientId: 'demo', clientSecret: 'demo-secret' });
+      const { stores } = await call<CandidateStores>(app, 'setup:checkCentralized', {
+        apiBaseUrl: `${sandbox.url}/`,
+        clientId: 'demo',
+        clientSecret: 'demo-secret',
+      });
       assert.deepEqual(stores.map((s) => s.id).sort(), [DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID].sort());
       assert.equal((await failure(app, 'setup:finish', { stores: [OTHER_BAKERY_ID] })).code, 'validation', 'a store of another account is refused');
       const state = await call<SetupState>(app, 'setup:finish', { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID] });
-      assert.deepEqual(state.account, { kind: 'centralized', apiBaseUrl: sandbox.url, clientId: 'demo', stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID], fromFlags: false });
-      assert.deepEqual((await call<{ id: string }[]>(app, 'stores:list')).map((s) => s.id).sort(), [DEMO_GROCERY_ID, DEMO_RESTAURANT_ID].sort(), 'only the served stores');
+      assert.deepEqual(state.account, {
+        kind: 'centralized',
+        apiBaseUrl: sandbox.url,
+        clientId: 'demo',
+        stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID],
+        fromFlags: false,
+      });
+      assert.deepEqual(
+        (await call<{ id: string }[]>(app, 'stores:list')).map((s) => s.id).sort(),
+        [DEMO_GROCERY_ID, DEMO_RESTAURANT_ID].sort(),
+        'only the served stores',
+      );
       assert.equal((await call<{ id: string }[]>(app, 'stores:list', { all: true })).length, 3);
       const file = readFileSync(join(dir, CONFIG_FILE), 'utf8');
       assert.doesNotMatch(file, /demo-secret/, 'the secret is not in the settings file');
@@ -163,10 +178,16 @@ describe('first run, accounts and settings over IPC', () => {
       const third = await call<PendingAuthorizationView>(app, 'setup:startAuthorization', input);
       const code = await approve(third.userCode);
       const { stores } = await call<CandidateStores>(app, 'setup:completeAuthorization', { authorizationCode: code.toLowerCase() });
-      assert.deepEqual(stores.map((s) => s.id), [DEMO_PIZZERIA_ID]);
+      assert.deepEqual(
+        stores.map((s) => s.id),
+        [DEMO_PIZZERIA_ID],
+      );
       const state = await call<SetupState>(app, 'setup:finish', { stores: 'all' });
       assert.equal(state.account?.kind, 'distributed');
-      assert.deepEqual((await call<{ id: string }[]>(app, 'stores:list')).map((s) => s.id), [DEMO_PIZZERIA_ID]);
+      assert.deepEqual(
+        (await call<{ id: string }[]>(app, 'stores:list')).map((s) => s.id),
+        [DEMO_PIZZERIA_ID],
+      );
     } finally {
       await app.stop();
     }
@@ -190,7 +211,10 @@ describe('first run, accounts and settings over IPC', () => {
   it('flags win over the file, and the screen cannot sign such an account out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'st-flags-'));
     const app = await startApp({
-      config: loadConfig(['--data-dir', dir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandbox.url, '--client-id', 'other'], { ...env, STORE_TERMINAL_CLIENT_SECRET: 'other-secret' }),
+      config: loadConfig(['--data-dir', dir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandbox.url, '--client-id', 'other'], {
+        ...env,
+        STORE_TERMINAL_CLIENT_SECRET: 'other-secret',
+      }),
       shell: 'web',
       logger: silentLogger,
       version: 'test',
@@ -198,7 +222,10 @@ describe('first run, accounts and settings over IPC', () => {
     try {
       const state = await call<SetupState>(app, 'setup:state');
       assert.equal(state.account?.fromFlags, true);
-      assert.deepEqual((await call<{ id: string }[]>(app, 'stores:list')).map((s) => s.id), [OTHER_BAKERY_ID]);
+      assert.deepEqual(
+        (await call<{ id: string }[]>(app, 'stores:list')).map((s) => s.id),
+        [OTHER_BAKERY_ID],
+      );
       assert.equal((await failure(app, 'setup:signOut', { deleteOrders: false })).code, 'validation');
     } finally {
       await app.stop();

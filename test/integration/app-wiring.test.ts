@@ -43,8 +43,14 @@ describe('one way to wire a feature', () => {
 
   it('the app refuses to start with a channel nobody answers, or one answered twice', () => {
     const withoutPrint = ALL.filter((f) => f.name !== 'print');
-    assert.throws(() => checkFeatures(withoutPrint), (e: unknown) => e instanceof AppError && /no feature answers print:order/.test(e.message));
-    const twice = [...ALL, sessionFeature({ name: 'copy', channels: ['orders:board'], start: () => ({ handlers: { 'orders:board': () => Promise.reject(new Error('unused')) } }) })];
+    assert.throws(
+      () => checkFeatures(withoutPrint),
+      (e: unknown) => e instanceof AppError && /no feature answers print:order/.test(e.message),
+    );
+    const twice = [
+      ...ALL,
+      sessionFeature({ name: 'copy', channels: ['orders:board'], start: () => ({ handlers: { 'orders:board': () => Promise.reject(new Error('unused')) } }) }),
+    ];
     assert.throws(() => checkFeatures(twice), /orders:board is answered by two features: orders and copy/);
   });
 
@@ -85,7 +91,11 @@ describe('one way to wire a feature', () => {
     try {
       for (const channel of ['orders:board', 'orders:history', 'print:status'] as const) {
         const handler = session.handlers[channel] as (input: unknown) => unknown;
-        await assert.rejects(Promise.resolve().then(() => handler({})), (e: unknown) => e instanceof AppError && e.code === 'storage', channel);
+        await assert.rejects(
+          Promise.resolve().then(() => handler({})),
+          (e: unknown) => e instanceof AppError && e.code === 'storage',
+          channel,
+        );
       }
       assert.deepEqual(await session.handlers['storeActions:list']?.({}), [], 'the store outbox works without the order database');
     } finally {
@@ -105,7 +115,10 @@ describe("the store outbox's file", () => {
     const again = StoreOutboxDb.open(dir);
     try {
       assert.equal(existsSync(join(dir, 'store-actions.sqlite')), false);
-      assert.deepEqual(again.read(() => again.actions.queuedOf('m1')).map((r) => r.subject), ['Sem gás']);
+      assert.deepEqual(
+        again.read(() => again.actions.queuedOf('m1')).map((r) => r.subject),
+        ['Sem gás'],
+      );
     } finally {
       again.close();
     }

@@ -30,7 +30,14 @@ describe('the chain bus on PostgreSQL LISTEN/NOTIFY', () => {
     cluster = await clusterOrSkip('the chain bus tests');
     if (!cluster) return;
     db = await chainDatabase(cluster);
-    const options = (name: string) => ({ url: db.url, applicationName: name, logger: silentLogger, pool: db.pool(name), clock: systemClock, backoff: { baseMs: 20, maxMs: 100, jitter: 0 } });
+    const options = (name: string) => ({
+      url: db.url,
+      applicationName: name,
+      logger: silentLogger,
+      pool: db.pool(name),
+      clock: systemClock,
+      backoff: { baseMs: 20, maxMs: 100, jitter: 0 },
+    });
     busA = new PgChainBus(options('replica-a'));
     busB = new PgChainBus(options('replica-b'));
     await Promise.all([busA.start(), busB.start()]);
@@ -61,7 +68,9 @@ describe('the chain bus on PostgreSQL LISTEN/NOTIFY', () => {
     assert.ok(parts.length > 1 && parts.every((p) => Buffer.byteLength(p) < 8000));
     notices.length = 0;
     // Hostile payloads first, on the same channel: neither reaches the listeners.
-    await db.pool('intruder').query('SELECT pg_notify($1, $2), pg_notify($1, $3)', [BUS_CHANNEL, 'not json', JSON.stringify({ kind: 'orders', storeId: 5, orderIds: 'all' })]);
+    await db
+      .pool('intruder')
+      .query('SELECT pg_notify($1, $2), pg_notify($1, $3)', [BUS_CHANNEL, 'not json', JSON.stringify({ kind: 'orders', storeId: 5, orderIds: 'all' })]);
     const done = new Promise<void>((resolve) => {
       const check = () => (notices.flatMap((n) => (n.kind === 'orders' ? n.orderIds : [])).length >= orderIds.length ? resolve() : undefined);
       heard.on('notice', check);
@@ -69,7 +78,10 @@ describe('the chain bus on PostgreSQL LISTEN/NOTIFY', () => {
     await busA.publish({ kind: 'orders', storeId: STORE_A, orderIds });
     await done;
     assert.ok(notices.every((n) => n.kind === 'orders' && n.storeId === STORE_A));
-    assert.deepEqual(notices.flatMap((n) => (n.kind === 'orders' ? n.orderIds : [])), orderIds);
+    assert.deepEqual(
+      notices.flatMap((n) => (n.kind === 'orders' ? n.orderIds : [])),
+      orderIds,
+    );
   });
 
   it('a listener whose backend is terminated listens again by itself and says so', async (t) => {

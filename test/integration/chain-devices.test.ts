@@ -28,7 +28,10 @@ describe('the chain devices on PostgreSQL', () => {
     assert.deepEqual(await a.redeem(invite.inviteId, invite.code, now + 2_000), { ok: false, reason: 'used', attemptsLeft: 0 }, 'one device per invite');
 
     // Only the secret's hash is kept.
-    const { rows } = await chain.replicaA.query('SELECT secret_sha256, (SELECT code FROM pairing_invites WHERE id = $2) AS code FROM devices WHERE id = $1', [paired.device.id, invite.inviteId]);
+    const { rows } = await chain.replicaA.query('SELECT secret_sha256, (SELECT code FROM pairing_invites WHERE id = $2) AS code FROM devices WHERE id = $1', [
+      paired.device.id,
+      invite.inviteId,
+    ]);
     assert.equal(rows[0].secret_sha256.length, 32);
     assert.ok(!rows[0].secret_sha256.equals(Buffer.from(paired.credential.secret, 'base64url')));
     assert.equal(rows[0].code, null, 'the code is erased once used');
@@ -60,7 +63,11 @@ describe('the chain devices on PostgreSQL', () => {
     const refusals = guesses.map((g) => (g.ok ? 'paired' : g.reason));
     assert.equal(refusals.filter((r) => r === 'wrong-code').length, TRIES_PER_CODE, 'exactly the tries an invite has');
     assert.equal(refusals.filter((r) => r === 'ended').length, 3);
-    assert.deepEqual((await a.redeem(invite.inviteId, invite.code, now)), { ok: false, reason: 'ended', attemptsLeft: 0 }, 'the right code after the tries are used');
+    assert.deepEqual(
+      await a.redeem(invite.inviteId, invite.code, now),
+      { ok: false, reason: 'ended', attemptsLeft: 0 },
+      'the right code after the tries are used',
+    );
 
     const late = await a.invite({ storeIds: [STORE_A], name: 'Retirada', kind: 'pickup' }, 120_000, now);
     assert.deepEqual(await b.redeem(late.inviteId, late.code, now + 120_000), { ok: false, reason: 'expired', attemptsLeft: 0 });

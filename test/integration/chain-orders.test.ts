@@ -33,7 +33,11 @@ describe('chain orders on PostgreSQL', () => {
     assert.deepEqual(versions, [latest, latest, latest]);
     assert.equal(await chainSchemaVersion(a), latest);
     const { rows } = await a.query('SELECT version FROM schema_migrations ORDER BY version');
-    assert.deepEqual(rows, chainMigrations.map((m) => ({ version: m.version })), 'each version once');
+    assert.deepEqual(
+      rows,
+      chainMigrations.map((m) => ({ version: m.version })),
+      'each version once',
+    );
     // A database migrated by a newer server is refused, untouched.
     await a.query(`INSERT INTO schema_migrations (version, name) VALUES (99, 'future')`);
     await assert.rejects(migrateChain(b, chainMigrations), (e: AppError) => e.code === 'storage' && /newer server/.test(e.message));
@@ -90,13 +94,23 @@ describe('chain orders on PostgreSQL', () => {
     assert.ok(b);
     const orderId = randomUUID();
     const stale = new PgChainOrders(chain.replicaA, clock, silentLogger);
-    await assert.rejects(stale.ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'fenced', token: a.token }, clock.now()), (e: AppError) => e.code === 'conflict');
-    await assert.rejects(stale.ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'never-leased', token: 1 }, clock.now()), (e: AppError) => e.code === 'conflict');
+    await assert.rejects(
+      stale.ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'fenced', token: a.token }, clock.now()),
+      (e: AppError) => e.code === 'conflict',
+    );
+    await assert.rejects(
+      stale.ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'never-leased', token: 1 }, clock.now()),
+      (e: AppError) => e.code === 'conflict',
+    );
     assert.equal(await stale.storeOf(orderId), null);
     const { rows } = await chain.replicaA.query('SELECT count(*)::int AS n FROM events WHERE order_id = $1', [orderId]);
     assert.equal(rows[0].n, 0);
     // The current holder's write goes through.
-    const ok = await new PgChainOrders(chain.replicaB, clock, silentLogger).ingest([wireEvent(orderId, 'PLACED', 'PLC')], { credential: 'fenced', token: b.token }, clock.now());
+    const ok = await new PgChainOrders(chain.replicaB, clock, silentLogger).ingest(
+      [wireEvent(orderId, 'PLACED', 'PLC')],
+      { credential: 'fenced', token: b.token },
+      clock.now(),
+    );
     assert.equal(ok.stored, 1);
   });
 
@@ -111,9 +125,15 @@ describe('chain orders on PostgreSQL', () => {
     const ofB = randomUUID();
     await orders.ingest([wireEvent(ofA, 'PLACED', 'PLC'), wireEvent(ofB, 'PLACED', 'PLC', { storeId: STORE_B })], fence, clock.now());
 
-    const { entry } = await outbox.enqueue({ orderId: ofA, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: { id: 'device-0001', name: 'Caixa 1', kind: 'counter' } }, clock.now());
+    const { entry } = await outbox.enqueue(
+      { orderId: ofA, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: { id: 'device-0001', name: 'Caixa 1', kind: 'counter' } },
+      clock.now(),
+    );
     assert.equal(entry.state, 'queued');
-    await assert.rejects(outbox.enqueue({ orderId: ofB, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, clock.now()), (e: AppError) => e.code === 'not-found');
+    await assert.rejects(
+      outbox.enqueue({ orderId: ofB, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, clock.now()),
+      (e: AppError) => e.code === 'not-found',
+    );
     const [claimed] = await outbox.claim('replica-b', 5, 60_000, clock.now());
     assert.equal(claimed?.id, entry.id);
     assert.ok(await outbox.sent(entry.id, 'replica-b', clock.now()));
@@ -125,17 +145,38 @@ describe('chain orders on PostgreSQL', () => {
     assert.equal(view?.actions[0]?.state, 'confirmed');
     assert.equal(view?.row.pendingAction, null);
     assert.deepEqual(view?.row.confirmedFrom, { id: 'device-0001', name: 'Caixa 1', kind: 'counter' });
-    assert.deepEqual(view?.events.map((e) => e.fullCode), ['PLACED', 'CONFIRMED']);
+    assert.deepEqual(
+      view?.events.map((e) => e.fullCode),
+      ['PLACED', 'CONFIRMED'],
+    );
     assert.equal(view?.tracking, null);
 
     // Each store sees its own: A's order is not B's, and B's board has only its order.
     assert.equal(await orders.detail(ofA, [STORE_B]), null);
-    assert.deepEqual((await orders.board([STORE_B], clock.now() - 3_600_000)).map((r) => r.id), [ofB]);
-    assert.deepEqual((await orders.rows([ofA, ofB], [STORE_A])).map((r) => r.id), [ofA]);
+    assert.deepEqual(
+      (await orders.board([STORE_B], clock.now() - 3_600_000)).map((r) => r.id),
+      [ofB],
+    );
+    assert.deepEqual(
+      (await orders.rows([ofA, ofB], [STORE_A])).map((r) => r.id),
+      [ofA],
+    );
     assert.equal(await orders.storeOf(ofB), STORE_B);
 
     // A detail read before the confirm arrived says PLACED: it fills the columns, never moves the status back.
-    const saved = await orders.saveDetail(ofA, { id: ofA, displayId: 'AB12', status: 'PLACED', merchant: { id: STORE_A }, customer: { name: 'Maria' }, items: [], createdAt: new Date(clock.now()).toISOString() }, clock.now());
+    const saved = await orders.saveDetail(
+      ofA,
+      {
+        id: ofA,
+        displayId: 'AB12',
+        status: 'PLACED',
+        merchant: { id: STORE_A },
+        customer: { name: 'Maria' },
+        items: [],
+        createdAt: new Date(clock.now()).toISOString(),
+      },
+      clock.now(),
+    );
     assert.deepEqual(saved, { storeId: STORE_A });
     const [row] = await orders.rows([ofA], [STORE_A]);
     assert.equal(row?.displayId, 'AB12');

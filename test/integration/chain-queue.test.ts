@@ -66,14 +66,16 @@ describe('the chain lease and outbox on PostgreSQL', () => {
     assert.equal((await a.current('lease'))?.holder, 'replica-a');
   });
 
-  it("a replica whose database connections are killed gets a storage error for the statement in flight, then works on new ones", async (t) => {
+  it('a replica whose database connections are killed gets a storage error for the statement in flight, then works on new ones', async (t) => {
     if (!chain.cluster) return t.skip('no PostgreSQL');
     const lease = new PgPollerLease(chain.replicaA, silentLogger);
     const held = await lease.acquire('killed', 'replica-a', 30_000);
     assert.ok(held);
     const inFlight = assert.rejects(queryRows(chain.replicaA, 'waiting', 'SELECT pg_sleep(5)'), (e: AppError) => e.code === 'storage');
     // Killed once the statement is running, not before.
-    const running = async () => (await chain.replicaB.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'replica-a' AND query = 'SELECT pg_sleep(5)'`)).rows[0].n > 0;
+    const running = async () =>
+      (await chain.replicaB.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'replica-a' AND query = 'SELECT pg_sleep(5)'`))
+        .rows[0].n > 0;
     while (!(await running())) await sleep(10);
     assert.ok((await chain.cluster.terminate('replica-a')) >= 1);
     await inFlight;
@@ -86,7 +88,9 @@ describe('the chain lease and outbox on PostgreSQL', () => {
     const orderIds = await placeOrders(60);
     const a = new PgChainOutbox(chain.replicaA);
     const b = new PgChainOutbox(chain.replicaB);
-    const entries = await Promise.all(orderIds.map((orderId) => a.enqueue({ orderId, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, clock.now())));
+    const entries = await Promise.all(
+      orderIds.map((orderId) => a.enqueue({ orderId, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, clock.now())),
+    );
     assert.ok(entries.every((e) => e.created));
     assert.equal(await a.depth(), 60);
     // Sixteen claims of three rows at once, from both replicas' pools.
@@ -132,10 +136,17 @@ describe('the chain lease and outbox on PostgreSQL', () => {
     const outbox = new PgChainOutbox(chain.replicaA);
     const now = clock.now();
     const confirm = await outbox.enqueue({ orderId, action: 'confirm', storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, now);
-    const cancel = await outbox.enqueue({ orderId, action: 'requestCancellation', payload: { reason: 'closing' }, storeId: STORE_A, idempotencyKey: randomUUID(), origin: null }, now);
+    const cancel = await outbox.enqueue(
+      { orderId, action: 'requestCancellation', payload: { reason: 'closing' }, storeId: STORE_A, idempotencyKey: randomUUID(), origin: null },
+      now,
+    );
     assert.ok(cancel.created);
     const claimed = await outbox.claim('r', 10, 60_000, now);
-    assert.deepEqual(claimed.map((c) => c.id), [confirm.entry.id], 'only the head of the order\'s line');
+    assert.deepEqual(
+      claimed.map((c) => c.id),
+      [confirm.entry.id],
+      "only the head of the order's line",
+    );
     await outbox.retryLater(confirm.entry.id, 'r', now + 5_000, { code: 'connection', message: 'platform unreachable' }, now);
     assert.equal((await outbox.claim('r', 10, 60_000, now + 4_999)).length, 0);
     const [again] = await outbox.claim('r', 10, 60_000, now + 5_000);

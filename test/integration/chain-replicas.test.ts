@@ -50,16 +50,20 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     return replica;
   };
   const heard = (client: ShellClient, orderId: string, status?: string): boolean =>
-    client.pushes.some((p) => p.event === 'orders:changed' && (p.payload as OrdersChanged).rows.some((r) => r.id === orderId && (status === undefined || r.status === status)));
+    client.pushes.some(
+      (p) => p.event === 'orders:changed' && (p.payload as OrdersChanged).rows.some((r) => r.id === orderId && (status === undefined || r.status === status)),
+    );
   const boardOf = async (client: ShellClient): Promise<Map<string, string>> => {
     const result = await client.invoke<Board>('orders:board', {});
     assert.ok(result.ok, JSON.stringify(result));
     return new Map(result.value.rows.map((r) => [r.id, r.status]));
   };
-  const confirms = async (orderId: string): Promise<number> => (await callsOf(sandbox, orderId)).filter((c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202).length;
+  const confirms = async (orderId: string): Promise<number> =>
+    (await callsOf(sandbox, orderId)).filter((c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202).length;
   const leaders = async (): Promise<number[]> => {
     const out: number[] = [];
-    for (const [i, r] of replicas.entries()) if (r && r.process.exitCode === null && r.process.signalCode === null && (await r.metric('chain_is_leader').catch(() => 0)) === 1) out.push(i);
+    for (const [i, r] of replicas.entries())
+      if (r && r.process.exitCode === null && r.process.signalCode === null && (await r.metric('chain_is_leader').catch(() => 0)) === 1) out.push(i);
     return out;
   };
   const terminal = (name: string) => {
@@ -88,12 +92,18 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
       const shell = await startWebShell({ args: ['--credential-store', 'file'] });
       shells.push(shell);
       const client = await openShellClient(shell);
-      const outcome = await client.call<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${replicas[t.replica]?.port}` }, code, kind: t.kind, name: t.name });
+      const outcome = await client.call<JoinOutcome>('join:pair', {
+        target: { via: 'address', address: `127.0.0.1:${replicas[t.replica]?.port}` },
+        code,
+        kind: t.kind,
+        name: t.name,
+      });
       assert.equal(outcome.outcome, 'paired', JSON.stringify(outcome));
       client.close();
       terminals.push({ name: t.name, store: t.store, replica: t.replica, client: await openShellClient(shell) });
     }
-    for (const { client, name } of terminals) await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'connected', `${name} linked`);
+    for (const { client, name } of terminals)
+      await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'connected', `${name} linked`);
   });
   after(async () => {
     for (const { client } of terminals) client.close();
@@ -137,7 +147,10 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     const both = [terminal('Cantina — Balcão'), terminal('Cantina — Cozinha')];
     for (const { client } of both) await waitFor(() => heard(client, placed.id), 'on both terminals');
     const results = await Promise.all(both.map(({ client }) => client.invoke('orders:act', { orderId: placed.id, action: 'confirm' })));
-    assert.ok(results.every((r) => r.ok), JSON.stringify(results));
+    assert.ok(
+      results.every((r) => r.ok),
+      JSON.stringify(results),
+    );
     for (const { client, name } of both) await waitFor(() => heard(client, placed.id, 'CONFIRMED'), `confirmed on ${name}`);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     assert.equal(await confirms(placed.id), 1, 'one confirm reached the platform');
@@ -153,7 +166,10 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     const rush = await Promise.all([0, 1, 2].map(() => createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' })));
     for (const o of rush) await waitFor(() => heard(onSurvivor.client, o.id), 'the rush on the surviving replica’s terminal');
     const acted = await Promise.all(rush.slice(0, 2).map((o) => onSurvivor.client.invoke('orders:act', { orderId: o.id, action: 'confirm' })));
-    assert.ok(acted.every((r) => r.ok), JSON.stringify(acted));
+    assert.ok(
+      acted.every((r) => r.ok),
+      JSON.stringify(acted),
+    );
     const killedPort = replicas[leader]?.port ?? 0;
     await replicas[leader]?.kill('SIGKILL');
     const whileDown = await Promise.all([0, 1].map(() => createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' })));
@@ -165,15 +181,23 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     // The killed replica comes back where its terminals look for it; they link again and see the same board.
     await startReplica(leader, killedPort);
     const rejoined = terminals.filter((x) => x.replica === leader);
-    for (const { client, name } of rejoined) await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'connected', `${name} linked again`, 40_000);
+    for (const { client, name } of rejoined)
+      await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'connected', `${name} linked again`, 40_000);
     const all = [...rush, ...whileDown].map((o) => o.id);
     const reference = await boardOf(onSurvivor.client);
     for (const { client, name, store } of rejoined.filter((x) => x.store === DEMO_RESTAURANT_ID)) {
       const board = await boardOf(client);
-      assert.deepEqual(all.map((id) => board.get(id)), all.map((id) => reference.get(id)), `${name} (${store}) shows the same board`);
+      assert.deepEqual(
+        all.map((id) => board.get(id)),
+        all.map((id) => reference.get(id)),
+        `${name} (${store}) shows the same board`,
+      );
     }
     for (const id of all) assert.ok((await confirms(id)) <= 1, `order ${id} confirmed at most once`);
-    await waitFor(async () => (await sandboxEvents(sandbox)).filter((e) => all.includes(e.orderId) && !e.acknowledged).length === 0, 'every event acknowledged');
+    await waitFor(
+      async () => (await sandboxEvents(sandbox)).filter((e) => all.includes(e.orderId) && !e.acknowledged).length === 0,
+      'every event acknowledged',
+    );
     assert.equal((await leaders()).length, 1, 'one leader again');
   });
 
@@ -197,7 +221,8 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
 
     await cluster.sql(`ALTER ROLE replica_${leader} LOGIN`);
     const placed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
-    for (const name of ['Cantina — Balcão', 'Cantina — Cozinha']) await waitFor(() => heard(terminal(name).client, placed.id), `orders flow again to ${name}`, 30_000);
+    for (const name of ['Cantina — Balcão', 'Cantina — Cozinha'])
+      await waitFor(() => heard(terminal(name).client, placed.id), `orders flow again to ${name}`, 30_000);
     assert.equal((await leaders()).length, 1, 'still one leader');
   });
 
@@ -214,7 +239,11 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
       assert.equal(pressed.value.state, 'queued', 'kept on the terminal, not refused');
       const read = await client.invoke('orders:detail', { orderId: placed.id });
       assert.ok(!read.ok && read.error.code === 'server' && read.error.reason === 'ServerStorage', `a read says whose trouble: ${JSON.stringify(read)}`);
-      const told = (): Connectivity[] => client.pushes.slice(pushedBefore).filter((p) => p.event === 'connectivity:changed').map((p) => p.payload as Connectivity);
+      const told = (): Connectivity[] =>
+        client.pushes
+          .slice(pushedBefore)
+          .filter((p) => p.event === 'connectivity:changed')
+          .map((p) => p.payload as Connectivity);
       await waitFor(() => told().some((c) => c.reason?.reason === 'ServerStorage'), "the top bar hears the server's trouble", 15_000);
       await new Promise((resolve) => setTimeout(resolve, 10_000 - 5_000));
       assert.equal(await confirms(placed.id), 0, 'nothing reached the platform meanwhile');
@@ -223,7 +252,11 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     }
     await waitFor(async () => (await confirms(placed.id)) === 1, 'the queued confirm reached the platform', 60_000);
     await waitFor(() => heard(client, placed.id, 'CONFIRMED'), 'confirmed on the terminal', 30_000);
-    await waitFor(() => (client.pushes.filter((p) => p.event === 'connectivity:changed').at(-1)?.payload as Connectivity | undefined)?.state === 'online', 'the top bar is back online', 30_000);
+    await waitFor(
+      () => (client.pushes.filter((p) => p.event === 'connectivity:changed').at(-1)?.payload as Connectivity | undefined)?.state === 'online',
+      'the top bar is back online',
+      30_000,
+    );
     assert.equal(await confirms(placed.id), 1, 'once');
   });
 
@@ -235,7 +268,12 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
       const shell = await startWebShell({ args: ['--credential-store', 'file'] });
       shells.push(shell);
       const pairing = await openShellClient(shell);
-      const outcome = await pairing.call<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${cut.port}` }, code, kind: 'counter', name: 'Cantina — Balcão 2' });
+      const outcome = await pairing.call<JoinOutcome>('join:pair', {
+        target: { via: 'address', address: `127.0.0.1:${cut.port}` },
+        code,
+        kind: 'counter',
+        name: 'Cantina — Balcão 2',
+      });
       assert.equal(outcome.outcome, 'paired', JSON.stringify(outcome));
       pairing.close();
       const client = await openShellClient(shell);

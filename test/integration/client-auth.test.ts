@@ -86,7 +86,10 @@ describe('client ↔ sandbox: tokens obtained, renewed and refused (spec §5)', 
       for (let i = 0; i < 4; i++) {
         await assert.rejects(api.merchant.listStores(), (e: unknown) => e instanceof ApiError && e.code === 'auth' && e.message === SIGN_IN_AGAIN);
       }
-      assert.deepEqual(api.answers.map((a) => `${a.route} ${a.status}`), [`${TOKEN_ROUTE} 401`]);
+      assert.deepEqual(
+        api.answers.map((a) => `${a.route} ${a.status}`),
+        [`${TOKEN_ROUTE} 401`],
+      );
     } finally {
       await api.close();
     }

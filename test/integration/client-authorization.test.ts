@@ -31,7 +31,8 @@ describe('client ↔ sandbox: authorization-code flow, one token set per authori
       logger: silentLogger,
       clientId: 'partner',
       clientSecret: 'partner-secret',
-      listMerchantIds: async (tokens, signal) => (await (holder.api as MarketplaceApi).merchant.listStores({}, { tokens, ...(signal ? { signal } : {}) })).map((s) => s.id),
+      listMerchantIds: async (tokens, signal) =>
+        (await (holder.api as MarketplaceApi).merchant.listStores({}, { tokens, ...(signal ? { signal } : {}) })).map((s) => s.id),
     });
     const api = factory.withTokens(authorizations);
     holder.api = api;

@@ -43,7 +43,7 @@ describe('client ↔ sandbox: catalog module (spec §4.6)', () => {
     return item;
   };
 
-  it('lists categories with and without items, creates one, reads a category\'s items and an item flat', async () => {
+  it("lists categories with and without items, creates one, reads a category's items and an item flat", async () => {
     assert.ok(categories.length > 0 && categories.every((c) => Array.isArray(c.items)));
     const bare = await api.catalog.listCategories(DEMO_GROCERY_ID);
     assert.ok(bare.every((c) => c.items === undefined));
@@ -78,7 +78,11 @@ describe('client ↔ sandbox: catalog module (spec §4.6)', () => {
 
   it('patches item and option price, status and external code, per catalog context too', async () => {
     const item = firstItem();
-    await api.catalog.updateItemPrice(DEMO_GROCERY_ID, { itemId: item.id, price: { value: 12.34 }, priceByCatalog: [{ value: 11.11, catalogContext: 'WHITELABEL' }] });
+    await api.catalog.updateItemPrice(DEMO_GROCERY_ID, {
+      itemId: item.id,
+      price: { value: 12.34 },
+      priceByCatalog: [{ value: 11.11, catalogContext: 'WHITELABEL' }],
+    });
     await api.catalog.updateItemStatus(DEMO_GROCERY_ID, { itemId: item.id, status: 'UNAVAILABLE' });
     await api.catalog.updateItemExternalCode(DEMO_GROCERY_ID, { itemId: item.id, externalCode: 'PDV-42' });
     const flat = await api.catalog.getItemFlat(DEMO_GROCERY_ID, item.id);
@@ -87,7 +91,9 @@ describe('client ↔ sandbox: catalog module (spec §4.6)', () => {
     assert.equal(flat.item.externalCode, 'PDV-42');
     await api.catalog.updateItemStatus(DEMO_GROCERY_ID, { itemId: item.id, status: 'AVAILABLE' });
 
-    const withOptions = (await Promise.all(categories.flatMap((c) => (c.items ?? []).map((i) => api.catalog.getItemFlat(DEMO_GROCERY_ID, i.id))))).find((f) => f.options.length > 0);
+    const withOptions = (await Promise.all(categories.flatMap((c) => (c.items ?? []).map((i) => api.catalog.getItemFlat(DEMO_GROCERY_ID, i.id))))).find(
+      (f) => f.options.length > 0,
+    );
     if (withOptions) {
       const optionId = (withOptions.options[0] as { id: string }).id;
       await api.catalog.updateOptionPrice(DEMO_GROCERY_ID, { optionId, price: { value: 2.5 } });

@@ -58,7 +58,11 @@ describe('client ↔ sandbox: faults, retries (spec §7) and unreadable answers'
     await faults({ errorRate: 1, errorStatus: 503 });
     const result = await drive(clock, api.merchant.getStore(DEMO_RESTAURANT_ID));
     assert.ok(result instanceof ApiError && result.code === 'server' && result.status === 503);
-    assert.deepEqual(api.answers.map((a) => a.status), [503, 503, 503], 'three attempts in all');
+    assert.deepEqual(
+      api.answers.map((a) => a.status),
+      [503, 503, 503],
+      'three attempts in all',
+    );
     const [first, second, third] = api.answers.map((a) => a.at) as [number, number, number];
     assert.ok(second - first >= 1_600 && second - first <= 2_500, `first wait ${second - first}`);
     assert.ok(third - second >= 3_200 && third - second <= 4_900, `second wait ${third - second}`);
@@ -70,7 +74,10 @@ describe('client ↔ sandbox: faults, retries (spec §7) and unreadable answers'
       if (api.answers.length === 1) await faults({});
     });
     assert.equal((result as { id: string }).id, DEMO_RESTAURANT_ID);
-    assert.deepEqual(api.answers.map((a) => a.status), [500, 200]);
+    assert.deepEqual(
+      api.answers.map((a) => a.status),
+      [500, 200],
+    );
   });
 
   it('a 429 waits for the reset the server names, then goes on', async () => {
@@ -79,7 +86,10 @@ describe('client ↔ sandbox: faults, retries (spec §7) and unreadable answers'
       if (api.answers.length === 1) await faults({});
     });
     assert.equal((result as { id: string }).id, DEMO_RESTAURANT_ID);
-    assert.deepEqual(api.answers.map((a) => a.status), [429, 200]);
+    assert.deepEqual(
+      api.answers.map((a) => a.status),
+      [429, 200],
+    );
     assert.ok((api.answers[1]?.at ?? 0) - (api.answers[0]?.at ?? 0) >= 1_000, 'waited the Retry-After second');
   });
 
@@ -115,9 +125,27 @@ describe('client ↔ a server that answers broken bodies', () => {
   let server: Server;
   let url: string;
   const bodies: Record<string, string> = {
-    '/merchant/v1.0/merchants/m-missing': JSON.stringify({ id: 'm-missing', name: 'No address', corporateName: 'x', description: '', averageTicket: 1, exclusive: false, type: 'RESTAURANT', status: 'AVAILABLE', createdAt: '2024-01-01T00:00:00', operations: [] }),
+    '/merchant/v1.0/merchants/m-missing': JSON.stringify({
+      id: 'm-missing',
+      name: 'No address',
+      corporateName: 'x',
+      description: '',
+      averageTicket: 1,
+      exclusive: false,
+      type: 'RESTAURANT',
+      status: 'AVAILABLE',
+      createdAt: '2024-01-01T00:00:00',
+      operations: [],
+    }),
     '/merchant/v1.0/merchants/m-truncated': '{"id":"m-truncated","name":',
-    '/order/v1.0/orders/o-bad': JSON.stringify({ id: 'o-bad', status: 'PLACED', orderType: 'DELIVERY', createdAt: '2026-11-21T12:00:00Z', merchant: { id: 'm' }, items: [{ name: 'Pizza', quantity: 'two' }] }),
+    '/order/v1.0/orders/o-bad': JSON.stringify({
+      id: 'o-bad',
+      status: 'PLACED',
+      orderType: 'DELIVERY',
+      createdAt: '2026-11-21T12:00:00Z',
+      merchant: { id: 'm' },
+      items: [{ name: 'Pizza', quantity: 'two' }],
+    }),
   };
 
   before(async () => {

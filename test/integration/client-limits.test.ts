@@ -15,7 +15,7 @@ const MINUTE = 60_000;
  * The client's clock is manual and the sandbox's is advanced in step with it, so ten minutes of
  * traffic run in a few seconds.
  */
-describe('client ↔ sandbox with the real limits: 10x a limit\'s worth of calls, zero 429s', () => {
+describe("client ↔ sandbox with the real limits: 10x a limit's worth of calls, zero 429s", () => {
   let sandbox: Sandbox;
   let api: ConnectedApi;
   let clock: ManualClock;
@@ -35,7 +35,7 @@ describe('client ↔ sandbox with the real limits: 10x a limit\'s worth of calls
     while (!done()) {
       assert.ok(steps++ < 400, 'the burst should be through by now');
       // Let everything the limiter let out come back before time moves.
-      for (let idle = 0; idle < 3; ) {
+      for (let idle = 0; idle < 3;) {
         const inFlight = api.inFlight();
         await delay(inFlight > 0 ? 5 : 2);
         idle = inFlight === 0 ? idle + 1 : 0;
@@ -64,7 +64,10 @@ describe('client ↔ sandbox with the real limits: 10x a limit\'s worth of calls
       perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1);
     }
     assert.ok(perMinute.size >= 10, `spread over ${perMinute.size} minutes`);
-    assert.ok([...perMinute.values()].every((n) => n <= 100), `at most 100 a minute: ${[...perMinute.values()].join(',')}`);
+    assert.ok(
+      [...perMinute.values()].every((n) => n <= 100),
+      `at most 100 a minute: ${[...perMinute.values()].join(',')}`,
+    );
   });
 
   it('a burst of 3000 interruption reads and writes (100 and 200 a minute) stays under both limits', async () => {

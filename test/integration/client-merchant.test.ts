@@ -31,7 +31,7 @@ describe('client ↔ sandbox: merchant module (spec §4.4)', () => {
     await sandbox.close();
   });
 
-  it('lists the stores with page and size, reads a detail; 403 for another app\'s store, 404 for none', async () => {
+  it("lists the stores with page and size, reads a detail; 403 for another app's store, 404 for none", async () => {
     const all = await api.merchant.listStores();
     assert.deepEqual(all.map((s) => s.id).sort(), [DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID].sort());
     assert.equal((await api.merchant.listStores({ page: 2, size: 2 })).length, 1);
@@ -51,10 +51,19 @@ describe('client ↔ sandbox: merchant module (spec §4.4)', () => {
       assert.equal(typeof entry.available, 'boolean');
     }
     const delivery = status.find((e) => e.operation === 'DELIVERY' && e.validations.length > 0);
-    assert.deepEqual(delivery?.validations.map((v) => v.code).sort(), ['catalog-enabled', 'delivery-area', 'is-connected', 'opening-hours', 'unavailabilities']);
+    assert.deepEqual(delivery?.validations.map((v) => v.code).sort(), [
+      'catalog-enabled',
+      'delivery-area',
+      'is-connected',
+      'opening-hours',
+      'unavailabilities',
+    ]);
     const takeout = await api.merchant.getOperationStatus(DEMO_RESTAURANT_ID, 'TAKEOUT');
     assert.ok(takeout.every((e) => e.operation === 'TAKEOUT'));
-    assert.ok(takeout.every((e) => !e.validations.some((v) => v.code === 'delivery-area')), 'TAKEOUT checks all but delivery-area');
+    assert.ok(
+      takeout.every((e) => !e.validations.some((v) => v.code === 'delivery-area')),
+      'TAKEOUT checks all but delivery-area',
+    );
     await assert.rejects(api.merchant.getOperationStatus(DEMO_RESTAURANT_ID, 'DRIVE_IN' as Operation), failsWith('validation', 400));
     await assert.rejects(api.merchant.getStatus(OTHER_BAKERY_ID), failsWith('forbidden', 403));
   });
@@ -71,7 +80,11 @@ describe('client ↔ sandbox: merchant module (spec §4.4)', () => {
       failsWith('conflict', 409, { code: 'InterruptionOverlap' }),
     );
     await assert.rejects(
-      api.merchant.createInterruption(DEMO_RESTAURANT_ID, { description: 'too long', start: new Date(now + 8 * 86_400_000).toISOString(), end: new Date(now + 16 * 86_400_000).toISOString() }),
+      api.merchant.createInterruption(DEMO_RESTAURANT_ID, {
+        description: 'too long',
+        start: new Date(now + 8 * 86_400_000).toISOString(),
+        end: new Date(now + 16 * 86_400_000).toISOString(),
+      }),
       failsWith('validation', 400, { code: 'BadRequest' }),
     );
     await api.merchant.deleteInterruption(DEMO_RESTAURANT_ID, pause.id);
@@ -90,7 +103,13 @@ describe('client ↔ sandbox: merchant module (spec §4.4)', () => {
       ],
     });
     assert.equal(replaced.storeId, DEMO_PIZZERIA_ID);
-    assert.deepEqual(replaced.shifts.map((s) => [s.dayOfWeek, s.enabled]), [['MONDAY', true], ['TUESDAY', true]]);
+    assert.deepEqual(
+      replaced.shifts.map((s) => [s.dayOfWeek, s.enabled]),
+      [
+        ['MONDAY', true],
+        ['TUESDAY', true],
+      ],
+    );
     assert.equal((await api.merchant.getOpeningHours(DEMO_PIZZERIA_ID))[0]?.shifts.length, 2);
     await assert.rejects(
       api.merchant.replaceOpeningHours(DEMO_PIZZERIA_ID, {

@@ -38,7 +38,7 @@ describe('client ↔ sandbox: order module (spec §4.5, §4.7, §6)', () => {
     await sandbox.close();
   });
 
-  it('polls a new order\'s PLACED event, reads the detail in the documented shape, and acknowledges it', async () => {
+  it("polls a new order's PLACED event, reads the detail in the documented shape, and acknowledges it", async () => {
     const order = await place({ merchantId: DEMO_RESTAURANT_ID, orderType: 'DELIVERY', deliveredBy: 'PLATFORM' });
     const polled = readEvents(await api.order.pollEvents({ limit: 1000 }));
     const placed = polled.find((e) => e.orderId === order.id && e.fullCode === 'PLACED');
@@ -73,7 +73,9 @@ describe('client ↔ sandbox: order module (spec §4.5, §4.7, §6)', () => {
     assert.deepEqual(await api.order.startPreparation(order.id), { status: 'ACCEPTED' });
     assert.deepEqual(await api.order.readyToPickup(order.id), { status: 'ACCEPTED' });
     await assert.rejects(api.order.dispatch(order.id), failsWith('conflict', 409, 'NotMerchantDelivery'));
-    const codes = readEvents(await api.order.pollEvents({ limit: 1000 })).filter((e) => e.orderId === order.id).map((e) => e.fullCode);
+    const codes = readEvents(await api.order.pollEvents({ limit: 1000 }))
+      .filter((e) => e.orderId === order.id)
+      .map((e) => e.fullCode);
     for (const code of ['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP']) assert.ok(codes.includes(code), `${code} event`);
     assert.equal((await api.order.getOrder(order.id)).status, 'READY_TO_PICKUP');
   });
@@ -158,7 +160,7 @@ describe('client ↔ sandbox: order module (spec §4.5, §4.7, §6)', () => {
     await assert.rejects(api.order.acceptDispute(UNKNOWN), failsWith('not-found', 404));
   });
 
-  it('answers 404 for an unknown order and 403 for another application\'s order', async () => {
+  it("answers 404 for an unknown order and 403 for another application's order", async () => {
     await assert.rejects(api.order.getOrder(UNKNOWN), failsWith('not-found', 404));
     const theirs = await place({ merchantId: OTHER_BAKERY_ID, orderType: 'TAKEOUT' });
     await assert.rejects(api.order.getOrder(theirs.id), failsWith('forbidden', 403));

@@ -43,7 +43,13 @@ describe('client ↔ sandbox: promotion module (spec §4.2, §3.2, §7.3)', () =
     return tracked;
   }
 
-  const percentage = (ean: string, discountValue = 10): PromotionItemInput => ({ ean, discountValue, initialDate: today, finalDate: inTenDays, promotionType: 'PERCENTAGE' });
+  const percentage = (ean: string, discountValue = 10): PromotionItemInput => ({
+    ean,
+    discountValue,
+    initialDate: today,
+    finalDate: inTenDays,
+    promotionType: 'PERCENTAGE',
+  });
   const request = (items: PromotionItemInput[], extra: Partial<PromotionRequest> = {}): PromotionRequest => ({
     promotions: [{ promotionName: 'Semana do hortifruti', channels: ['PLATFORM-APP'], items }],
     ...extra,
@@ -74,14 +80,22 @@ describe('client ↔ sandbox: promotion module (spec §4.2, §3.2, §7.3)', () =
   it('creates a promotion (202), waits 2-3 s, polls while PROCESSING, and reads it ACTIVE', async () => {
     const outcome = await drive(api.promotion.createAndWait(DEMO_GROCERY_ID, request([percentage(eans[0] as string)])));
     assert.equal(outcome.pending, false);
-    assert.deepEqual(outcome.items.map((i) => [i.ean, i.status, i.discountValue]), [[eans[0], 'ACTIVE', 10]]);
+    assert.deepEqual(
+      outcome.items.map((i) => [i.ean, i.status, i.discountValue]),
+      [[eans[0], 'ACTIVE', 10]],
+    );
   });
 
   it('reports asynchronous validation errors per item: DISCOUNT_INVALID, ITEM_NOT_FOUND, DUPLICATE', async () => {
     const outcome = await drive(
       api.promotion.createAndWait(
         DEMO_GROCERY_ID,
-        request([percentage(eans[1] as string, 80), percentage('012345678905'), percentage(eans[0] as string), { ...percentage(eans[2] as string), promotionType: 'LXPY', discountValue: null, progressiveDiscount: { quantityToBuy: 3, quantityToPay: 2 } }]),
+        request([
+          percentage(eans[1] as string, 80),
+          percentage('012345678905'),
+          percentage(eans[0] as string),
+          { ...percentage(eans[2] as string), promotionType: 'LXPY', discountValue: null, progressiveDiscount: { quantityToBuy: 3, quantityToPay: 2 } },
+        ]),
       ),
     );
     const byEan = new Map(outcome.items.map((i) => [i.ean, i]));
@@ -100,7 +114,10 @@ describe('client ↔ sandbox: promotion module (spec §4.2, §3.2, §7.3)', () =
     filtered = aggregationId;
     await drive(api.promotion.waitForProcessing(DEMO_GROCERY_ID, aggregationId, { expectedItems: 3 }));
     const errors = await api.promotion.listItems(DEMO_GROCERY_ID, aggregationId, { status: 'ERROR' });
-    assert.deepEqual(errors.promotions.map((i) => i.ean), [eans[5]]);
+    assert.deepEqual(
+      errors.promotions.map((i) => i.ean),
+      [eans[5]],
+    );
     assert.equal((await api.promotion.listItems(DEMO_GROCERY_ID, aggregationId, { ean: eans[4] as string })).promotions.length, 1);
     assert.equal((await api.promotion.listItems(DEMO_GROCERY_ID, aggregationId, { promotionType: 'LXPY' })).promotions.length, 0);
     assert.equal((await api.promotion.listItems(DEMO_GROCERY_ID, aggregationId, { promotionName: 'Semana do hortifruti' })).promotions.length, 3);
@@ -114,16 +131,22 @@ describe('client ↔ sandbox: promotion module (spec §4.2, §3.2, §7.3)', () =
   });
 
   it('answers the synchronous errors: 412 invalid body, 400 business rules, 404 aggregation, 403 store', async () => {
-    const broken = { promotions: [{ channels: ['PLATFORM-APP'], items: [{ discountValue: 10, initialDate: today, finalDate: inTenDays, promotionType: 'PERCENTAGE' }] }] } as unknown as PromotionRequest;
+    const broken = {
+      promotions: [{ channels: ['PLATFORM-APP'], items: [{ discountValue: 10, initialDate: today, finalDate: inTenDays, promotionType: 'PERCENTAGE' }] }],
+    } as unknown as PromotionRequest;
     await assert.rejects(api.promotion.create(DEMO_GROCERY_ID, broken), failsWith('validation', 412, 'Invalid Request Body'));
-    await assert.rejects(api.promotion.create(DEMO_GROCERY_ID, request([percentage(eans[3] as string)], { aggregationTag: 'tag-filters' })), failsWith('validation', 400, 'Business Exception'));
+    await assert.rejects(
+      api.promotion.create(DEMO_GROCERY_ID, request([percentage(eans[3] as string)], { aggregationTag: 'tag-filters' })),
+      failsWith('validation', 400, 'Business Exception'),
+    );
     await assert.rejects(api.promotion.create(DEMO_GROCERY_ID, { promotions: [] }), failsWith('validation', 400, 'Business Exception'));
     await assert.rejects(api.promotion.listItems(DEMO_GROCERY_ID, 'no-such-aggregation'), failsWith('not-found', 404));
     await assert.rejects(api.promotion.create(OTHER_BAKERY_ID, request([percentage(eans[0] as string)])), failsWith('forbidden', 403));
   });
 
   it('a promotion reaches new orders: the virtual bag shows the PARTNER discount and the final price', async () => {
-    const order = (await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_GROCERY_ID, items: [{ ean: eans[0], quantity: 1 }] } })).body as OrderDetail;
+    const order = (await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_GROCERY_ID, items: [{ ean: eans[0], quantity: 1 }] } }))
+      .body as OrderDetail;
     const prices = await api.order.promotionPrices(order.id);
     const promoted = prices.find((p) => p.promoted);
     assert.ok(promoted, JSON.stringify(prices));
@@ -140,6 +163,9 @@ describe('client ↔ sandbox: promotion module (spec §4.2, §3.2, §7.3)', () =
     assert.deepEqual(finishing.map((i) => i.ean).sort(), live.map((i) => i.ean).sort());
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 3 } });
     const after = await api.promotion.allItems(DEMO_GROCERY_ID, filtered);
-    assert.deepEqual(after.filter((i) => i.status !== 'ERROR').map((i) => i.status), ['FINISHED', 'FINISHED']);
+    assert.deepEqual(
+      after.filter((i) => i.status !== 'ERROR').map((i) => i.status),
+      ['FINISHED', 'FINISHED'],
+    );
   });
 });

@@ -32,7 +32,11 @@ describe('client ↔ sandbox: review module (spec §4.3, §7.2)', () => {
     api = await connectApi(sandbox.url);
     now = Date.parse(((await sandbox.http.send('GET', '/_sandbox/clock')).body as { now: string }).now);
     for (let i = 0; i < 23; i++) {
-      await addReview({ status: i % 2 === 0 ? 'PUBLISHED' : 'NOT_REPLIED', createdAt: new Date(now - (i + 1) * 3_600_000).toISOString(), comment: `review ${i}` });
+      await addReview({
+        status: i % 2 === 0 ? 'PUBLISHED' : 'NOT_REPLIED',
+        createdAt: new Date(now - (i + 1) * 3_600_000).toISOString(),
+        comment: `review ${i}`,
+      });
     }
   });
   after(async () => {
@@ -48,7 +52,11 @@ describe('client ↔ sandbox: review module (spec §4.3, §7.2)', () => {
     assert.ok((page.total ?? 0) >= 23);
     assert.equal(page.pageCount, Math.ceil((page.total ?? 0) / 5));
     const times = page.reviews.map((r) => Date.parse(r.createdAt));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b), 'ascending');
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+      'ascending',
+    );
     const recent = await api.review.listReviews(DEMO_PIZZERIA_ID, {
       dateFrom: new Date(now - 5.5 * 3_600_000).toISOString(),
       dateTo: new Date(now).toISOString(),

@@ -72,7 +72,9 @@ describe('client ↔ sandbox: shipping module, styles A and B (spec §4.1)', () 
     await assert.rejects(api.shipping.quoteForOrder(order.id), failsWith('conflict', 409, 'DriverAlreadyRequested'));
     assert.equal(typeof (await api.shipping.cancelRequestDriver(order.id)), 'string');
     await assert.rejects(api.shipping.cancelRequestDriver(order.id), failsWith('conflict', 409, 'NoDriverRequest'));
-    const codes = readEvents(await api.order.pollEvents({ limit: 1000 })).filter((e) => e.orderId === order.id).map((e) => e.code);
+    const codes = readEvents(await api.order.pollEvents({ limit: 1000 }))
+      .filter((e) => e.orderId === order.id)
+      .map((e) => e.code);
     assert.ok(codes.includes('RDS') && codes.includes('RDF'), `driver events: ${codes.join(',')}`);
   });
 
@@ -96,19 +98,25 @@ describe('client ↔ sandbox: shipping module, styles A and B (spec §4.1)', () 
     const reasons = await api.shipping.cancellationReasons(registered.id);
     assert.ok(reasons.length > 0 && reasons.every((r) => r.cancelCodeId && r.description));
     await assert.rejects(api.shipping.cancel(registered.id, { reason: 'x', cancellationCode: 1 }), failsWith('validation', 400));
-    assert.equal(typeof (await api.shipping.cancel(registered.id, { reason: 'Cliente desistiu', cancellationCode: Number(reasons[0]?.cancelCodeId) })), 'string');
+    assert.equal(
+      typeof (await api.shipping.cancel(registered.id, { reason: 'Cliente desistiu', cancellationCode: Number(reasons[0]?.cancelCodeId) })),
+      'string',
+    );
     assert.equal((await api.order.getOrder(registered.id)).status, 'CANCELLED');
   });
 
   it('style B: the documented errors (400 missing point, 422 out of area, 403 other store, 409 not delivery-only)', async () => {
     await assert.rejects(api.shipping.quoteForMerchant(DEMO_RESTAURANT_ID, { latitude: Number.NaN, longitude: 0 }), failsWith('validation', 400));
-    await assert.rejects(api.shipping.quoteForMerchant(DEMO_RESTAURANT_ID, { latitude: -22.9, longitude: -43.2 }), failsWith('validation', 422, 'OutOfDeliveryArea'));
+    await assert.rejects(
+      api.shipping.quoteForMerchant(DEMO_RESTAURANT_ID, { latitude: -22.9, longitude: -43.2 }),
+      failsWith('validation', 422, 'OutOfDeliveryArea'),
+    );
     await assert.rejects(api.shipping.quoteForMerchant(OTHER_BAKERY_ID, NEARBY), failsWith('forbidden', 403));
     const platformOrder = await merchantDelivery();
     await assert.rejects(api.shipping.cancellationReasons(platformOrder.id), failsWith('conflict', 409, 'NotDeliveryOnlyOrder'));
   });
 
-  it('address: the merchant confirms it, asks for a change, answers the customer\'s change; safe delivery score', async () => {
+  it("address: the merchant confirms it, asks for a change, answers the customer's change; safe delivery score", async () => {
     const order = await merchantDelivery();
     const before = await api.shipping.safeDelivery(order.id);
     assert.equal(typeof before.score, 'string');
@@ -136,7 +144,9 @@ describe('client ↔ sandbox: shipping module, styles A and B (spec §4.1)', () 
     await control(`/_sandbox/orders/${denied.id}/addressChangeRequest`);
     assert.equal(typeof (await api.shipping.denyAddressChange(denied.id)), 'string');
     await assert.rejects(api.shipping.denyAddressChange(denied.id), failsWith('conflict', 409));
-    const codes = readEvents(await api.order.pollEvents({ limit: 1000 })).filter((e) => e.orderId === customerChange.id || e.orderId === denied.id).map((e) => e.code);
+    const codes = readEvents(await api.order.pollEvents({ limit: 1000 }))
+      .filter((e) => e.orderId === customerChange.id || e.orderId === denied.id)
+      .map((e) => e.code);
     for (const code of ['DAR', 'DAA', 'DAD']) assert.ok(codes.includes(code), `${code} in ${codes.join(',')}`);
 
     const takeout = (await control('/_sandbox/orders', { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' })).body as OrderDetail;

@@ -99,11 +99,28 @@ describe("the chain server's manager commands on a throwaway PostgreSQL", { skip
 
   it('--json: one JSON object on stdout, for invite, devices and revoke', (t) => {
     if (!cluster) return t.skip('no PostgreSQL here');
-    const made = run([SERVER, 'invite', '--json', '--database-url', databaseUrl, '--stores', 'STORE_A', '--name', 'Cozinha', '--kind', 'kitchen', '--ttl-minutes', '5']);
+    const made = run([
+      SERVER,
+      'invite',
+      '--json',
+      '--database-url',
+      databaseUrl,
+      '--stores',
+      'STORE_A',
+      '--name',
+      'Cozinha',
+      '--kind',
+      'kitchen',
+      '--ttl-minutes',
+      '5',
+    ]);
     assert.equal(made.status, 0, made.stderr);
     const invite = JSON.parse(made.stdout) as Record<string, unknown>;
     assert.match(String(invite.code), /^\d{6}$/);
-    assert.deepEqual({ ...invite, code: undefined, expiresAt: undefined }, { code: undefined, expiresAt: undefined, name: 'Cozinha', kind: 'kitchen', storeIds: ['STORE_A'] });
+    assert.deepEqual(
+      { ...invite, code: undefined, expiresAt: undefined },
+      { code: undefined, expiresAt: undefined, name: 'Cozinha', kind: 'kitchen', storeIds: ['STORE_A'] },
+    );
     assert.ok(Number.isFinite(Date.parse(String(invite.expiresAt))));
 
     const listed = run([SERVER, 'devices', '--json', '--database-url', databaseUrl]);

@@ -19,9 +19,14 @@ const BROWSER = 'test/support/hub-discovery-browser.ts';
 
 type Line = { event: string; problem?: DiscoveryProblem | null; view?: HubsView };
 const isLine = (line: unknown): line is Line => typeof line === 'object' && line !== null && 'event' in line;
-const event = (name: string) => (line: unknown): line is Line => isLine(line) && line.event === name;
-const viewWhere = (wanted: (view: HubsView) => boolean) => (line: unknown): line is Line =>
-  isLine(line) && line.event === 'view' && line.view !== undefined && wanted(line.view);
+const event =
+  (name: string) =>
+  (line: unknown): line is Line =>
+    isLine(line) && line.event === name;
+const viewWhere =
+  (wanted: (view: HubsView) => boolean) =>
+  (line: unknown): line is Line =>
+    isLine(line) && line.event === 'view' && line.view !== undefined && wanted(line.view);
 
 describe('hub discovery across a veth link between two network namespaces', () => {
   let link: NetnsLink | null = null;
@@ -55,7 +60,10 @@ describe('hub discovery across a veth link between two network namespaces', () =
       { name: 'Lanchonete da Esquina', fingerprintPrefix: fingerprint.slice(0, 16), protocolVersion: 1, port: 47110 },
     );
     // The hub's address on the link: the one a screen in another room would dial.
-    assert.deepEqual(seen?.addresses.filter((a) => a.includes('.')), [link.hub.address]);
+    assert.deepEqual(
+      seen?.addresses.filter((a) => a.includes('.')),
+      [link.hub.address],
+    );
 
     assert.equal(await hub.finish(), 0);
     await screen.line(viewWhere((view) => view.hubs.length === 0));

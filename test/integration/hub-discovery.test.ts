@@ -144,12 +144,15 @@ describe('hub discovery on loopback', () => {
       ],
     });
     try {
-      for (let i = 0; i < 50; i++) raw.send(randomBytes(1 + (i * 37) % 600), held.port, '127.0.0.1');
+      for (let i = 0; i < 50; i++) raw.send(randomBytes(1 + ((i * 37) % 600)), held.port, '127.0.0.1');
       sender.respond(answer('Fake', ['v=1', 'id=hub-fake0001', 'name=Fake\u0000Hub', 'fp=0123456789abcdef']), to);
       sender.respond(answer('Old', ['v=1', 'id=hub-fake0002', 'name=No fingerprint']), to);
       sender.respond(answer('Real', ['v=1', 'id=hub-real0001', 'name=Real', 'fp=0123456789abcdef']), to);
       const view = await viewWhere(browser, (v) => v.hubs.length > 0);
-      assert.deepEqual(view.hubs.map((hub) => hub.hubId), ['hub-real0001']);
+      assert.deepEqual(
+        view.hubs.map((hub) => hub.hubId),
+        ['hub-real0001'],
+      );
     } finally {
       raw.close();
       sender.destroy();

@@ -33,7 +33,21 @@ describe('a screen reads and acts through the hub app', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'st-hub-'));
     app = await startApp({
       config: loadConfig(
-        ['--data-dir', dataDir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1', '--credential-store', 'file'],
+        [
+          '--data-dir',
+          dataDir,
+          '--no-window',
+          '--clock-at',
+          TEST_INSTANT,
+          '--api-base-url',
+          sandbox.url,
+          '--client-id',
+          'demo',
+          '--poll-interval',
+          '1',
+          '--credential-store',
+          'file',
+        ],
         { STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' },
       ),
       shell: 'web',
@@ -49,9 +63,24 @@ describe('a screen reads and acts through the hub app', () => {
       connect: (sink) => app.push.connect(sink),
     };
     const identity = await testHubIdentity();
-    server = await startHubServer({ identity, devices, pairing: new FakePairingDesk(), endpoint, logger: silentLogger, clock: testClock(), host: '127.0.0.1', port: 0 });
+    server = await startHubServer({
+      identity,
+      devices,
+      pairing: new FakePairingDesk(),
+      endpoint,
+      logger: silentLogger,
+      clock: testClock(),
+      host: '127.0.0.1',
+      port: 0,
+    });
     const credential = devices.pair('Cozinha 1', 'kitchen');
-    screen = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port: server.port }), fingerprint: identity.fingerprint, credential, clock: systemClock, logger: silentLogger });
+    screen = new RemoteEndpoint({
+      hub: () => ({ host: '127.0.0.1', port: server.port }),
+      fingerprint: identity.fingerprint,
+      credential,
+      clock: systemClock,
+      logger: silentLogger,
+    });
     screen.start();
     await waitFor(() => screen.link().state === 'connected', 'the screen linked');
   });
@@ -81,7 +110,7 @@ describe('a screen reads and acts through the hub app', () => {
     assert.ok(pushes.some((p) => p.actions.some((a) => a.id === entry.id)));
   });
 
-  it('never reaches the hub\'s account', async () => {
+  it("never reaches the hub's account", async () => {
     const calls = seen.length;
     const state = await screen.invoke('setup:state', {});
     assert.equal(!state.ok && state.error.code, 'forbidden');

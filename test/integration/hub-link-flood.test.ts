@@ -79,7 +79,11 @@ describe('the hub server under a flood of silent connections', () => {
     const held = await silent(server.port, 2, '127.0.0.2');
     await assert.rejects(hubRequest(server.port, '/hub', { localAddress: '127.0.0.2' }), /ECONNRESET|socket hang up/, 'a third from that address');
     assert.equal((await hubRequest(server.port, '/hub', { localAddress: '127.0.0.3' })).status, 200, 'another address is served');
-    assert.deepEqual(held.map((s) => s.closed), [false, false], 'the ones it holds wait for their handshake time');
+    assert.deepEqual(
+      held.map((s) => s.closed),
+      [false, false],
+      'the ones it holds wait for their handshake time',
+    );
     held[0]?.socket.destroy();
     await waitFor(async () => (await hubRequest(server.port, '/hub', { localAddress: '127.0.0.2' }).catch(() => null))?.status === 200, 'a place free again');
     held[1]?.socket.destroy();

@@ -24,7 +24,14 @@ describe('a screen linked to its hub', () => {
   });
 
   const screenOf = (clock: ManualClock, port: () => number, fingerprint: string, credential: DeviceCredential) => {
-    const remote = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port: port() }), fingerprint, credential, clock, logger: silentLogger, backoff: { baseMs: 500, maxMs: 2_000, jitter: 0 } });
+    const remote = new RemoteEndpoint({
+      hub: () => ({ host: '127.0.0.1', port: port() }),
+      fingerprint,
+      credential,
+      clock,
+      logger: silentLogger,
+      backoff: { baseMs: 500, maxMs: 2_000, jitter: 0 },
+    });
     const states: LinkState[] = [];
     const pushes: [PushName, unknown][] = [];
     remote.onLink((state) => states.push(state));
@@ -97,7 +104,14 @@ describe('a screen linked to its hub', () => {
 
   it("says a chain's server is out of reach when the pairing or the connection says the hub is one", async () => {
     const clock = new ManualClock();
-    const remote = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port: 9 }), fingerprint: 'AA', credential: { deviceId: 'device-0001', secret: 'x'.repeat(43) }, clock, logger: silentLogger, role: 'server' });
+    const remote = new RemoteEndpoint({
+      hub: () => ({ host: '127.0.0.1', port: 9 }),
+      fingerprint: 'AA',
+      credential: { deviceId: 'device-0001', secret: 'x'.repeat(43) },
+      clock,
+      logger: silentLogger,
+      role: 'server',
+    });
     const failed = await remote.invoke('orders:board', {});
     assert.equal(!failed.ok && failed.error.reason, 'ServerOutOfReach');
   });

@@ -49,11 +49,21 @@ describe('the hub server', () => {
     const steps = hub.pairing.steps.length;
     assert.equal((await hubRequest(server.port, '/pair/start', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })).status, 415);
     assert.equal((await hubRequest(server.port, '/pair/start', { method: 'POST', headers: json, body: '{"a":' })).status, 400);
-    assert.equal((await hubRequest(server.port, '/pair/start', { method: 'POST', headers: json, body: JSON.stringify({ a: 'x'.repeat(17 * 1024) }) })).status, 413);
+    assert.equal(
+      (await hubRequest(server.port, '/pair/start', { method: 'POST', headers: json, body: JSON.stringify({ a: 'x'.repeat(17 * 1024) }) })).status,
+      413,
+    );
     assert.equal((await hubRequest(server.port, '/pair/start', { method: 'GET' })).status, 405);
-    assert.equal((await hubRequest(server.port, '/pair/../hub', { method: 'POST', headers: json, body: '{}' })).status, 405, 'the path is normalised: /hub takes no POST');
+    assert.equal(
+      (await hubRequest(server.port, '/pair/../hub', { method: 'POST', headers: json, body: '{}' })).status,
+      405,
+      'the path is normalised: /hub takes no POST',
+    );
     assert.equal((await hubRequest(server.port, '/pair/UPPER', { method: 'POST', headers: json, body: '{}' })).status, 404);
-    assert.equal((await hubRequest(server.port, '/pair/start', { method: 'POST', headers: { ...json, origin: 'https://evil.example' }, body: '{}' })).status, 403);
+    assert.equal(
+      (await hubRequest(server.port, '/pair/start', { method: 'POST', headers: { ...json, origin: 'https://evil.example' }, body: '{}' })).status,
+      403,
+    );
     assert.equal(hub.pairing.steps.length, steps, 'no refused request reached the desk');
 
     hub.pairing.reply = async () => {
@@ -78,14 +88,22 @@ describe('the hub server', () => {
     hub.endpoint.push('setup:changed', { account: null });
     hub.endpoint.push('orders:changed', { rows: [], actions: [] });
     const push = await screen.next((m) => 'push' in m);
-    assert.deepEqual(push, { push: 'orders:changed', payload: { rows: [], actions: [] } }, 'the account push is not a screen\'s');
+    assert.deepEqual(push, { push: 'orders:changed', payload: { rows: [], actions: [] } }, "the account push is not a screen's");
     screen.ws.close();
   });
 
   it('refuses a screen the channels that hold or change the account, before the app hears of them', async () => {
     const screen = await admitted();
     const calls = hub.endpoint.calls.length;
-    for (const [id, channel] of ['setup:checkCentralized', 'setup:state', 'setup:signOut', 'settings:update', 'print:test', 'app:exportDiagnostics', 'nope:nothing'].entries()) {
+    for (const [id, channel] of [
+      'setup:checkCentralized',
+      'setup:state',
+      'setup:signOut',
+      'settings:update',
+      'print:test',
+      'app:exportDiagnostics',
+      'nope:nothing',
+    ].entries()) {
       screen.send({ id, channel, input: { clientId: 'x', clientSecret: 'y', apiBaseUrl: 'https://x' } });
       const answer = await screen.next((m) => m.id === id);
       assert.equal((answer.result as { error: { code: string } }).error.code, 'forbidden', channel);
@@ -122,7 +140,7 @@ describe('the hub server', () => {
     assert.equal(hub.endpoint.calls.length, 0);
   });
 
-  it('closes a revoked device\'s sockets at once, leaves the others, and refuses it afterwards', async () => {
+  it("closes a revoked device's sockets at once, leaves the others, and refuses it afterwards", async () => {
     const kitchen = await admitted('Cozinha 1');
     const other = await admitted('Expo');
     const credential = { deviceId: kitchen.deviceId, secret: hub.devices.devices.get(kitchen.deviceId)?.secret };
@@ -139,7 +157,7 @@ describe('the hub server', () => {
     other.ws.close();
   });
 
-  it('writes a device\'s last contact at most every few seconds', async () => {
+  it("writes a device's last contact at most every few seconds", async () => {
     const screen = await admitted('Pickup');
     const touches = () => hub.devices.touches.filter((t) => t.deviceId === screen.deviceId).length;
     for (let id = 0; id < 3; id++) screen.send({ id, channel: 'orders:board', input: {} });
@@ -189,7 +207,7 @@ describe('the hub server', () => {
       '{"id": 1, "channel": {"$gt": ""}}',
       '{"id": "1", "channel": "orders:board"}',
       '{"__proto__": {"ok": true}, "id": 5, "channel": "orders:board"}',
-      '[' .repeat(5_000) + ']'.repeat(5_000),
+      '['.repeat(5_000) + ']'.repeat(5_000),
       '{"id": 1e309, "channel": "orders:board"}',
       JSON.stringify({ id: 6, channel: 'orders:board', input: { constructor: { prototype: { polluted: true } } } }),
       Buffer.from([0xff, 0xfe, 0x00, 0x01]),
@@ -210,7 +228,9 @@ describe('the hub server', () => {
 
     const rawBytes = (bytes: string | Buffer, secure: boolean): Promise<void> =>
       new Promise((resolve) => {
-        const socket = secure ? tlsConnect({ host: '127.0.0.1', port: server.port, rejectUnauthorized: false }, () => socket.write(bytes)) : tcpConnect(server.port, '127.0.0.1', () => socket.write(bytes));
+        const socket = secure
+          ? tlsConnect({ host: '127.0.0.1', port: server.port, rejectUnauthorized: false }, () => socket.write(bytes))
+          : tcpConnect(server.port, '127.0.0.1', () => socket.write(bytes));
         socket.on('error', () => resolve());
         socket.on('close', () => resolve());
         socket.on('data', () => {});
@@ -219,7 +239,10 @@ describe('the hub server', () => {
     await rawBytes('GET /hub HTTP/1.1\r\n\r\n', false);
     await rawBytes(Buffer.alloc(4096, 0x16), false);
     await rawBytes('GET /screen HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n', true);
-    await rawBytes('GET /screen HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: x\r\nSec-WebSocket-Version: 13\r\nOrigin: https://evil.example\r\n\r\n', true);
+    await rawBytes(
+      'GET /screen HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: x\r\nSec-WebSocket-Version: 13\r\nOrigin: https://evil.example\r\n\r\n',
+      true,
+    );
     await rawBytes(`GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, true);
     await assert.rejects(rawScreen(server.port, { origin: 'https://evil.example' }), /refused 403/);
 

@@ -51,7 +51,14 @@ async function startHub(dataDir = mkdtempSync(join(tmpdir(), 'hub-pairing-'))) {
   return { dataDir, clock, identity, registry, window, heard, server, stop, port: server.port };
 }
 
-const screen = (port: number, code: string, more: Partial<PairRequest> = {}): PairRequest => ({ host: '127.0.0.1', port, code, name: 'Cozinha — chapa', kind: 'kitchen', ...more });
+const screen = (port: number, code: string, more: Partial<PairRequest> = {}): PairRequest => ({
+  host: '127.0.0.1',
+  port,
+  code,
+  name: 'Cozinha — chapa',
+  kind: 'kitchen',
+  ...more,
+});
 const otherThan = (code: string): string => (code === '999999' ? '999998' : '999999');
 
 async function refusal(promise: Promise<unknown>): Promise<PairingError> {
@@ -131,7 +138,13 @@ describe('pairing over TLS on loopback', () => {
     assert.deepEqual(hub.server.requests, ['/pair/hello'], 'the hello went through the relay; no confirmation followed it');
     // Nor can the relay finish in the screen's place: it saw the session, but a confirmation it makes up is refused.
     const { session } = hub.heard[0]?.answer as { session: string };
-    const made = await pinnedPost({ host: '127.0.0.1', port: hub.port }, hub.identity.fingerprint, '/pair/confirm', { session, confirmation: Buffer.alloc(32).toString('base64url') }, 5_000);
+    const made = await pinnedPost(
+      { host: '127.0.0.1', port: hub.port },
+      hub.identity.fingerprint,
+      '/pair/confirm',
+      { session, confirmation: Buffer.alloc(32).toString('base64url') },
+      5_000,
+    );
     assert.equal(made.status, 403);
     assert.deepEqual(hub.registry.list(), []);
     // The code is still there for the real screen, straight to the hub.
@@ -194,17 +207,31 @@ describe('pairing over TLS on loopback', () => {
     const { code } = hub.window.open();
     const port = hub.port;
     await hub.stop();
-    const unreachable = await pairWithHub(screen(port, code)).then(() => assert.fail('no hub there'), (e: unknown) => e);
+    const unreachable = await pairWithHub(screen(port, code)).then(
+      () => assert.fail('no hub there'),
+      (e: unknown) => e,
+    );
     assert.ok(unreachable instanceof AppError && unreachable.code === 'connection', String(unreachable));
     const silent = await startSilentTls(hub.identity);
     closers.push(() => silent.close());
-    const mute = await pairWithHub(screen(silent.port, code, { timeoutMs: 300 })).then(() => assert.fail('no answer'), (e: unknown) => e);
+    const mute = await pairWithHub(screen(silent.port, code, { timeoutMs: 300 })).then(
+      () => assert.fail('no answer'),
+      (e: unknown) => e,
+    );
     assert.ok(mute instanceof AppError && mute.code === 'timeout', String(mute));
   });
 
   it('refuses a pairing request that is not one before contacting anyone', async () => {
-    for (const request of [screen(1, '12345'), screen(1, '123456', { kind: 'bar' as never }), screen(1, '123456', { name: '' }), screen(1, '123456', { expectedFingerprint: 'AB' })]) {
-      const error = await pairWithHub(request).then(() => assert.fail('refused'), (e: unknown) => e);
+    for (const request of [
+      screen(1, '12345'),
+      screen(1, '123456', { kind: 'bar' as never }),
+      screen(1, '123456', { name: '' }),
+      screen(1, '123456', { expectedFingerprint: 'AB' }),
+    ]) {
+      const error = await pairWithHub(request).then(
+        () => assert.fail('refused'),
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof AppError && error.code === 'validation', String(error));
     }
   });

@@ -33,7 +33,13 @@ describe('hub role: the app takes screens', () => {
     assert.equal(shown.pairing.state, 'open');
     if (shown.pairing.state !== 'open') throw new Error('no code');
     const paired = await pairWithHub({ host: '127.0.0.1', port: shown.port, code: shown.pairing.code, name, kind });
-    const screen = new RemoteEndpoint({ hub: () => ({ host: '127.0.0.1', port: shown.port }), fingerprint: paired.fingerprint, credential: paired.credential, clock: systemClock, logger: silentLogger });
+    const screen = new RemoteEndpoint({
+      hub: () => ({ host: '127.0.0.1', port: shown.port }),
+      fingerprint: paired.fingerprint,
+      credential: paired.credential,
+      clock: systemClock,
+      logger: silentLogger,
+    });
     screens.push(screen);
     screen.start();
     await waitFor(() => screen.link().state === 'connected', `${name} linked`);
@@ -50,7 +56,7 @@ describe('hub role: the app takes screens', () => {
     await sandbox.close();
   });
 
-  it('opens no port and writes nothing of the hub\'s until a code is shown', async () => {
+  it("opens no port and writes nothing of the hub's until a code is shown", async () => {
     const state = await hub.screens();
     assert.equal(state.state, 'idle');
     assert.equal(state.pairing.state, 'closed');
@@ -58,14 +64,17 @@ describe('hub role: the app takes screens', () => {
     assert.equal(existsSync(join(hub.dataDir, 'hub')), false);
   });
 
-  it('shows a code with its QR and the hub\'s address; the code pairs a screen whose confirm is recorded as its own', async () => {
+  it("shows a code with its QR and the hub's address; the code pairs a screen whose confirm is recorded as its own", async () => {
     const shown = await hub.call<ScreensState>('screens:openPairing');
     assert.equal(shown.pairing.state, 'open');
     if (shown.pairing.state !== 'open') return;
     assert.match(shown.pairing.code, /^\d{6}$/);
     assert.equal(shown.pairing.attemptsLeft, 5);
     assert.deepEqual(shown.addresses, [`127.0.0.1:${shown.port}`]);
-    assert.match(shown.pairing.uri ?? '', new RegExp(`^store-terminal://pair\\?host=127\\.0\\.0\\.1&port=${shown.port}&fp=[0-9a-f]{64}&code=${shown.pairing.code}$`));
+    assert.match(
+      shown.pairing.uri ?? '',
+      new RegExp(`^store-terminal://pair\\?host=127\\.0\\.0\\.1&port=${shown.port}&fp=[0-9a-f]{64}&code=${shown.pairing.code}$`),
+    );
     assert.ok(shown.pairing.qr && shown.pairing.qr.size > 20);
     assert.match(shown.fingerprint ?? '', /^[0-9a-f]{4}( [0-9a-f]{4}){3}$/);
 
@@ -88,7 +97,7 @@ describe('hub role: the app takes screens', () => {
     await waitFor(() => pushes.some((p) => p.rows.some((r) => r.id === order.id && r.status === 'CONFIRMED')), 'confirmed on the platform');
     const board = await hub.call<Board>('orders:board');
     const row = board.rows.find((r) => r.id === order.id);
-    assert.deepEqual(row?.confirmedFrom, { id: deviceId, name: 'Cozinha 1', kind: 'kitchen' }, 'the hub\'s own board says who confirmed it');
+    assert.deepEqual(row?.confirmedFrom, { id: deviceId, name: 'Cozinha 1', kind: 'kitchen' }, "the hub's own board says who confirmed it");
     assert.equal(row?.confirmedBy, 'staff');
   });
 
@@ -101,7 +110,10 @@ describe('hub role: the app takes screens', () => {
       const board = await hub.call<Board>('orders:board');
       return board.rows.some((r) => r.id === order.id);
     }, 'the order on the hub');
-    const [a, b] = await Promise.all([first.invoke('orders:act', { orderId: order.id, action: 'confirm' }), second.screen.invoke('orders:act', { orderId: order.id, action: 'confirm' })]);
+    const [a, b] = await Promise.all([
+      first.invoke('orders:act', { orderId: order.id, action: 'confirm' }),
+      second.screen.invoke('orders:act', { orderId: order.id, action: 'confirm' }),
+    ]);
     assert.ok(a.ok && b.ok, JSON.stringify([a, b]));
     const [ea, eb] = [a.value as OutboxEntry, b.value as OutboxEntry];
     assert.equal(ea.id, eb.id, 'one action in the outbox');
@@ -134,7 +146,7 @@ describe('hub role: the app takes screens', () => {
     assert.equal(!revoke.ok && revoke.error.code, 'forbidden');
     assert.equal((await hub.screens()).screens.length, 2, 'nobody was revoked');
     const warning = await screen.invoke('sharedQueue:state', {});
-    assert.ok(warning.ok, 'the shared-queue warning is every screen\'s');
+    assert.ok(warning.ok, "the shared-queue warning is every screen's");
   });
 
   it('revoking a screen cuts it at once; the other stays', async () => {
@@ -144,9 +156,16 @@ describe('hub role: the app takes screens', () => {
     const target = before.screens.find((s) => s.name === 'Cozinha 1');
     assert.ok(target);
     const after = await hub.call<ScreensState>('screens:revoke', { deviceId: target.id });
-    assert.deepEqual(after.screens.map((s) => s.name), ['Balcão 2']);
+    assert.deepEqual(
+      after.screens.map((s) => s.name),
+      ['Balcão 2'],
+    );
     await waitFor(() => first.link().state === 'refused', 'the revoked screen told');
-    assert.deepEqual(first.link().state === 'refused' && first.link(), { state: 'refused', since: (first.link() as { since: number }).since, reason: 'revoked' });
+    assert.deepEqual(first.link().state === 'refused' && first.link(), {
+      state: 'refused',
+      since: (first.link() as { since: number }).since,
+      reason: 'revoked',
+    });
     const refused = await first.invoke('orders:board', {});
     assert.equal(!refused.ok && refused.error.code, 'connection');
     assert.equal(second.link().state, 'connected');

@@ -72,7 +72,8 @@ describe('hub role: a second terminal polling the same account is named', () => 
     for (let attempt = 0; attempt < 40 && !(await second.sharedQueue()).signs.includes('foreign-stores'); attempt++) {
       const order = await createOrder(sandbox, { merchantId: other.id, orderType: 'TAKEOUT' });
       await waitFor(() => acknowledged(order.id, 'PLC'), 'the order taken by a terminal');
-      if (await onBoard(second, order.id)) await waitFor(async () => (await second.sharedQueue()).signs.includes('foreign-stores'), 'the second terminal names it', 5_000);
+      if (await onBoard(second, order.id))
+        await waitFor(async () => (await second.sharedQueue()).signs.includes('foreign-stores'), 'the second terminal names it', 5_000);
     }
     const view = await second.sharedQueue();
     assert.ok(view.signs.includes('foreign-stores'), JSON.stringify(view));

@@ -101,17 +101,32 @@ describe('merchant channels ↔ sandbox', () => {
     assert.ok(cantina);
     assert.equal(cantina.summary, 'open', JSON.stringify(cantina.entries.map((e) => [e.operation, e.state])));
     assert.equal(cantina.error, null);
-    assert.deepEqual(cantina.entries.map((e) => `${e.operation}/${e.salesChannel}`).sort(), ['DELIVERY/MARKETPLACE', 'DELIVERY/WHATSAPP', 'TAKEOUT/MARKETPLACE']);
+    assert.deepEqual(cantina.entries.map((e) => `${e.operation}/${e.salesChannel}`).sort(), [
+      'DELIVERY/MARKETPLACE',
+      'DELIVERY/WHATSAPP',
+      'TAKEOUT/MARKETPLACE',
+    ]);
     const delivery = cantina.entries.find((e) => e.operation === 'DELIVERY');
-    assert.deepEqual(delivery?.validations.map((v) => v.code).sort(), ['catalog-enabled', 'delivery-area', 'is-connected', 'opening-hours', 'unavailabilities']);
-    assert.ok(pushed.some((p) => p.merchantId === DEMO_RESTAURANT_ID), 'the read was pushed too');
+    assert.deepEqual(delivery?.validations.map((v) => v.code).sort(), [
+      'catalog-enabled',
+      'delivery-area',
+      'is-connected',
+      'opening-hours',
+      'unavailabilities',
+    ]);
+    assert.ok(
+      pushed.some((p) => p.merchantId === DEMO_RESTAURANT_ID),
+      'the read was pushed too',
+    );
   });
 
   it('pauses for 30 minutes → status "paused" pushed at once; an overlap is a 409 in the platform\'s words; reopens', async () => {
     await keepConnected();
     const now = clock.now();
     const pausedPush = nextPush(DEMO_RESTAURANT_ID, (s) => s.summary === 'paused');
-    const pause = created(await value('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: '  Cozinha sobrecarregada ', end: new Date(now + 30 * MIN).toISOString() }));
+    const pause = created(
+      await value('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: '  Cozinha sobrecarregada ', end: new Date(now + 30 * MIN).toISOString() }),
+    );
     assert.equal(pause.description, 'Cozinha sobrecarregada', 'trimmed');
     const startedAgo = now - Date.parse(pause.start);
     assert.ok(startedAgo >= 55_000 && startedAgo <= 65_000, `starts now by default, a minute early for clock skew (${startedAgo} ms)`);
@@ -131,7 +146,7 @@ describe('merchant channels ↔ sandbox', () => {
     });
     assert.equal(overlap.code, 'conflict');
     assert.equal(overlap.status, 409);
-    assert.match(overlap.message, /sobrepõe a interrupção/, 'the platform\'s own message, not the route dump');
+    assert.match(overlap.message, /sobrepõe a interrupção/, "the platform's own message, not the route dump");
 
     const openPush = nextPush(DEMO_RESTAURANT_ID, (s) => s.summary === 'open');
     assert.deepEqual(await value('stores:resume', { merchantId: DEMO_RESTAURANT_ID, interruptionId: pause.id }), { removed: pause.id, action: null });
@@ -153,7 +168,10 @@ describe('merchant channels ↔ sandbox', () => {
       }),
     );
     const list = await value('stores:interruptions', { merchantId: DEMO_PIZZERIA_ID });
-    assert.deepEqual(list.map((i) => i.id), [pause.id]);
+    assert.deepEqual(
+      list.map((i) => i.id),
+      [pause.id],
+    );
     const snapshot = (await value('stores:status', { merchantId: DEMO_PIZZERIA_ID, fresh: true })).stores.find((s) => s.merchantId === DEMO_PIZZERIA_ID);
     const validation = snapshot?.entries.flatMap((e) => e.validations).find((v) => v.code === 'unavailabilities');
     assert.equal(validation?.state, 'WARNING');
@@ -187,8 +205,14 @@ describe('merchant channels ↔ sandbox', () => {
     const replaced = await value('stores:replaceHours', { merchantId: DEMO_PIZZERIA_ID, shifts: week });
     assert.equal(replaced.outcome, 'replaced');
     if (replaced.outcome !== 'replaced') return;
-    assert.deepEqual(replaced.shifts.map((s) => [s.dayOfWeek, s.start, s.duration, s.enabled]), week.map((s) => [s.dayOfWeek, s.start, s.duration, true]));
-    assert.deepEqual((await value('stores:hours', { merchantId: DEMO_PIZZERIA_ID })).shifts.map((s) => s.id), replaced.shifts.map((s) => s.id));
+    assert.deepEqual(
+      replaced.shifts.map((s) => [s.dayOfWeek, s.start, s.duration, s.enabled]),
+      week.map((s) => [s.dayOfWeek, s.start, s.duration, true]),
+    );
+    assert.deepEqual(
+      (await value('stores:hours', { merchantId: DEMO_PIZZERIA_ID })).shifts.map((s) => s.id),
+      replaced.shifts.map((s) => s.id),
+    );
 
     const sentBefore = api.sent();
     const overlap = await failure('stores:replaceHours', {
@@ -198,7 +222,10 @@ describe('merchant channels ↔ sandbox', () => {
     assert.equal(overlap.code, 'validation');
     assert.equal(overlap.field, 'shifts.1', 'the Friday shift runs past midnight into the new one');
     assert.equal((await failure('stores:replaceHours', { merchantId: DEMO_PIZZERIA_ID, shifts: [] })).code, 'bad-input');
-    assert.equal((await failure('stores:replaceHours', { merchantId: DEMO_PIZZERIA_ID, shifts: [{ dayOfWeek: 'MONDAY', start: '10:00', duration: 60 }] })).code, 'bad-input');
+    assert.equal(
+      (await failure('stores:replaceHours', { merchantId: DEMO_PIZZERIA_ID, shifts: [{ dayOfWeek: 'MONDAY', start: '10:00', duration: 60 }] })).code,
+      'bad-input',
+    );
     assert.equal(api.sent(), sentBefore, 'nothing reached the platform');
   });
 
@@ -215,7 +242,7 @@ describe('merchant channels ↔ sandbox', () => {
     assert.deepEqual(readFileSync(join(dataDir, 'print', files[0] ?? '')), bytes);
   });
 
-  it('a restaurant gets no check-in sheet: the platform\'s 400 in its words; more than 20 stores never leave', async () => {
+  it("a restaurant gets no check-in sheet: the platform's 400 in its words; more than 20 stores never leave", async () => {
     const refused = await failure('checkin:qrPdf', { merchantIds: [DEMO_RESTAURANT_ID] });
     assert.equal(refused.code, 'validation');
     assert.equal(refused.status, 400);
@@ -224,10 +251,14 @@ describe('merchant channels ↔ sandbox', () => {
     assert.equal(tooMany.code, 'bad-input');
   });
 
-  it('the platform\'s 400 for a pause its clock says is over reaches the screen in its words', async () => {
+  it("the platform's 400 for a pause its clock says is over reaches the screen in its words", async () => {
     // The platform's clock runs two hours ahead of ours: a 30-minute pause is already over there.
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 2 * 3600 } });
-    const error = await failure('stores:pause', { merchantId: DEMO_GROCERY_ID, description: 'Inventário', end: new Date(clock.now() + 30 * MIN).toISOString() });
+    const error = await failure('stores:pause', {
+      merchantId: DEMO_GROCERY_ID,
+      description: 'Inventário',
+      end: new Date(clock.now() + 30 * MIN).toISOString(),
+    });
     assert.equal(error.code, 'validation');
     assert.equal(error.status, 400);
     assert.match(error.message, /end deve estar no futuro/);

@@ -26,7 +26,14 @@ describe('print queue with a network printer', () => {
   function terminal(dir: string, port: number, clock: ManualClock) {
     const db = OrdersDb.open(dir);
     const feed = new OrderChangeFeed(db, silentLogger);
-    const kitchen = PrinterSettings.parse({ id: 'kitchen', name: 'Cozinha', connection: { kind: 'network', host: '127.0.0.1', port }, width: 80, tickets: ['kitchen'], copies: { DELIVERY: 2, TAKEOUT: 1 } });
+    const kitchen = PrinterSettings.parse({
+      id: 'kitchen',
+      name: 'Cozinha',
+      connection: { kind: 'network', host: '127.0.0.1', port },
+      width: 80,
+      tickets: ['kitchen'],
+      copies: { DELIVERY: 2, TAKEOUT: 1 },
+    });
     const settings = Settings.parse({ printers: [kitchen] });
     const print = new PrintService({ db, clock, logger: silentLogger, settings: () => settings, ticketsDir: join(dir, 'tickets') });
     feed.onChange((change) => print.onOrdersChanged(change));
@@ -61,7 +68,10 @@ describe('print queue with a network printer', () => {
     first.print.start();
     const delivery = first.confirm('DELIVERY');
     const takeout = first.confirm('TAKEOUT');
-    await until(() => printer.jobs.length === 3, `two copies for the delivery, one for the takeout: ${printer.jobs.length} ${JSON.stringify(first.db.printQueue.forOrder(delivery))} ${JSON.stringify(first.print.status())}`);
+    await until(
+      () => printer.jobs.length === 3,
+      `two copies for the delivery, one for the takeout: ${printer.jobs.length} ${JSON.stringify(first.db.printQueue.forOrder(delivery))} ${JSON.stringify(first.print.status())}`,
+    );
     const texts = printer.jobs.map((j) => j.toString('latin1'));
     assert.equal(texts.filter((t) => t.includes(`#${delivery.slice(0, 4).toUpperCase()}`)).length, 2);
     assert.equal(texts.filter((t) => t.includes(`#${takeout.slice(0, 4).toUpperCase()}`)).length, 1);
@@ -73,7 +83,11 @@ describe('print queue with a network printer', () => {
     const waiting = first.confirm('TAKEOUT');
     await until(() => first.print.status().printers[0]?.state === 'error', 'the printer shows its error');
     const error = first.print.status().printers[0]?.error;
-    assert.deepEqual({ code: error?.code, reason: error?.reason }, { code: 'printer', reason: 'refused' }, "the printer's own failure and its cause, not the platform's connection");
+    assert.deepEqual(
+      { code: error?.code, reason: error?.reason },
+      { code: 'printer', reason: 'refused' },
+      "the printer's own failure and its cause, not the platform's connection",
+    );
     assert.equal(first.print.status().printers[0]?.waiting, 1);
     await first.print.stop();
     first.db.close();

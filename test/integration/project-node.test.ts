@@ -31,10 +31,16 @@ describe("the project's Node, from the machine's node", () => {
   const skip = oldNode ? false : 'no Node older than 24 on PATH';
 
   it(`an older Node says so in one line and runs the program on the pinned Node ${PINNED}, first on PATH, its headers for node-gyp`, { skip }, () => {
-    const run = launch(oldNode as string, ['-p', "[process.versions.node, process.env.PATH.split(require('node:path').delimiter)[0], process.env.npm_config_nodedir].join(' ')"]);
+    const run = launch(oldNode as string, [
+      '-p',
+      "[process.versions.node, process.env.PATH.split(require('node:path').delimiter)[0], process.env.npm_config_nodedir].join(' ')",
+    ]);
     assert.equal(run.status, 0, run.stderr);
     const [said, printed] = run.stdout.trim().split('\n');
-    assert.match(said ?? '', new RegExp(`^Store Terminal: this is Node \\d+\\.\\d+\\.\\d+; running under the project's Node ${PINNED.replaceAll('.', '\\.')}\\.$`));
+    assert.match(
+      said ?? '',
+      new RegExp(`^Store Terminal: this is Node \\d+\\.\\d+\\.\\d+; running under the project's Node ${PINNED.replaceAll('.', '\\.')}\\.$`),
+    );
     const [version, firstOnPath, nodedir] = (printed ?? '').split(' ');
     assert.equal(version, PINNED);
     assert.equal(firstOnPath, join(nodedir ?? '', 'bin'));

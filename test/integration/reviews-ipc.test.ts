@@ -88,7 +88,11 @@ describe('reviews IPC against the sandbox', () => {
     assert.equal(first.reviews.length, 6);
     assert.ok(first.complete);
     const times = first.reviews.map((r) => Date.parse(r.createdAt));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first by default');
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+      'newest first by default',
+    );
 
     const last = await list({ filter: 'all', pageSize: 6, page: 3 });
     assert.equal(last.reviews.length, 3);
@@ -126,7 +130,7 @@ describe('reviews IPC against the sandbox', () => {
     assert.equal((await list({ filter: 'awaiting' })).total, 0);
   });
 
-  it('reads one review in full; another store\'s review is forbidden, an unknown one not found', async () => {
+  it("reads one review in full; another store's review is forbidden, an unknown one not found", async () => {
     const [row] = (await list({ filter: 'awaiting', pageSize: 1 })).reviews;
     assert.ok(row);
     const review = await ok<Review>('reviews:detail', { merchantId: DEMO_RESTAURANT_ID, reviewId: row.id });
@@ -155,7 +159,11 @@ describe('reviews IPC against the sandbox', () => {
     assert.match(phone.value.outcome === 'refused' ? phone.value.message : '', /dados pessoais/);
     const link = await answer(target.id, 'Veja nosso cardápio em www.cantina.com.br hoje!');
     assert.equal(link.ok && link.value.outcome === 'refused' && link.value.reason, 'INAPPROPRIATE_CONTENT');
-    assert.equal((await ok<Review>('reviews:detail', { merchantId: DEMO_RESTAURANT_ID, reviewId: target.id })).status, 'NOT_REPLIED', 'a refusal changes nothing');
+    assert.equal(
+      (await ok<Review>('reviews:detail', { merchantId: DEMO_RESTAURANT_ID, reviewId: target.id })).status,
+      'NOT_REPLIED',
+      'a refusal changes nothing',
+    );
 
     const sent = await answer(target.id, '  Sorry about that, the next one is on us.  ');
     assert.ok(sent.ok && sent.value.outcome === 'sent');
@@ -169,7 +177,10 @@ describe('reviews IPC against the sandbox', () => {
     assert.ok(edited.ok && edited.value.outcome === 'sent');
     assert.equal(edited.value.answer.createdAt, sent.value.answer.createdAt, 'an edit keeps the first answer time');
     const after = await ok<Review>('reviews:detail', { merchantId: DEMO_RESTAURANT_ID, reviewId: target.id });
-    assert.deepEqual(after.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text), ['Sorry about that, we will do better.']);
+    assert.deepEqual(
+      after.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text),
+      ['Sorry about that, we will do better.'],
+    );
 
     await advance(2 * 60);
     const late = await answer(target.id, 'One more change after the window.');

@@ -48,7 +48,9 @@ describe('sandbox authorization-code flow', () => {
     return (response.body as { authorizationCode: string }).authorizationCode;
   };
   const exchange = (code: string, verifier: string, client = PARTNER) =>
-    sandbox.http.send('POST', TOKEN, { form: { grant_type: 'authorization_code', ...client, authorization_code: code, authorization_code_verifier: verifier } });
+    sandbox.http.send('POST', TOKEN, {
+      form: { grant_type: 'authorization_code', ...client, authorization_code: code, authorization_code_verifier: verifier },
+    });
   const scopedTokens = async (merchantIds: string[]) => {
     const started = await userCode();
     const code = await authorizationCode(started.userCode, merchantIds);
@@ -91,7 +93,11 @@ describe('sandbox authorization-code flow', () => {
 
   it('a distributed application reaches nothing before a merchant authorizes it (spec §5 item 5)', async () => {
     oauthError(await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'client_credentials', ...PARTNER } }), 400, 'unauthorized_client');
-    oauthError(await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'client_credentials', client_id: 'partner', client_secret: 'nope' } }), 401, 'invalid_client');
+    oauthError(
+      await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'client_credentials', client_id: 'partner', client_secret: 'nope' } }),
+      401,
+      'invalid_client',
+    );
   });
 
   it('exchanges the authorized code for a token scoped to the stores the merchant picked, whoever owns them', async () => {
@@ -139,8 +145,16 @@ describe('sandbox authorization-code flow', () => {
     const code = await authorizationCode(started.userCode, [DEMO_GROCERY_ID]);
     oauthError(await exchange(code, started.authorizationCodeVerifier, { client_id: 'demo', client_secret: 'demo-secret' }), 400, 'invalid_grant');
     oauthError(await exchange(code, started.authorizationCodeVerifier, { client_id: 'partner', client_secret: 'wrong' }), 401, 'invalid_client');
-    oauthError(await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'authorization_code', ...PARTNER, authorization_code: code } }), 400, 'invalid_request');
-    oauthError(await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'authorization_code', ...PARTNER, authorization_code_verifier: 'x' } }), 400, 'invalid_request');
+    oauthError(
+      await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'authorization_code', ...PARTNER, authorization_code: code } }),
+      400,
+      'invalid_request',
+    );
+    oauthError(
+      await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'authorization_code', ...PARTNER, authorization_code_verifier: 'x' } }),
+      400,
+      'invalid_request',
+    );
     oauthError(await exchange('BBBB-CCCC-DDDD', started.authorizationCodeVerifier), 400, 'invalid_grant');
     // Not spent by the other client's attempt: the right client still exchanges it.
     assert.equal((await exchange(code.toLowerCase(), started.authorizationCodeVerifier)).status, 200, 'typed codes ignore case');
@@ -175,12 +189,26 @@ describe('sandbox authorization-code flow', () => {
     const after = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID });
     await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const partnerEvents = await poll(sandbox, token);
-    assert.deepEqual(partnerEvents.map((e) => e.orderId), [after.id], 'events from the authorization on, of the authorized store only');
-    await ack(sandbox, token, partnerEvents.map((e) => e.id));
+    assert.deepEqual(
+      partnerEvents.map((e) => e.orderId),
+      [after.id],
+      'events from the authorization on, of the authorized store only',
+    );
+    await ack(
+      sandbox,
+      token,
+      partnerEvents.map((e) => e.id),
+    );
     assert.deepEqual(await poll(sandbox, token), []);
     const demoEvents = await poll(sandbox, demo);
-    assert.deepEqual(demoEvents.filter((e) => e.merchantId === DEMO_GROCERY_ID).map((e) => e.orderId), [before.id, after.id], 'the partner’s acknowledgment hides nothing from the owner');
-    const control = (await sandbox.http.send('GET', `/_sandbox/events?merchantId=${DEMO_GROCERY_ID}`)).body as { events: (ControlEvent & { audience: string[]; acknowledgedBy: string[] })[] };
+    assert.deepEqual(
+      demoEvents.filter((e) => e.merchantId === DEMO_GROCERY_ID).map((e) => e.orderId),
+      [before.id, after.id],
+      'the partner’s acknowledgment hides nothing from the owner',
+    );
+    const control = (await sandbox.http.send('GET', `/_sandbox/events?merchantId=${DEMO_GROCERY_ID}`)).body as {
+      events: (ControlEvent & { audience: string[]; acknowledgedBy: string[] })[];
+    };
     const shared = control.events.find((e) => e.orderId === after.id);
     assert.deepEqual(shared?.audience, ['demo', 'partner']);
     assert.deepEqual(shared?.acknowledgedBy, ['partner']);
@@ -203,7 +231,10 @@ describe('sandbox authorization-code flow', () => {
     assert.ok(html.includes('Mercado Bom Preço') && html.includes(DEMO_GROCERY_ID));
     assert.ok(html.includes('partner'));
     assert.ok(!/<script/i.test(html), 'no script');
-    const refused = await sandbox.http.send('POST', '/_sandbox/authorize', { raw: `userCode=${started.userCode}`, contentType: 'application/x-www-form-urlencoded' });
+    const refused = await sandbox.http.send('POST', '/_sandbox/authorize', {
+      raw: `userCode=${started.userCode}`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     assert.equal(refused.status, 400);
     assert.match(refused.bytes.toString('utf8'), /class="error"/);
     const form = `userCode=${started.userCode.toLowerCase()}&merchantIds=${DEMO_GROCERY_ID}&merchantIds=${DEMO_PIZZERIA_ID}`;
@@ -213,7 +244,9 @@ describe('sandbox authorization-code flow', () => {
     assert.ok(code, 'the page shows the code');
     const token = await exchange(code, started.authorizationCodeVerifier);
     assert.equal(token.status, 200);
-    const stores = (await sandbox.http.send('GET', '/merchant/v1.0/merchants', { token: (token.body as { access_token: string }).access_token })).body as { id: string }[];
+    const stores = (await sandbox.http.send('GET', '/merchant/v1.0/merchants', { token: (token.body as { access_token: string }).access_token })).body as {
+      id: string;
+    }[];
     assert.deepEqual(stores.map((s) => s.id).sort(), [DEMO_GROCERY_ID, DEMO_PIZZERIA_ID].sort());
     const unknown = await sandbox.http.send('GET', '/_sandbox/authorize?userCode=QQQQ-QQQQ');
     assert.equal(unknown.status, 404);
@@ -270,7 +303,10 @@ describe('sandbox authentication limits: the token and user-code routes allow 20
         assert.ok(Number(limited.headers['x-ratelimit-reset']) > 0);
       }
       // Another application has its own budget; the window resets on the clock.
-      assert.equal((await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'client_credentials', client_id: 'other', client_secret: 'other-secret' } })).status, 200);
+      assert.equal(
+        (await sandbox.http.send('POST', TOKEN, { form: { grant_type: 'client_credentials', client_id: 'other', client_secret: 'other-secret' } })).status,
+        200,
+      );
       await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 60 } });
       assert.equal((await sandbox.http.send('POST', USER_CODE, { form: { client_id: 'partner' } })).status, 200);
     } finally {

@@ -75,7 +75,9 @@ describe('sandbox authentication', () => {
     });
     assert.equal(spent.status, 401);
     assert.equal((spent.body as { error: string }).error, 'invalid_grant');
-    const foreign = await sandbox.http.send('POST', TOKEN, { json: { grant_type: 'refresh_token', client_id: 'other', refresh_token: (body.refresh_token as string) } });
+    const foreign = await sandbox.http.send('POST', TOKEN, {
+      json: { grant_type: 'refresh_token', client_id: 'other', refresh_token: body.refresh_token as string },
+    });
     assert.equal(foreign.status, 401, 'a refresh token of another client');
   });
 

@@ -31,7 +31,9 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
     assert.deepEqual(Object.keys(response.body as object).sort(), ['code', 'message']);
   };
   const flatOf = async (name: string, base = C) => {
-    const items = Category.array().parse(await ok('GET', `${base}/categories?include_items=true`)).flatMap((c) => c.items ?? []);
+    const items = Category.array()
+      .parse(await ok('GET', `${base}/categories?include_items=true`))
+      .flatMap((c) => c.items ?? []);
     const item = items.find((i) => (i as { name?: string }).name === name);
     assert.ok(item, name);
     return ItemFlat.parse(await ok('GET', `${base}/items/${item.id}/flat`));
@@ -39,9 +41,9 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
   const catalogId = async (context: string, base = C) =>
     ((await ok('GET', `${base}/catalogs`)) as { catalogId: string; context: string[] }[]).find((c) => c.context.includes(context))!.catalogId;
   const sellablePrice = async (context: string, itemId: string, base = C) =>
-    ((await ok('GET', `${base}/catalogs/${await catalogId(context, base)}/sellableItems`)) as { id: string; price: { value: number }; externalCode?: string }[]).find(
-      (i) => i.id === itemId,
-    );
+    (
+      (await ok('GET', `${base}/catalogs/${await catalogId(context, base)}/sellableItems`)) as { id: string; price: { value: number }; externalCode?: string }[]
+    ).find((i) => i.id === itemId);
   const advance = (advanceSeconds: number) => sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds } });
 
   before(async () => (sandbox = await withSandbox()));
@@ -54,7 +56,11 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
   describe('item and option patches', () => {
     it('PATCH items/price sets the base price and per-catalog prices (200 with the item)', async () => {
       const { item } = await flatOf('Lasanha à bolonhesa');
-      const updated = (await ok('PATCH', `${C}/items/price`, { itemId: item.id, price: { value: 52 }, priceByCatalog: [{ value: 50, catalogContext: 'WHITELABEL' }] })) as Record_;
+      const updated = (await ok('PATCH', `${C}/items/price`, {
+        itemId: item.id,
+        price: { value: 52 },
+        priceByCatalog: [{ value: 50, catalogContext: 'WHITELABEL' }],
+      })) as Record_;
       assert.equal(updated.price?.value, 52);
       assert.equal(updated.contextModifiers.find((m) => m.catalogContext === 'WHITELABEL')?.price?.value, 50);
       assert.equal((await sellablePrice('DEFAULT', item.id))?.price.value, 52);
@@ -70,7 +76,11 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
       await ok('PATCH', `${C}/items/status`, { itemId: item.id, statusByCatalog: [{ status: 'UNAVAILABLE', catalogContext: 'WHITELABEL' }] });
       assert.ok(await sellablePrice('DEFAULT', item.id));
       assert.equal(await sellablePrice('WHITELABEL', item.id), undefined);
-      const coded = (await ok('PATCH', `${C}/items/externalCode`, { itemId: item.id, externalCode: 'PDV-777', externalCodeByCatalog: [{ externalCode: 'WL-777', catalogContext: 'WHITELABEL' }] })) as Record_;
+      const coded = (await ok('PATCH', `${C}/items/externalCode`, {
+        itemId: item.id,
+        externalCode: 'PDV-777',
+        externalCodeByCatalog: [{ externalCode: 'WL-777', catalogContext: 'WHITELABEL' }],
+      })) as Record_;
       assert.equal(coded.externalCode, 'PDV-777');
       assert.equal((await sellablePrice('DEFAULT', item.id))?.externalCode, 'PDV-777');
     });
@@ -78,7 +88,11 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
     it('PATCH options/price, options/status and options/externalCode', async () => {
       const flat = await flatOf('Nhoque de batata');
       const option = flat.options[1] as unknown as Record_;
-      const priced = (await ok('PATCH', `${C}/options/price`, { optionId: option.id, price: { value: 7.5 }, priceByCatalog: [{ value: 7, catalogContext: 'WHITELABEL' }] })) as Record_;
+      const priced = (await ok('PATCH', `${C}/options/price`, {
+        optionId: option.id,
+        price: { value: 7.5 },
+        priceByCatalog: [{ value: 7, catalogContext: 'WHITELABEL' }],
+      })) as Record_;
       assert.equal(priced.price?.value, 7.5);
       assert.equal(priced.contextModifiers[0]?.price?.value, 7);
       const paused = (await ok('PATCH', `${C}/options/status`, { optionId: option.id, status: 'UNAVAILABLE' })) as Record_;
@@ -128,7 +142,10 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
       await advance(3);
       batch = Batch.parse(await ok('GET', accepted.url!));
       assert.equal(batch.batchStatus, 'COMPLETED');
-      assert.deepEqual(batch.results.map((r) => r.result), ['SUCCESS', 'SUCCESS', 'NOT_FOUND']);
+      assert.deepEqual(
+        batch.results.map((r) => r.result),
+        ['SUCCESS', 'SUCCESS', 'NOT_FOUND'],
+      );
       assert.equal(batch.results[1]?.resourceId, 'CV-MAS-02');
       assert.equal((await sellablePrice('DEFAULT', lasagna.item.id))?.price.value, 55);
       const spaghetti = await flatOf('Espaguete ao sugo');
@@ -169,7 +186,9 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
       }
       expectError(await send('PATCH', `${C}/products/status`, [{ productId: 'a', status: 'OFF', resources: ['ITEM'] }]), 400);
       expectError(await send('GET', `${C}/batch/${randomUUID()}`), 404);
-      const accepted = BatchAccepted.parse(await ok('PATCH', `${G}/products/status`, [{ externalCode: 'BP-HOR-01', status: 'AVAILABLE', resources: ['ITEM'] }]));
+      const accepted = BatchAccepted.parse(
+        await ok('PATCH', `${G}/products/status`, [{ externalCode: 'BP-HOR-01', status: 'AVAILABLE', resources: ['ITEM'] }]),
+      );
       expectError(await send('GET', `${C}/batch/${accepted.batchId}`), 404);
       assert.equal((await send('GET', `${G}/batch/${accepted.batchId}`)).status, 200);
     });
@@ -221,7 +240,10 @@ describe('sandbox catalog: prices, status, codes, batches, inventory, limits (sp
         const routes = ['categories', 'catalogs', `inventory/${randomUUID()}`, `batch/${randomUUID()}`, `items/${randomUUID()}/flat`];
         const statuses: number[] = [];
         for (let round = 0; round < 3; round++) for (const r of routes) statuses.push((await small.http.send('GET', `${C}/${r}`, { token })).status);
-        assert.ok(statuses.every((s) => s !== 429), statuses.join(','));
+        assert.ok(
+          statuses.every((s) => s !== 429),
+          statuses.join(','),
+        );
         // A sixth route, fresh for its own limit, is refused by the total.
         const last = await small.http.send('GET', `${C}/categories/${randomUUID()}/items`, { token });
         assert.equal(last.status, 429);

@@ -73,25 +73,52 @@ describe('sandbox catalog: categories, items, sellability (spec §2.6, §4.6)', 
   });
 
   it('creates a category (201 {id, name, status, template}) and refuses bad bodies and duplicate names', async () => {
-    const created = (await ok('POST', `${C(DEMO_RESTAURANT_ID)}/categories`, { name: 'Saladas', status: 'AVAILABLE', template: 'DEFAULT' }, 201)) as Record<string, unknown>;
+    const created = (await ok('POST', `${C(DEMO_RESTAURANT_ID)}/categories`, { name: 'Saladas', status: 'AVAILABLE', template: 'DEFAULT' }, 201)) as Record<
+      string,
+      unknown
+    >;
     assert.equal(created.name, 'Saladas');
     assert.equal(created.status, 'AVAILABLE');
     assert.equal(created.template, 'DEFAULT');
     assert.equal(typeof created.id, 'string');
     assert.ok((await categories()).some((c) => c.id === created.id));
     expectError(await send('POST', `${C(DEMO_RESTAURANT_ID)}/categories`, { name: 'saladas', status: 'AVAILABLE', template: 'DEFAULT' }), 409);
-    for (const body of [{}, { name: '', status: 'AVAILABLE', template: 'DEFAULT' }, { name: 'X', status: 'OPEN', template: 'DEFAULT' }, { name: 'X', status: 'AVAILABLE' }, { name: 7, status: 'AVAILABLE', template: 'DEFAULT' }]) {
+    for (const body of [
+      {},
+      { name: '', status: 'AVAILABLE', template: 'DEFAULT' },
+      { name: 'X', status: 'OPEN', template: 'DEFAULT' },
+      { name: 'X', status: 'AVAILABLE' },
+      { name: 7, status: 'AVAILABLE', template: 'DEFAULT' },
+    ]) {
       expectError(await send('POST', `${C(DEMO_RESTAURANT_ID)}/categories`, body), 400);
     }
   });
 
   it('creates a complete item with PUT /items, reads it flat and in its category, then updates it by id', async () => {
-    const category = (await ok('POST', `${C(DEMO_RESTAURANT_ID)}/categories`, { name: 'Saladas', status: 'AVAILABLE', template: 'DEFAULT' }, 201)) as { id: string };
+    const category = (await ok('POST', `${C(DEMO_RESTAURANT_ID)}/categories`, { name: 'Saladas', status: 'AVAILABLE', template: 'DEFAULT' }, 201)) as {
+      id: string;
+    };
     const ids = { item: randomUUID(), product: randomUUID(), dressingProduct: randomUUID(), group: randomUUID(), option: randomUUID() };
     const body = {
-      item: { id: ids.item, type: 'DEFAULT', categoryId: category.id, status: 'AVAILABLE', price: { value: 29.9 }, externalCode: 'SAL-01', productId: ids.product, contextModifiers: [{ catalogContext: 'WHITELABEL', price: { value: 27.9 } }] },
+      item: {
+        id: ids.item,
+        type: 'DEFAULT',
+        categoryId: category.id,
+        status: 'AVAILABLE',
+        price: { value: 29.9 },
+        externalCode: 'SAL-01',
+        productId: ids.product,
+        contextModifiers: [{ catalogContext: 'WHITELABEL', price: { value: 27.9 } }],
+      },
       products: [
-        { id: ids.product, name: 'Salada Caesar', description: 'Alface, croutons, parmesão.', externalCode: 'SAL-01', ean: '012345678905', optionGroups: [{ id: ids.group, min: 1, max: 1 }] },
+        {
+          id: ids.product,
+          name: 'Salada Caesar',
+          description: 'Alface, croutons, parmesão.',
+          externalCode: 'SAL-01',
+          ean: '012345678905',
+          optionGroups: [{ id: ids.group, min: 1, max: 1 }],
+        },
         { id: ids.dressingProduct, name: 'Molho caesar', externalCode: 'MOL-CAE' },
       ],
       optionGroups: [{ id: ids.group, name: 'Molho', status: 'AVAILABLE', optionIds: [ids.option] }],
@@ -105,10 +132,17 @@ describe('sandbox catalog: categories, items, sellability (spec §2.6, §4.6)', 
     const flat = ItemFlat.parse(await ok('GET', `${C(DEMO_RESTAURANT_ID)}/items/${ids.item}/flat`));
     assert.deepEqual(flat, created);
     const inCategory = ItemFlat.array().parse(await ok('GET', `${C(DEMO_RESTAURANT_ID)}/categories/${category.id}/items`));
-    assert.deepEqual(inCategory.map((f) => f.item.id), [ids.item]);
+    assert.deepEqual(
+      inCategory.map((f) => f.item.id),
+      [ids.item],
+    );
     // Update: same ids, new price and name.
     const updated = ItemFlat.parse(
-      await ok('PUT', `${C(DEMO_RESTAURANT_ID)}/items`, { ...body, item: { ...body.item, price: { value: 31.5 } }, products: [{ ...body.products[0], name: 'Salada Caesar grande' }] }),
+      await ok('PUT', `${C(DEMO_RESTAURANT_ID)}/items`, {
+        ...body,
+        item: { ...body.item, price: { value: 31.5 } },
+        products: [{ ...body.products[0], name: 'Salada Caesar grande' }],
+      }),
     );
     assert.equal(updated.item.price?.value, 31.5);
     assert.equal(updated.products.find((p) => p.id === ids.product)?.name, 'Salada Caesar grande');
@@ -134,7 +168,13 @@ describe('sandbox catalog: categories, items, sellability (spec §2.6, §4.6)', 
       { ...base, products: [{ id: product, name: 'Test', ean: '012345678901' }] },
       { ...base, products: [{ id: product, name: 'Test', ean: '12345' }] },
       { ...base, optionGroups: [{ id: randomUUID(), name: 'G', optionIds: [randomUUID()] }] },
-      { ...base, products: [{ id: product, name: 'Test' }, { id: product, name: 'Again' }] },
+      {
+        ...base,
+        products: [
+          { id: product, name: 'Test' },
+          { id: product, name: 'Again' },
+        ],
+      },
       { item: base.item },
       [],
     ];
@@ -163,7 +203,10 @@ describe('sandbox catalog: categories, items, sellability (spec §2.6, §4.6)', 
     assert.deepEqual(reasons['Torta do dia'], ['ITEM_PRICE_MISSING']);
     assert.deepEqual(reasons['Vinho tinto (taça)'], ['CATEGORY_PAUSED']);
     const ids = new Set(yes.map((i) => i.id));
-    assert.ok(no.every((u) => !ids.has(u.id)), 'the two lists are disjoint');
+    assert.ok(
+      no.every((u) => !ids.has(u.id)),
+      'the two lists are disjoint',
+    );
     const total = (await categories()).flatMap((c) => c.items ?? []).length;
     assert.equal(yes.length + no.length, total);
     // A required group whose options are all paused blocks the item; the paused options are named.
@@ -206,6 +249,9 @@ describe('sandbox catalog: categories, items, sellability (spec §2.6, §4.6)', 
     assert.ok(menu.every((m) => m.price > 0 && m.name && m.ean && isValidUpcA(m.ean)));
     assert.ok(!menu.some((m) => m.name === 'Pudim de leite'));
     const gnocchi = menu.find((m) => m.name === 'Nhoque de batata');
-    assert.deepEqual(gnocchi?.options.map((o) => o.name), ['Sugo', 'Quatro queijos', 'Pesto']);
+    assert.deepEqual(
+      gnocchi?.options.map((o) => o.name),
+      ['Sugo', 'Quatro queijos', 'Pesto'],
+    );
   });
 });

@@ -24,10 +24,15 @@ function readPdf(pdf: Buffer): { pages: number; codes: string[]; text: string } 
     writeFileSync(file, pdf);
     const render = spawnSync('pdftoppm', ['-png', '-r', '100', file, join(dir, 'page')]);
     assert.equal(render.status, 0, render.stderr.toString());
-    const pages = readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
+    const pages = readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .sort();
     const codes = pages.flatMap((page) => {
       const scan = spawnSync('zbarimg', ['-q', '--raw', join(dir, page)], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'disabled:' } });
-      return scan.stdout.toString().split('\n').filter((l) => l.trim().length > 0);
+      return scan.stdout
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim().length > 0);
     });
     const text = spawnSync('pdftotext', ['-layout', file, '-']).stdout.toString();
     return { pages: pages.length, codes, text };

@@ -141,7 +141,9 @@ describe('every route: bearer token (spec §5 items 1–2)', () => {
       }
     }
     // A scheme other than Bearer is no token at all.
-    const basic = await request(`${sandbox.url}/merchant/v1.0/merchants`, { headers: { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` } });
+    const basic = await request(`${sandbox.url}/merchant/v1.0/merchants`, {
+      headers: { authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` },
+    });
     assert.equal(basic.statusCode, 401);
     await basic.body.dump();
   });
@@ -153,10 +155,19 @@ describe('every route naming a store, order, dispute or review: 403 and 404 (spe
     try {
       const token = await sandbox.http.token();
       const bakeryOrder = await createOrder(sandbox, { merchantId: OTHER_BAKERY_ID });
-      const dispute = (await sandbox.http.send('POST', `/_sandbox/orders/${bakeryOrder.id}/dispute`, { json: {} })).body as { id: string; alternatives: { id: string }[] };
+      const dispute = (await sandbox.http.send('POST', `/_sandbox/orders/${bakeryOrder.id}/dispute`, { json: {} })).body as {
+        id: string;
+        alternatives: { id: string }[];
+      };
       const bakeryReview = sandbox.world.reviews.of(OTHER_BAKERY_ID)[0]!.id;
       const groceryReview = sandbox.world.reviews.of(DEMO_GROCERY_ID).find((r) => r.status === 'NOT_REPLIED')!.id;
-      const foreign: Record<string, string> = { merchantId: OTHER_BAKERY_ID, id: bakeryOrder.id, orderId: bakeryOrder.id, disputeId: dispute.id, alternativeId: dispute.alternatives[0]!.id };
+      const foreign: Record<string, string> = {
+        merchantId: OTHER_BAKERY_ID,
+        id: bakeryOrder.id,
+        orderId: bakeryOrder.id,
+        disputeId: dispute.id,
+        alternativeId: dispute.alternatives[0]!.id,
+      };
       const scoped = apiRoutes(sandbox).filter((r) => !isOpen(r) && paramsOf(r.url).some((p) => ['merchantId', 'id', 'orderId', 'disputeId'].includes(p)));
       assert.ok(scoped.length > 50, `${scoped.length} routes`);
       for (const route of scoped) {
@@ -174,8 +185,14 @@ describe('every route naming a store, order, dispute or review: 403 and 404 (spe
         }
       }
       // Spec §7.2: a review that does not belong to the merchant of the path is 403 (detail and answer).
-      for (const [method, suffix] of [['GET', ''], ['POST', '/answers']] as const) {
-        const response = await sandbox.http.send(method, `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${groceryReview}${suffix}`, { token, ...(method === 'POST' ? { json: { text: 'Obrigado pela avaliação!' } } : {}) });
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['POST', '/answers'],
+      ] as const) {
+        const response = await sandbox.http.send(method, `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${groceryReview}${suffix}`, {
+          token,
+          ...(method === 'POST' ? { json: { text: 'Obrigado pela avaliação!' } } : {}),
+        });
         assert.equal(response.status, 403);
         assertShape('review', response, `review of another store ${method}`);
       }
@@ -281,12 +298,19 @@ describe('events come from the order side only (spec §6)', () => {
       const today = new Date(sandbox.world.clock.now() - 3 * 3600_000).toISOString().slice(0, 10);
       const created = await sandbox.http.send('POST', `/promotion/v1.0/merchants/${DEMO_GROCERY_ID}/promotions`, {
         token,
-        json: { promotions: [{ channels: ['PLATFORM-APP'], items: [{ ean, discountValue: 10, initialDate: today, finalDate: '2999-01-01', promotionType: 'PERCENTAGE' }] }] },
+        json: {
+          promotions: [
+            { channels: ['PLATFORM-APP'], items: [{ ean, discountValue: 10, initialDate: today, finalDate: '2999-01-01', promotionType: 'PERCENTAGE' }] },
+          ],
+        },
       });
       assert.equal(created.status, 202);
       const review = sandbox.world.reviews.of(DEMO_RESTAURANT_ID).find((r) => r.status === 'NOT_REPLIED');
       assert.ok(review);
-      const answered = await sandbox.http.send('POST', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${review.id}/answers`, { token, json: { text: 'Obrigado pelo retorno!' } });
+      const answered = await sandbox.http.send('POST', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${review.id}/answers`, {
+        token,
+        json: { text: 'Obrigado pelo retorno!' },
+      });
       assert.equal(answered.status, 201);
       await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 6 * 24 * 3600 } });
       const fresh = await sandbox.http.token();

@@ -65,7 +65,10 @@ describe('sandbox disputes', () => {
     assert.equal(response.status, 202);
     assert.equal(response.headers['x-ratelimit-limit'], '1000');
     const events = await drain(sandbox, demo);
-    assert.deepEqual(events.map((e) => e.code), ['HSS', 'CAN']);
+    assert.deepEqual(
+      events.map((e) => e.code),
+      ['HSS', 'CAN'],
+    );
     assert.equal(events[0]?.metadata.outcome, 'ACCEPTED');
     assert.equal(events[0]?.metadata.settledBy, 'MERCHANT');
     assert.deepEqual(events[1]?.metadata, { origin: 'CUSTOMER', cancelCode: 'DISPUTE_ACCEPTED', reason: 'A loja aceitou o pedido de cancelamento do cliente' });
@@ -123,7 +126,7 @@ describe('sandbox disputes', () => {
     assert.equal(state.order.status, 'CONFIRMED');
   });
 
-  it('answers 404 for an unknown dispute, 403 for another application\'s, 400 for a malformed id, 401 without token', async () => {
+  it("answers 404 for an unknown dispute, 403 for another application's, 400 for a malformed id, 401 without token", async () => {
     assertError(await sandbox.http.send('POST', `${D}/00000000-0000-4000-8000-000000000000/accept`, { token: demo }), 404);
     assertError(await sandbox.http.send('POST', `${D}/not-a-uuid/accept`, { token: demo }), 400);
     const bakery = await createOrder(sandbox, { merchantId: OTHER_BAKERY_ID });

@@ -23,18 +23,37 @@ describe('sandbox events: polling and acknowledgment', () => {
     const b = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID });
     await action(sandbox, demo, a.id, 'confirm');
     const events = await poll(sandbox, demo);
-    assert.deepEqual(events.map((e) => [e.orderId, e.code]), [[a.id, 'PLC'], [b.id, 'PLC'], [a.id, 'CFM']]);
+    assert.deepEqual(
+      events.map((e) => [e.orderId, e.code]),
+      [
+        [a.id, 'PLC'],
+        [b.id, 'PLC'],
+        [a.id, 'CFM'],
+      ],
+    );
     for (const e of events) {
       assert.deepEqual(Object.keys(e).sort(), ['code', 'createdAt', 'fullCode', 'id', 'merchantId', 'metadata', 'orderId']);
       assert.equal(typeof e.metadata, 'object');
     }
-    assert.deepEqual(events.map((e) => e.merchantId), [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_RESTAURANT_ID]);
+    assert.deepEqual(
+      events.map((e) => e.merchantId),
+      [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_RESTAURANT_ID],
+    );
     const times = events.map((e) => Date.parse(e.createdAt));
-    assert.deepEqual(times, [...times].sort((x, y) => x - y));
+    assert.deepEqual(
+      times,
+      [...times].sort((x, y) => x - y),
+    );
     // Not acknowledged: they come back.
-    assert.deepEqual((await poll(sandbox, demo)).map((e) => e.id), events.map((e) => e.id));
+    assert.deepEqual(
+      (await poll(sandbox, demo)).map((e) => e.id),
+      events.map((e) => e.id),
+    );
     await ack(sandbox, demo, [events[0]?.id ?? '', events[2]?.id ?? '']);
-    assert.deepEqual((await poll(sandbox, demo)).map((e) => e.id), [events[1]?.id]);
+    assert.deepEqual(
+      (await poll(sandbox, demo)).map((e) => e.id),
+      [events[1]?.id],
+    );
     await ack(sandbox, demo, [events[1]?.id ?? '']);
     assert.deepEqual(await poll(sandbox, demo), []);
   });
@@ -75,10 +94,20 @@ describe('sandbox events: polling and acknowledgment', () => {
     await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const bakery = await createOrder(sandbox, { merchantId: OTHER_BAKERY_ID });
     const mine = await poll(sandbox, other);
-    assert.deepEqual(mine.map((e) => e.orderId), [bakery.id]);
+    assert.deepEqual(
+      mine.map((e) => e.orderId),
+      [bakery.id],
+    );
     const theirs = await poll(sandbox, demo);
-    await ack(sandbox, other, theirs.map((e) => e.id));
-    assert.deepEqual((await poll(sandbox, demo)).map((e) => e.id), theirs.map((e) => e.id));
+    await ack(
+      sandbox,
+      other,
+      theirs.map((e) => e.id),
+    );
+    assert.deepEqual(
+      (await poll(sandbox, demo)).map((e) => e.id),
+      theirs.map((e) => e.id),
+    );
     await ack(sandbox, demo, ['unknown-id', ...theirs.map((e) => e.id)]);
     assert.deepEqual(await poll(sandbox, demo), []);
   });
@@ -101,8 +130,14 @@ describe('sandbox events: polling and acknowledgment', () => {
     assert.equal(polled.status, 200);
     assert.equal(polled.headers['x-ratelimit-limit'], '6000');
     const events = (polled.body as { events: { id: string; orderId: string }[] }).events;
-    assert.deepEqual(events.map((e) => e.orderId), [order.id]);
-    const acked = await sandbox.http.send('POST', '/events/v1.0/events/acknowledgment', { token: demo, json: { acknowledgedEventIds: events.map((e) => e.id) } });
+    assert.deepEqual(
+      events.map((e) => e.orderId),
+      [order.id],
+    );
+    const acked = await sandbox.http.send('POST', '/events/v1.0/events/acknowledgment', {
+      token: demo,
+      json: { acknowledgedEventIds: events.map((e) => e.id) },
+    });
     assert.equal(acked.status, 202);
     assert.deepEqual(acked.body, { status: 'ACCEPTED' });
     assert.equal(acked.headers['x-ratelimit-limit'], '6000');

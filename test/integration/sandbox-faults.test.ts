@@ -30,7 +30,7 @@ describe('sandbox fault injection', () => {
     assert.deepEqual(read, set);
   });
 
-  it('answers errorStatus before doing anything, in the module\'s error shape; control routes are never affected', async () => {
+  it("answers errorStatus before doing anything, in the module's error shape; control routes are never affected", async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     await setFaults({ errorRate: 1 });
     const failed = await action(sandbox, demo, order.id, 'confirm');
@@ -54,7 +54,9 @@ describe('sandbox fault injection', () => {
     await setFaults({});
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CONFIRMED');
     assertError(await action(sandbox, demo, order.id, 'confirm'), 409);
-    const calls = (await sandbox.http.send('GET', `/_sandbox/orders/${order.id}/calls`)).body as { calls: { route: string; status: number | null; dropped: boolean }[] };
+    const calls = (await sandbox.http.send('GET', `/_sandbox/orders/${order.id}/calls`)).body as {
+      calls: { route: string; status: number | null; dropped: boolean }[];
+    };
     assert.deepEqual(
       calls.calls.map((c) => [c.route, c.status, c.dropped]),
       [

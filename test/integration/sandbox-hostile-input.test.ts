@@ -106,13 +106,69 @@ const BASE_QUERY: Readonly<Record<string, string>> = {
 const HOSTILE_QUERY_VALUES = ['１０', '1e3', '0x10', 'NaN', 'Infinity', '9'.repeat(400), '', ' 1', '1;DROP TABLE', '\u202E1', '%ZZ', '\u0000'];
 
 /** Path values that are not ids: each must be refused wherever an id goes. */
-const HOSTILE_IDS = ['not-a-uuid', '0', 'ção', '🍕🍕', '\u202Egnp.exe', '../../etc/passwd', "1' OR '1'='1", ' ', '%', '\u0000', 'x'.repeat(250), '４a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'];
+const HOSTILE_IDS = [
+  'not-a-uuid',
+  '0',
+  'ção',
+  '🍕🍕',
+  '\u202Egnp.exe',
+  '../../etc/passwd',
+  "1' OR '1'='1",
+  ' ',
+  '%',
+  '\u0000',
+  'x'.repeat(250),
+  '４a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61',
+];
 
 const FIELDS = [
-  'description', 'start', 'end', 'storeId', 'shifts', 'merchantIds', 'text', 'promotions', 'aggregationTag', 'name', 'status', 'template', 'item', 'products',
-  'itemId', 'optionId', 'price', 'productId', 'quantity', 'productIds', 'code', 'reason', 'deliveredBy', 'acknowledgedEventIds', 'quoteId', 'customer',
-  'delivery', 'items', 'payments', 'cancellationCode', 'streetName', 'neighborhood', 'city', 'state', 'country', 'coordinates', 'merchantId', 'orderType',
-  'score', 'advanceSeconds', 'operation', 'grant_type', 'client_id', 'client_secret', 'userCode', 'pickupCode', 'latencyMs',
+  'description',
+  'start',
+  'end',
+  'storeId',
+  'shifts',
+  'merchantIds',
+  'text',
+  'promotions',
+  'aggregationTag',
+  'name',
+  'status',
+  'template',
+  'item',
+  'products',
+  'itemId',
+  'optionId',
+  'price',
+  'productId',
+  'quantity',
+  'productIds',
+  'code',
+  'reason',
+  'deliveredBy',
+  'acknowledgedEventIds',
+  'quoteId',
+  'customer',
+  'delivery',
+  'items',
+  'payments',
+  'cancellationCode',
+  'streetName',
+  'neighborhood',
+  'city',
+  'state',
+  'country',
+  'coordinates',
+  'merchantId',
+  'orderType',
+  'score',
+  'advanceSeconds',
+  'operation',
+  'grant_type',
+  'client_id',
+  'client_secret',
+  'userCode',
+  'pickupCode',
+  'latencyMs',
 ];
 const deep = '['.repeat(20_000) + ']'.repeat(20_000);
 const long = 'x'.repeat(20_000);
@@ -142,20 +198,63 @@ const HOSTILE_BODIES: HostileBody[] = [
   {
     name: 'arrays for objects, objects for arrays',
     raw: JSON.stringify({
-      item: [], products: {}, customer: [], delivery: [], payments: [], items: {}, promotions: [[]], shifts: [[]], coordinates: [], price: [],
-      acknowledgedEventIds: {}, merchantIds: {}, progressiveDiscount: [], phone: [], text: [], code: {}, reason: [], quoteId: [], userCode: [],
+      item: [],
+      products: {},
+      customer: [],
+      delivery: [],
+      payments: [],
+      items: {},
+      promotions: [[]],
+      shifts: [[]],
+      coordinates: [],
+      price: [],
+      acknowledgedEventIds: {},
+      merchantIds: {},
+      progressiveDiscount: [],
+      phone: [],
+      text: [],
+      code: {},
+      reason: [],
+      quoteId: [],
+      userCode: [],
     }),
   },
   { name: 'huge strings in every field', raw: JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, long]))) },
   {
     name: 'unicode where it does not belong',
     raw: JSON.stringify({
-      description: '😀'.repeat(200), start: '２０２５-01-01T00:00:00Z', end: '\ud800', storeId: 'ção', shifts: [{ dayOfWeek: 'ＭＯＮＤＡＹ', start: '０８:00:00', duration: '６０' }],
-      merchantIds: ['４a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'], text: '😀'.repeat(301), name: '🍰'.repeat(60), status: 'ＡＶＡＩＬＡＢＬＥ', itemId: '🍕', optionId: '🍕',
-      price: { value: '١٠' }, productId: '\u202E', quantity: '٣', productIds: '🍕', code: '１２３４'.repeat(40), reason: '😀'.repeat(600), deliveredBy: 'ＭＥＲＣＨＡＮＴ',
-      acknowledgedEventIds: '🍕', quoteId: '４a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61', cancellationCode: '٨٠١', streetName: '😀'.repeat(300), coordinates: { latitude: '−23', longitude: '٤٦' },
-      merchantId: '４a1f6c2e', score: '５', advanceSeconds: '１', operation: 'ＤＥＬＩＶＥＲＹ', grant_type: 'ｃｌｉｅｎｔ_credentials', client_id: 'ｄｅｍｏ', userCode: '😀'.repeat(40),
-      promotions: [{ channels: '🍕', items: '🍕' }], latencyMs: '０',
+      description: '😀'.repeat(200),
+      start: '２０２５-01-01T00:00:00Z',
+      end: '\ud800',
+      storeId: 'ção',
+      shifts: [{ dayOfWeek: 'ＭＯＮＤＡＹ', start: '０８:00:00', duration: '６０' }],
+      merchantIds: ['４a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'],
+      text: '😀'.repeat(301),
+      name: '🍰'.repeat(60),
+      status: 'ＡＶＡＩＬＡＢＬＥ',
+      itemId: '🍕',
+      optionId: '🍕',
+      price: { value: '١٠' },
+      productId: '\u202E',
+      quantity: '٣',
+      productIds: '🍕',
+      code: '１２３４'.repeat(40),
+      reason: '😀'.repeat(600),
+      deliveredBy: 'ＭＥＲＣＨＡＮＴ',
+      acknowledgedEventIds: '🍕',
+      quoteId: '４a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61',
+      cancellationCode: '٨٠١',
+      streetName: '😀'.repeat(300),
+      coordinates: { latitude: '−23', longitude: '٤٦' },
+      merchantId: '４a1f6c2e',
+      score: '５',
+      advanceSeconds: '１',
+      operation: 'ＤＥＬＩＶＥＲＹ',
+      grant_type: 'ｃｌｉｅｎｔ_credentials',
+      client_id: 'ｄｅｍｏ',
+      userCode: '😀'.repeat(40),
+      promotions: [{ channels: '🍕', items: '🍕' }],
+      latencyMs: '０',
     }),
   },
   { name: 'a form body', raw: 'a=1&b=%F0%9F%8D%95&b=2', contentType: 'application/x-www-form-urlencoded' },
@@ -178,10 +277,23 @@ function snapshot(world: World): Record<string, string> {
     acknowledged: world.orders.events.list().filter((r) => r.acknowledgedBy.length > 0).length,
     disputes: [...world.orders.disputes.values()],
     shipping: [...world.shipping.records.values()],
-    ops: storeIds.map((id) => [world.merchantOps.shifts(id), world.merchantOps.interruptions(id), world.merchantOps.switches(id), world.merchantOps.features(id)]),
+    ops: storeIds.map((id) => [
+      world.merchantOps.shifts(id),
+      world.merchantOps.interruptions(id),
+      world.merchantOps.switches(id),
+      world.merchantOps.features(id),
+    ]),
     catalog: storeIds.map((id) => {
       const c = world.catalog.of(id);
-      return [[...c.categories.values()], [...c.items.values()], [...c.products.values()], [...c.optionGroups.values()], [...c.options.values()], [...c.inventory], c.batches.size];
+      return [
+        [...c.categories.values()],
+        [...c.items.values()],
+        [...c.products.values()],
+        [...c.optionGroups.values()],
+        [...c.options.values()],
+        [...c.inventory],
+        c.batches.size,
+      ];
     }),
     reviews: storeIds.map((id) => world.reviews.of(id).map((r) => [r.id, r.replies])),
     promotions: world.promotions.itemCount,
@@ -229,17 +341,32 @@ describe('sandbox: hostile input on every route never crashes, answers 4xx in th
     await action(sandbox, demo, merchant.id, 'confirm');
     const disputed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     await action(sandbox, demo, disputed.id, 'confirm');
-    const dispute = (await sandbox.http.send('POST', `/_sandbox/orders/${disputed.id}/dispute`, { json: {} })).body as { id: string; alternatives: { id: string }[] };
-    const interruption = (await sandbox.http.send('POST', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, {
-      token: demo,
-      json: { description: 'Limpeza', start: new Date(sandbox.world.clock.now() + 3600_000).toISOString(), end: new Date(sandbox.world.clock.now() + 7200_000).toISOString() },
-    })).body as { id: string };
+    const dispute = (await sandbox.http.send('POST', `/_sandbox/orders/${disputed.id}/dispute`, { json: {} })).body as {
+      id: string;
+      alternatives: { id: string }[];
+    };
+    const interruption = (
+      await sandbox.http.send('POST', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, {
+        token: demo,
+        json: {
+          description: 'Limpeza',
+          start: new Date(sandbox.world.clock.now() + 3600_000).toISOString(),
+          end: new Date(sandbox.world.clock.now() + 7200_000).toISOString(),
+        },
+      })
+    ).body as { id: string };
     const ean = sandbox.world.catalog.menuOf(DEMO_GROCERY_ID)[0]?.ean;
     const today = new Date(sandbox.world.clock.now() - 3 * 3600_000).toISOString().slice(0, 10);
-    const promotion = (await sandbox.http.send('POST', `/promotion/v1.0/merchants/${DEMO_RESTAURANT_ID}/promotions`, {
-      token: demo,
-      json: { promotions: [{ channels: ['PLATFORM-APP'], items: [{ ean, discountValue: 10, initialDate: today, finalDate: '2999-12-31', promotionType: 'PERCENTAGE' }] }] },
-    })).body as { aggregationId: string };
+    const promotion = (
+      await sandbox.http.send('POST', `/promotion/v1.0/merchants/${DEMO_RESTAURANT_ID}/promotions`, {
+        token: demo,
+        json: {
+          promotions: [
+            { channels: ['PLATFORM-APP'], items: [{ ean, discountValue: 10, initialDate: today, finalDate: '2999-12-31', promotionType: 'PERCENTAGE' }] },
+          ],
+        },
+      })
+    ).body as { aggregationId: string };
     const catalog = sandbox.world.catalog.of(DEMO_RESTAURANT_ID);
     const item = [...catalog.items.values()][0]!;
     Object.assign(values, {
@@ -293,7 +420,12 @@ describe('sandbox: hostile input on every route never crashes, answers 4xx in th
         });
         const text = await raw.body.text();
         const headers = Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, String(v)]));
-        expect4xx(route, path, { status: raw.statusCode, headers, body: headers['content-type']?.includes('json') ? JSON.parse(text) : text }, `${key(route)} with invalid UTF-8`);
+        expect4xx(
+          route,
+          path,
+          { status: raw.statusCode, headers, body: headers['content-type']?.includes('json') ? JSON.parse(text) : text },
+          `${key(route)} with invalid UTF-8`,
+        );
       }
     }
     assert.deepEqual(failures, []);
@@ -325,7 +457,10 @@ describe('sandbox: hostile input on every route never crashes, answers 4xx in th
       const unknown = await send(route, url(`zz_unknown=1&${encodeURIComponent('ção')}=${encodeURIComponent('🍕')}&__proto__=x`));
       if (unknown.status !== baseline.status) failures.push(`${key(route)}: unknown parameters changed ${baseline.status} into ${unknown.status}`);
       for (const param of QUERY_PARAMS[key(route)] ?? []) {
-        const others = (base ?? '').split('&').filter((p) => p && !p.startsWith(`${param}=`)).join('&');
+        const others = (base ?? '')
+          .split('&')
+          .filter((p) => p && !p.startsWith(`${param}=`))
+          .join('&');
         const hostileUrl = (query: string) => `${path}?${[others, query].filter(Boolean).join('&')}`;
         for (const value of HOSTILE_QUERY_VALUES) {
           const target = hostileUrl(`${param}=${encodeURIComponent(value)}`);
@@ -362,13 +497,20 @@ describe('sandbox: hostile input on every route never crashes, answers 4xx in th
 
   it('keeps serving, with its state exactly as it was and no prototype polluted', async () => {
     const now = snapshot(sandbox.world);
-    assert.deepEqual(Object.keys(now).filter((part) => now[part] !== before0[part]), [], 'no hostile request changed these parts of the state');
+    assert.deepEqual(
+      Object.keys(now).filter((part) => now[part] !== before0[part]),
+      [],
+      'no hostile request changed these parts of the state',
+    );
     assert.equal(({} as Record<string, unknown>).admin, undefined);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.equal((await sandbox.http.send('GET', '/_sandbox/clock')).status, 200);
     assert.equal((await sandbox.http.send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/status`, { token: demo })).status, 200);
     assert.ok(Array.isArray(await poll(sandbox, demo)));
-    const answer = await sandbox.http.send('POST', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${values.reviewId}/answers`, { token: demo, json: { text: 'Obrigado, já estamos cuidando disso.' } });
+    const answer = await sandbox.http.send('POST', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/reviews/${values.reviewId}/answers`, {
+      token: demo,
+      json: { text: 'Obrigado, já estamos cuidando disso.' },
+    });
     assert.equal(answer.status, 201);
     const placed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     assert.equal((await action(sandbox, demo, placed.id, 'confirm')).status, 202);
@@ -382,15 +524,23 @@ describe('sandbox: hostile input on every route never crashes, answers 4xx in th
       json: { description: text, start: new Date(now + 10 * 3600_000).toISOString(), end: new Date(now + 11 * 3600_000).toISOString() },
     });
     assert.equal(created.status, 201);
-    const listed = (await sandbox.http.send('GET', `/merchant/v1.0/merchants/${DEMO_GROCERY_ID}/interruptions`, { token: demo })).body as { description: string }[];
+    const listed = (await sandbox.http.send('GET', `/merchant/v1.0/merchants/${DEMO_GROCERY_ID}/interruptions`, { token: demo })).body as {
+      description: string;
+    }[];
     assert.ok(listed.some((i) => i.description === text));
-    const category = await sandbox.http.send('POST', `/catalog/v2.0/merchants/${DEMO_GROCERY_ID}/categories`, { token: demo, json: { name: 'Doces 🍰 e salgados çã', status: 'AVAILABLE', template: 'DEFAULT' } });
+    const category = await sandbox.http.send('POST', `/catalog/v2.0/merchants/${DEMO_GROCERY_ID}/categories`, {
+      token: demo,
+      json: { name: 'Doces 🍰 e salgados çã', status: 'AVAILABLE', template: 'DEFAULT' },
+    });
     assert.equal(category.status, 201);
     assert.equal((category.body as { name: string }).name, 'Doces 🍰 e salgados çã');
     const review = sandbox.world.reviews.of(DEMO_GROCERY_ID).find((r) => r.status === 'NOT_REPLIED');
     assert.ok(review);
     const reply = 'Obrigado! Volte sempre 😊 — atenção especial à sua entrega';
-    const answered = await sandbox.http.send('POST', `/review/v2.0/merchants/${DEMO_GROCERY_ID}/reviews/${review.id}/answers`, { token: demo, json: { text: reply } });
+    const answered = await sandbox.http.send('POST', `/review/v2.0/merchants/${DEMO_GROCERY_ID}/reviews/${review.id}/answers`, {
+      token: demo,
+      json: { text: reply },
+    });
     assert.equal(answered.status, 201);
     assert.equal((answered.body as { text: string }).text, reply);
   });
@@ -438,7 +588,11 @@ describe('sandbox: control routes refuse a caller from another machine, however 
         for (const url of spellings(path)) {
           for (const headers of [{ authorization: `Bearer ${token}` }, {}]) {
             const answer = await app.inject({ method, url, remoteAddress: STRANGER, headers, ...(payload ? { payload } : {}) });
-            assert.equal(answer.statusCode, 403, `${method} ${url} ${'authorization' in headers ? 'with' : 'without'} a token: ${answer.statusCode} ${answer.body}`);
+            assert.equal(
+              answer.statusCode,
+              403,
+              `${method} ${url} ${'authorization' in headers ? 'with' : 'without'} a token: ${answer.statusCode} ${answer.body}`,
+            );
           }
         }
       }

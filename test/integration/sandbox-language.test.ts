@@ -23,21 +23,70 @@ import { isOpen, key, paramsOf, pathOf } from '../support/sandbox-routes';
 
 /** The English the sandbox used to send where a Brazilian platform writes Portuguese (pinned). */
 const FORMER_PHRASES = [
-  'not confirmed within 8 minutes', 'cancelled by the customer', 'cancellation dispute accepted', 'the merchant confirmed the order',
-  'a platform driver is already on the way', 'Paused by the platform', 'too many cancellations', 'How was your order?', 'What stood out?',
-  'Would you order again?', 'Portion size', 'Delivery time', 'Reopens at', 'Opens at', 'Pauses at', '(store time)', 'The store is paused',
-  'A pause is scheduled', 'Pause coming', 'Not connected', 'No polling received', 'Outside opening hours', 'Closed as expected',
-  'Within opening hours', 'Catalog enabled', 'Catalog disabled', 'No delivery area', 'Delivery area set', 'No interruption is active',
-  'Online and ready to receive orders', 'is currently unavailable', 'does not offer', 'token missing, expired or invalid', 'not found',
-  'no access to', 'must be', 'is required', 'at most', 'at least', 'already', 'Invalid input', 'Too small', 'Too big', 'Unrecognized key',
-  'answer rejected', 'Thank you', 'Driver requested', 'Address confirmed', 'Address change', 'Cancellation accepted', 'Order tracking',
-  'Not assigned yet', 'Authorize an application', 'User code shown', 'internal error', 'no route', 'rate limit of',
+  'not confirmed within 8 minutes',
+  'cancelled by the customer',
+  'cancellation dispute accepted',
+  'the merchant confirmed the order',
+  'a platform driver is already on the way',
+  'Paused by the platform',
+  'too many cancellations',
+  'How was your order?',
+  'What stood out?',
+  'Would you order again?',
+  'Portion size',
+  'Delivery time',
+  'Reopens at',
+  'Opens at',
+  'Pauses at',
+  '(store time)',
+  'The store is paused',
+  'A pause is scheduled',
+  'Pause coming',
+  'Not connected',
+  'No polling received',
+  'Outside opening hours',
+  'Closed as expected',
+  'Within opening hours',
+  'Catalog enabled',
+  'Catalog disabled',
+  'No delivery area',
+  'Delivery area set',
+  'No interruption is active',
+  'Online and ready to receive orders',
+  'is currently unavailable',
+  'does not offer',
+  'token missing, expired or invalid',
+  'not found',
+  'no access to',
+  'must be',
+  'is required',
+  'at most',
+  'at least',
+  'already',
+  'Invalid input',
+  'Too small',
+  'Too big',
+  'Unrecognized key',
+  'answer rejected',
+  'Thank you',
+  'Driver requested',
+  'Address confirmed',
+  'Address change',
+  'Cancellation accepted',
+  'Order tracking',
+  'Not assigned yet',
+  'Authorize an application',
+  'User code shown',
+  'internal error',
+  'no route',
+  'rate limit of',
 ];
 /** Single words the survey and status used to send as a whole text. */
 const FORMER_WORDS = new Set(['Yes', 'No', 'Taste', 'Packaging', 'Paused', 'Connected', 'Open', 'Unavailable', 'Customer']);
 
 /** English words no Portuguese sentence holds (none of them is a Portuguese word). */
-const ENGLISH = /\b(the|is|are|was|were|been|must|should|cannot|can't|not|this|that|with|only|of|and|to|from|by|yet|has|have|already|your|you|please|invalid|unknown|required|expected|received|found|store|order|driver|answer|body)\b/i;
+const ENGLISH =
+  /\b(the|is|are|was|were|been|must|should|cannot|can't|not|this|that|with|only|of|and|to|from|by|yet|has|have|already|your|you|please|invalid|unknown|required|expected|received|found|store|order|driver|answer|body)\b/i;
 
 /**
  * Texts the spec itself gives in English (spec §7.3: the promotion error's `title` and `type`).
@@ -91,12 +140,19 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     else if (type.includes('text/plain')) texts.push({ where: `${label} (text)`, text: response.bytes.toString('utf8') });
     return response;
   };
-  const send = async (method: string, path: string, options: Parameters<Sandbox['http']['send']>[2] = {}) => record(`${method} ${path}`, await sandbox.http.send(method, path, options));
+  const send = async (method: string, path: string, options: Parameters<Sandbox['http']['send']>[2] = {}) =>
+    record(`${method} ${path}`, await sandbox.http.send(method, path, options));
   const api = (method: string, path: string, json?: unknown) => send(method, path, { token: demo, ...(json === undefined ? {} : { json }) });
 
   /** Every route, as a stranger, with ids that name nothing or are no ids, and with bodies it refuses. */
   async function sweep(ids: Record<string, string>): Promise<void> {
-    const bodies: { raw: string }[] = [{ raw: '{"a":' }, { raw: '' }, { raw: '{}' }, { raw: '[]' }, { raw: '{"description":7,"text":7,"reason":7,"code":7,"name":7,"items":7,"promotions":7,"shifts":7,"merchantIds":7,"grant_type":7}' }];
+    const bodies: { raw: string }[] = [
+      { raw: '{"a":' },
+      { raw: '' },
+      { raw: '{}' },
+      { raw: '[]' },
+      { raw: '{"description":7,"text":7,"reason":7,"code":7,"name":7,"items":7,"promotions":7,"shifts":7,"merchantIds":7,"grant_type":7}' },
+    ];
     for (const route of sandbox.routes as readonly SandboxRoute[]) {
       if (route.method === 'HEAD' || key(route) === 'POST /_sandbox/reset') continue;
       const real = pathOf(route.url, (name) => ids[name] ?? ZERO);
@@ -151,7 +207,9 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     for (const answer of ['accept', 'timeout', 'reject'] as const) {
       const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
       await action(sandbox, demo, order.id, 'confirm');
-      const dispute = (await send('POST', `/_sandbox/orders/${order.id}/dispute`, { json: answer === 'timeout' ? { expiresInSeconds: 30 } : {} })).body as { id: string };
+      const dispute = (await send('POST', `/_sandbox/orders/${order.id}/dispute`, { json: answer === 'timeout' ? { expiresInSeconds: 30 } : {} })).body as {
+        id: string;
+      };
       if (answer === 'accept') await api('POST', `/order/v1.0/disputes/${dispute.id}/accept`);
       if (answer === 'reject') await api('POST', `/order/v1.0/disputes/${dispute.id}/reject`, { reason: 'O pedido já saiu para entrega' });
       if (answer === 'reject') await api('POST', `/order/v1.0/disputes/${dispute.id}/accept`);
@@ -181,10 +239,16 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     await read(DEMO_RESTAURANT_ID, 'INDOOR');
     await read(DEMO_RESTAURANT_ID, 'FOO');
     const now = localMoment(sandbox.world.clock.now());
-    await api('PUT', `${M}/${DEMO_PIZZERIA_ID}/opening-hours`, { storeId: DEMO_PIZZERIA_ID, shifts: [{ dayOfWeek: DAYS_OF_WEEK[(now.dayIndex + 3) % 7], start: '10:00:00', duration: 60 }] });
+    await api('PUT', `${M}/${DEMO_PIZZERIA_ID}/opening-hours`, {
+      storeId: DEMO_PIZZERIA_ID,
+      shifts: [{ dayOfWeek: DAYS_OF_WEEK[(now.dayIndex + 3) % 7], start: '10:00:00', duration: 60 }],
+    });
     await read(DEMO_PIZZERIA_ID);
     await api('PUT', `${M}/${DEMO_PIZZERIA_ID}/opening-hours`, { storeId: DEMO_PIZZERIA_ID, shifts: [] });
-    await api('PUT', `${M}/${DEMO_PIZZERIA_ID}/opening-hours`, { storeId: DEMO_RESTAURANT_ID, shifts: [{ dayOfWeek: 'MONDAY', start: '25:00:00', duration: 0 }] });
+    await api('PUT', `${M}/${DEMO_PIZZERIA_ID}/opening-hours`, {
+      storeId: DEMO_RESTAURANT_ID,
+      shifts: [{ dayOfWeek: 'MONDAY', start: '25:00:00', duration: 0 }],
+    });
     const start = sandbox.world.clock.now() + 30 * 60_000;
     const soon = { description: 'Limpeza da cozinha', start: new Date(start).toISOString(), end: new Date(start + 3600_000).toISOString() };
     await api('POST', `${M}/${DEMO_RESTAURANT_ID}/interruptions`, soon);
@@ -205,7 +269,13 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
       for (const review of list.reviews) await api('GET', `${R}/${id}/reviews/${review.id}`);
       const open = list.reviews.find((r) => r.status === 'NOT_REPLIED');
       const closed = list.reviews.find((r) => r.status === 'PUBLISHED');
-      for (const text of ['Vocês são uns idiotas.', 'Ligue para (11) 98765-4321, por favor.', 'Veja em www.cantina.com.br hoje.', 'Use o cupom DESCONTO10 na próxima.', 'Curto']) {
+      for (const text of [
+        'Vocês são uns idiotas.',
+        'Ligue para (11) 98765-4321, por favor.',
+        'Veja em www.cantina.com.br hoje.',
+        'Use o cupom DESCONTO10 na próxima.',
+        'Curto',
+      ]) {
         const refused = await api('POST', `${R}/${id}/reviews/${open?.id ?? ZERO}/answers`, { text });
         const reason = (refused.body as { details?: { reason?: string } } | undefined)?.details?.reason;
         if (reason) refusalReasons.push(reason);
@@ -219,9 +289,28 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
   async function promotions(): Promise<void> {
     const ean = sandbox.world.catalog.menuOf(DEMO_GROCERY_ID).find((m) => m.ean)?.ean ?? '';
     const today = localMoment(sandbox.world.clock.now()).date;
-    const item = (over: Record<string, unknown>) => ({ ean, discountValue: 10, initialDate: today, finalDate: '2999-12-31', promotionType: 'PERCENTAGE', ...over });
-    const bad = [item({ initialDate: '31/12/2999' }), item({ promotionType: 'BOGO' }), item({ discountValue: 80 }), item({ ean: '000000000000' }), item({}), item({})];
-    const created = (await api('POST', `${P}/${DEMO_GROCERY_ID}/promotions`, { aggregationTag: 'semana', promotions: [{ promotionName: 'Semana', channels: ['PLATFORM-APP'], items: bad }] })).body as { aggregationId: string };
+    const item = (over: Record<string, unknown>) => ({
+      ean,
+      discountValue: 10,
+      initialDate: today,
+      finalDate: '2999-12-31',
+      promotionType: 'PERCENTAGE',
+      ...over,
+    });
+    const bad = [
+      item({ initialDate: '31/12/2999' }),
+      item({ promotionType: 'BOGO' }),
+      item({ discountValue: 80 }),
+      item({ ean: '000000000000' }),
+      item({}),
+      item({}),
+    ];
+    const created = (
+      await api('POST', `${P}/${DEMO_GROCERY_ID}/promotions`, {
+        aggregationTag: 'semana',
+        promotions: [{ promotionName: 'Semana', channels: ['PLATFORM-APP'], items: bad }],
+      })
+    ).body as { aggregationId: string };
     await api('POST', `${P}/${DEMO_GROCERY_ID}/promotions`, { aggregationTag: 'semana', promotions: [{ channels: ['PLATFORM-APP'], items: [item({})] }] });
     await api('POST', `${P}/${DEMO_GROCERY_ID}/promotions`, { promotions: [{ channels: [], items: [] }] });
     await api('POST', `${P}/${DEMO_GROCERY_ID}/promotions?reset=talvez`, { promotions: [] });
@@ -242,7 +331,15 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     await api('POST', `${S}/orders/${own.id}/cancelRequestDriver`);
     await api('POST', `${S}/orders/${own.id}/userConfirmAddress`);
     await api('POST', `${S}/orders/${own.id}/acceptDeliveryAddressChange`);
-    const address = { streetName: 'Rua Harmonia', streetNumber: '10', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', country: 'BR', coordinates: POINT };
+    const address = {
+      streetName: 'Rua Harmonia',
+      streetNumber: '10',
+      neighborhood: 'Vila Madalena',
+      city: 'São Paulo',
+      state: 'SP',
+      country: 'BR',
+      coordinates: POINT,
+    };
     await api('POST', `${S}/orders/${own.id}/deliveryAddressChangeRequest`, address);
     await api('POST', `${S}/orders/${own.id}/deliveryAddressChangeRequest`, address);
     await api('POST', `${S}/orders/${own.id}/denyDeliveryAddressChange`);
@@ -255,10 +352,23 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     await api('GET', `${S}/orders/${own.id}/cancellationReasons`);
     // Delivery-only: a quote far away, one nearby, the registration, its tracking page, its cancellation.
     await api('GET', `${S}/merchants/${DEMO_GROCERY_ID}/deliveryAvailabilities?latitude=-22.9&longitude=-43.2`);
-    const nearby = (await api('GET', `${S}/merchants/${DEMO_GROCERY_ID}/deliveryAvailabilities?latitude=${POINT.latitude}&longitude=${POINT.longitude}`)).body as { id: string };
+    const nearby = (await api('GET', `${S}/merchants/${DEMO_GROCERY_ID}/deliveryAvailabilities?latitude=${POINT.latitude}&longitude=${POINT.longitude}`))
+      .body as { id: string };
     const registration = {
       customer: { name: 'Marina Alves', phone: { countryCode: '55', areaCode: '11', number: '987654321', type: 'CUSTOMER' } },
-      delivery: { quoteId: nearby.id, deliveryAddress: { postalCode: '05005-001', streetNumber: '300', streetName: 'Rua Turiassu', neighborhood: 'Perdizes', city: 'São Paulo', state: 'SP', country: 'BR', coordinates: POINT } },
+      delivery: {
+        quoteId: nearby.id,
+        deliveryAddress: {
+          postalCode: '05005-001',
+          streetNumber: '300',
+          streetName: 'Rua Turiassu',
+          neighborhood: 'Perdizes',
+          city: 'São Paulo',
+          state: 'SP',
+          country: 'BR',
+          coordinates: POINT,
+        },
+      },
       items: [{ id: 'MBP-001', name: 'Arroz branco 5 kg', quantity: 1, unitPrice: 27.9, totalPrice: 27.9 }],
       payments: { methods: [{ method: 'CREDIT', type: 'OFFLINE', value: 27.9 }] },
     };
@@ -282,7 +392,12 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     await api('PATCH', `${C}/${DEMO_RESTAURANT_ID}/options/status`, { optionId: ZERO, status: 'AVAILABLE' });
     await api('PATCH', `${C}/${DEMO_RESTAURANT_ID}/items/externalCode`, { itemId: ZERO });
     await api('PATCH', `${C}/${DEMO_RESTAURANT_ID}/products/price`, [{ productId: ZERO, externalCode: 'X', price: { value: 1 }, resources: ['ITEM'] }]);
-    await api('PUT', `${C}/${DEMO_RESTAURANT_ID}/items`, { item: { id: ZERO, type: 'DEFAULT', categoryId: ZERO, status: 'AVAILABLE', price: { value: 1 }, productId: ZERO }, products: [], optionGroups: [], options: [] });
+    await api('PUT', `${C}/${DEMO_RESTAURANT_ID}/items`, {
+      item: { id: ZERO, type: 'DEFAULT', categoryId: ZERO, status: 'AVAILABLE', price: { value: 1 }, productId: ZERO },
+      products: [],
+      optionGroups: [],
+      options: [],
+    });
     await api('GET', `${C}/${DEMO_RESTAURANT_ID}/inventory/${ZERO}`);
     const product = [...sandbox.world.catalog.of(DEMO_RESTAURANT_ID).products.keys()][0] ?? ZERO;
     await api('GET', `${C}/${DEMO_RESTAURANT_ID}/inventory/${product}`);
@@ -290,14 +405,27 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     await send('POST', '/authentication/v1.0/oauth/token', { form: { client_id: 'demo' } });
     await send('POST', '/authentication/v1.0/oauth/token', { form: { grant_type: 'senha' } });
     await send('POST', '/authentication/v1.0/oauth/token', { form: { grant_type: 'refresh_token', refresh_token: 'gasto' } });
-    await send('POST', '/authentication/v1.0/oauth/token', { form: { grant_type: 'client_credentials', client_id: 'partner', client_secret: 'partner-secret' } });
-    await send('POST', '/authentication/v1.0/oauth/token', { form: { grant_type: 'authorization_code', client_id: 'partner', client_secret: 'partner-secret', authorization_code: 'QUALQUER', authorization_code_verifier: 'v' } });
+    await send('POST', '/authentication/v1.0/oauth/token', {
+      form: { grant_type: 'client_credentials', client_id: 'partner', client_secret: 'partner-secret' },
+    });
+    await send('POST', '/authentication/v1.0/oauth/token', {
+      form: {
+        grant_type: 'authorization_code',
+        client_id: 'partner',
+        client_secret: 'partner-secret',
+        authorization_code: 'QUALQUER',
+        authorization_code_verifier: 'v',
+      },
+    });
     await send('POST', '/authentication/v1.0/oauth/userCode', { form: { client_id: 'demo' } });
     const started = (await send('POST', '/authentication/v1.0/oauth/userCode', { form: { client_id: 'partner' } })).body as { userCode: string };
     await send('GET', `/_sandbox/authorize?userCode=${started.userCode}`);
     await send('GET', '/_sandbox/authorize?userCode=QQQQ-QQQQ');
     await send('POST', '/_sandbox/authorize', { raw: `userCode=${started.userCode}`, contentType: 'application/x-www-form-urlencoded' });
-    await send('POST', '/_sandbox/authorize', { raw: `userCode=${started.userCode}&merchantIds=${DEMO_GROCERY_ID}`, contentType: 'application/x-www-form-urlencoded' });
+    await send('POST', '/_sandbox/authorize', {
+      raw: `userCode=${started.userCode}&merchantIds=${DEMO_GROCERY_ID}`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     await send('POST', '/_sandbox/authorize', { json: { userCode: started.userCode, merchantIds: [DEMO_GROCERY_ID] } });
     await send('GET', '/nada/aqui', { token: demo });
   }
@@ -323,17 +451,43 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
   it('walks each kind of text the terminal reads (a walk that saw nothing would prove nothing)', () => {
     const seen = (pattern: RegExp) => texts.some((t) => pattern.test(t.text));
     for (const pattern of [
-      /^Pedido não confirmado pela loja em até 8 minutos$/, /^Como foi o seu pedido\?$/, /^Você pediria de novo\?$/, /^Sim$/, /^Sabor$/, /^Pausada$/,
-      /^Reabre às \d\d:\d\d \(horário da loja\)\.$/, /^A pausa começa às \d\d:\d\d/, /^Abre às 10:00/, /^Pausa aplicada pela plataforma/, /^Desconectada$/,
-      /^Cardápio desativado$/, /^Sem área de entrega$/, /indisponível no momento/, /^token ausente/, /^Entrada inválida/, /não encontrad[oa]/,
-      /^resposta recusada: /, /^Entregador solicitado/, /^Mudança de endereço/, /^Cancelamento aceito\.$/, /^Acompanhe seu pedido$/, /^Autorizar um aplicativo$/,
-      /^rota inexistente/, /^o corpo da requisição é inválido/, /^o rastreamento do pedido responde uma vez a cada 30 segundos/, /já foi usada$/, /tem o mesmo ean/,
+      /^Pedido não confirmado pela loja em até 8 minutos$/,
+      /^Como foi o seu pedido\?$/,
+      /^Você pediria de novo\?$/,
+      /^Sim$/,
+      /^Sabor$/,
+      /^Pausada$/,
+      /^Reabre às \d\d:\d\d \(horário da loja\)\.$/,
+      /^A pausa começa às \d\d:\d\d/,
+      /^Abre às 10:00/,
+      /^Pausa aplicada pela plataforma/,
+      /^Desconectada$/,
+      /^Cardápio desativado$/,
+      /^Sem área de entrega$/,
+      /indisponível no momento/,
+      /^token ausente/,
+      /^Entrada inválida/,
+      /não encontrad[oa]/,
+      /^resposta recusada: /,
+      /^Entregador solicitado/,
+      /^Mudança de endereço/,
+      /^Cancelamento aceito\.$/,
+      /^Acompanhe seu pedido$/,
+      /^Autorizar um aplicativo$/,
+      /^rota inexistente/,
+      /^o corpo da requisição é inválido/,
+      /^o rastreamento do pedido responde uma vez a cada 30 segundos/,
+      /já foi usada$/,
+      /tem o mesmo ean/,
     ]) {
       assert.ok(seen(pattern), `the walk saw a text like ${pattern}`);
     }
     assert.ok(texts.length > 2000, `${texts.length} texts`);
     for (const code of ['CONFIRMATION_TIMEOUT', 'CUSTOMER_GAVE_UP', 'DISPUTE_ACCEPTED', 'DISPUTE_UNANSWERED', '503', '801']) {
-      assert.ok(events.some((e) => e.code === 'CAN' && e.metadata.cancelCode === code), `a cancellation ${code}`);
+      assert.ok(
+        events.some((e) => e.code === 'CAN' && e.metadata.cancelCode === code),
+        `a cancellation ${code}`,
+      );
     }
     assert.ok(events.filter((e) => e.code === 'CARF').length >= 2);
     assert.deepEqual(new Set(validations.map((v) => v.state)), new Set(['OK', 'WARNING', 'CLOSED', 'ERROR']));
@@ -347,10 +501,23 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
   });
 
   it('tells English from Portuguese: the detector flags the sentences the sandbox used to send, and none it sends now', () => {
-    for (const english of ['not confirmed within 8 minutes', 'How was your order?', 'Would you order again?', 'token missing, expired or invalid', 'start must be before end', 'Paused by the platform: too many cancellations']) {
+    for (const english of [
+      'not confirmed within 8 minutes',
+      'How was your order?',
+      'Would you order again?',
+      'token missing, expired or invalid',
+      'start must be before end',
+      'Paused by the platform: too many cancellations',
+    ]) {
       assert.match(english, ENGLISH);
     }
-    for (const portuguese of ['Pedido não confirmado pela loja em até 8 minutos', 'Você pediria de novo?', 'limit deve ser de 1 a 1000', 'o corpo deve ser {deliveredBy: "MERCHANT"}', 'Reabre às 14:30 (horário da loja).']) {
+    for (const portuguese of [
+      'Pedido não confirmado pela loja em até 8 minutos',
+      'Você pediria de novo?',
+      'limit deve ser de 1 a 1000',
+      'o corpo deve ser {deliveredBy: "MERCHANT"}',
+      'Reabre às 14:30 (horário da loja).',
+    ]) {
       assert.doesNotMatch(portuguese, ENGLISH);
     }
   });
@@ -371,7 +538,8 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
       if (e.metadata.origin === 'MERCHANT' && shippingCodes.has(code as string)) continue;
       assert.ok(words(cancellationMessages, `orders.reason.${code as string}`), `the terminal words cancellation ${code as string}`);
     }
-    for (const e of events.filter((e) => e.code === 'CARF')) assert.match(String(e.metadata.failureCode), /^[A-Z_]+$/, 'a refused cancellation says why by a code');
+    for (const e of events.filter((e) => e.code === 'CARF'))
+      assert.match(String(e.metadata.failureCode), /^[A-Z_]+$/, 'a refused cancellation says why by a code');
     for (const v of validations) assert.ok(words(storesMessages, `store.validation.${v.code}`), `the terminal words validation ${v.code}`);
     for (const code of promotionErrors) assert.ok(words(promotionMessages, `promotions.error.${code}`), `the terminal words promotion error ${code}`);
     for (const reason of refusalReasons) assert.ok(words(storeActionMessages, `error.reason.${reason}`), `the terminal words refusal ${reason}`);

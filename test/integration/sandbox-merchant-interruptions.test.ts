@@ -40,10 +40,16 @@ describe('sandbox merchant interruptions (spec §2.4, §4.4, §7.4)', () => {
     assert.ok(!Number.isNaN(Date.parse(created.start)) && !Number.isNaN(Date.parse(created.end)));
     assert.equal((await create(60 * MIN, 120 * MIN, 'Later')).status, 201);
     let list = (await send('GET', BASE)).body as { description: string }[];
-    assert.deepEqual(list.map((i) => i.description), ['Too many orders', 'Later']);
+    assert.deepEqual(
+      list.map((i) => i.description),
+      ['Too many orders', 'Later'],
+    );
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 31 * 60 } });
     list = (await send('GET', BASE)).body as { description: string }[];
-    assert.deepEqual(list.map((i) => i.description), ['Later']);
+    assert.deepEqual(
+      list.map((i) => i.description),
+      ['Later'],
+    );
   });
 
   it('accepts a zoned ISO 8601 start and end with an offset', async () => {

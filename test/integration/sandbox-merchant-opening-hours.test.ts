@@ -79,22 +79,30 @@ describe('sandbox merchant opening hours (spec §2.4, §4.4, §7.4)', () => {
   });
 
   it('rejects overlapping shifts on the same day, also through midnight and from Sunday into Monday', async () => {
-    expect400(await replace([
-      { dayOfWeek: 'MONDAY', start: '08:00:00', duration: 240 },
-      { dayOfWeek: 'MONDAY', start: '11:59:59', duration: 60 },
-    ]));
-    expect400(await replace([
-      { dayOfWeek: 'FRIDAY', start: '10:00:00', duration: 60 },
-      { dayOfWeek: 'FRIDAY', start: '10:00:00', duration: 60 },
-    ]));
-    expect400(await replace([
-      { dayOfWeek: 'TUESDAY', start: '20:00:00', duration: 721 },
-      { dayOfWeek: 'WEDNESDAY', start: '08:00:00', duration: 60 },
-    ]));
-    expect400(await replace([
-      { dayOfWeek: 'SUNDAY', start: '22:00:00', duration: 180 },
-      { dayOfWeek: 'MONDAY', start: '00:30:00', duration: 60 },
-    ]));
+    expect400(
+      await replace([
+        { dayOfWeek: 'MONDAY', start: '08:00:00', duration: 240 },
+        { dayOfWeek: 'MONDAY', start: '11:59:59', duration: 60 },
+      ]),
+    );
+    expect400(
+      await replace([
+        { dayOfWeek: 'FRIDAY', start: '10:00:00', duration: 60 },
+        { dayOfWeek: 'FRIDAY', start: '10:00:00', duration: 60 },
+      ]),
+    );
+    expect400(
+      await replace([
+        { dayOfWeek: 'TUESDAY', start: '20:00:00', duration: 721 },
+        { dayOfWeek: 'WEDNESDAY', start: '08:00:00', duration: 60 },
+      ]),
+    );
+    expect400(
+      await replace([
+        { dayOfWeek: 'SUNDAY', start: '22:00:00', duration: 180 },
+        { dayOfWeek: 'MONDAY', start: '00:30:00', duration: 60 },
+      ]),
+    );
   });
 
   it('rejects an empty list, a bad day, a bad time, a duration of 0 or less or past 24 h (400 BadRequest)', async () => {

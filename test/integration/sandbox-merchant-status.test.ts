@@ -58,8 +58,14 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
     poll();
     const [delivery] = await status(DEMO_RESTAURANT_ID, 'DELIVERY');
     const [takeout] = await status(DEMO_RESTAURANT_ID, 'TAKEOUT');
-    assert.deepEqual(delivery?.validations.map((v) => v.code), ['is-connected', 'opening-hours', 'catalog-enabled', 'delivery-area', 'unavailabilities']);
-    assert.deepEqual(takeout?.validations.map((v) => v.code), ['is-connected', 'opening-hours', 'catalog-enabled', 'unavailabilities']);
+    assert.deepEqual(
+      delivery?.validations.map((v) => v.code),
+      ['is-connected', 'opening-hours', 'catalog-enabled', 'delivery-area', 'unavailabilities'],
+    );
+    assert.deepEqual(
+      takeout?.validations.map((v) => v.code),
+      ['is-connected', 'opening-hours', 'catalog-enabled', 'unavailabilities'],
+    );
   });
 
   it('is-connected follows polling within 30 seconds: ERROR without polling, OK after, ERROR again past 30 s', async () => {
@@ -150,7 +156,9 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
 
   it('catalog-enabled and delivery-area follow the control switches', async () => {
     poll();
-    const flip = await sandbox.http.send('PUT', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/operations`, { json: { operation: 'DELIVERY', deliveryArea: false } });
+    const flip = await sandbox.http.send('PUT', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/operations`, {
+      json: { operation: 'DELIVERY', deliveryArea: false },
+    });
     assert.equal(flip.status, 200);
     assert.equal((flip.body as { deliveryArea: boolean }).deliveryArea, false);
     let [delivery] = await status(DEMO_RESTAURANT_ID, 'DELIVERY');
@@ -178,7 +186,10 @@ describe('sandbox merchant status (spec §2.4, §3.3, §4.4)', () => {
     const [takeout] = await status(DEMO_PIZZERIA_ID, 'TAKEOUT');
     assert.equal(takeout?.state, 'UNAVAILABLE');
     const all = await status(DEMO_PIZZERIA_ID);
-    assert.deepEqual(all.map((e) => e.operation), ['DELIVERY']);
+    assert.deepEqual(
+      all.map((e) => e.operation),
+      ['DELIVERY'],
+    );
   });
 
   it('answers 400 BadRequest for an unknown operation, 403/404 for foreign or unknown stores, 401 without token', async () => {

@@ -30,7 +30,10 @@ describe('sandbox merchant stores', () => {
     }
     assert.deepEqual([...types].sort(), ['GROCERY', 'RESTAURANT']);
     const others = StoreListItem.array().parse((await sandbox.http.send('GET', `${M}/merchants`, { token: other })).body);
-    assert.deepEqual(others.map((s) => s.id), [OTHER_BAKERY_ID]);
+    assert.deepEqual(
+      others.map((s) => s.id),
+      [OTHER_BAKERY_ID],
+    );
   });
 
   it('pages the list with page and size', async () => {
@@ -118,11 +121,20 @@ describe('sandbox merchant stores', () => {
       assert.equal(new Set(branches.map((b) => b.id)).size, 150);
       assert.equal(branches[16]?.name, 'Cantina da Vila — Unidade 017');
       const again = (await fresh.http.send('POST', '/_sandbox/stores', { json: { count: 160 } })).body as { stores: { id: string }[] };
-      assert.deepEqual(again.stores.slice(0, 150).map((b) => b.id), branches.map((b) => b.id), 'the same branches keep their ids; only the missing ones are added');
+      assert.deepEqual(
+        again.stores.slice(0, 150).map((b) => b.id),
+        branches.map((b) => b.id),
+        'the same branches keep their ids; only the missing ones are added',
+      );
 
       const listed = StoreListItem.array().parse((await fresh.http.send('GET', `${M}/merchants?size=1000`, { token })).body);
       assert.equal(listed.length, 163, 'the three seeded stores and 160 branches');
-      assert.deepEqual(StoreListItem.array().parse((await fresh.http.send('GET', `${M}/merchants`, { token: otherToken })).body).map((s) => s.id), [OTHER_BAKERY_ID]);
+      assert.deepEqual(
+        StoreListItem.array()
+          .parse((await fresh.http.send('GET', `${M}/merchants`, { token: otherToken })).body)
+          .map((s) => s.id),
+        [OTHER_BAKERY_ID],
+      );
       const branch = branches[41]?.id ?? '';
       const detail = StoreDetail.parse((await fresh.http.send('GET', `${M}/merchants/${branch}`, { token })).body);
       assert.equal(detail.type, 'RESTAURANT');
@@ -131,8 +143,14 @@ describe('sandbox merchant stores', () => {
       // Orders of a branch are built from the flagship's menu and reach the demo application's event queue.
       const order = await createOrder(fresh, { merchantId: branch, orderType: 'TAKEOUT' });
       const menu = new Set((seedMenus[DEMO_RESTAURANT_ID] ?? []).flatMap((c) => c.items.map((i) => i.name)));
-      assert.ok((order.items as { name: string }[]).every((line) => menu.has(line.name)), JSON.stringify(order.items));
-      assert.ok((await poll(fresh, token, 1000)).some((e) => e.orderId === order.id && e.merchantId === branch), 'demo polls the branch');
+      assert.ok(
+        (order.items as { name: string }[]).every((line) => menu.has(line.name)),
+        JSON.stringify(order.items),
+      );
+      assert.ok(
+        (await poll(fresh, token, 1000)).some((e) => e.orderId === order.id && e.merchantId === branch),
+        'demo polls the branch',
+      );
       assert.ok(!(await poll(fresh, otherToken, 1000)).some((e) => e.orderId === order.id), 'other does not');
 
       for (const json of [{ count: 0 }, { count: 1001 }, { count: '3' }, { count: 2.5 }, { count: 3, owner: 'other' }, {}]) {

@@ -20,7 +20,10 @@ describe('sandbox orders: cancellation', () => {
   it('lists the common cancellation codes of spec §4.5 while the order can be cancelled', async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const reasons = await reasonsOf(order.id);
-    assert.deepEqual(reasons.map((r) => r.code), ['501', '502', '503', '504', '505', '506', '507', '508', '509', '511', '512']);
+    assert.deepEqual(
+      reasons.map((r) => r.code),
+      ['501', '502', '503', '504', '505', '506', '507', '508', '509', '511', '512'],
+    );
     for (const r of reasons) assert.ok(r.description.length > 0);
   });
 
@@ -35,10 +38,16 @@ describe('sandbox orders: cancellation', () => {
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CANCELLATION_REQUESTED');
     assertError(await action(sandbox, demo, order.id, 'requestCancellation', { reason: '503' }), 409);
     assertError(await action(sandbox, demo, order.id, 'startPreparation'), 409);
-    assert.deepEqual((await drain(sandbox, demo)).map((e) => e.code), ['CAR']);
+    assert.deepEqual(
+      (await drain(sandbox, demo)).map((e) => e.code),
+      ['CAR'],
+    );
     await advance(sandbox, 5);
     const events = await drain(sandbox, demo);
-    assert.deepEqual(events.map((e) => e.code), ['CAN']);
+    assert.deepEqual(
+      events.map((e) => e.code),
+      ['CAN'],
+    );
     assert.equal(events[0]?.metadata.origin, 'MERCHANT');
     assert.equal(events[0]?.metadata.cancelCode, '503');
     assert.equal(events[0]?.metadata.reason, 'Item indisponível', 'the listed description of the code');
@@ -70,7 +79,9 @@ describe('sandbox orders: cancellation', () => {
     assert.equal((await action(sandbox, demo, order.id, 'requestCancellation', { reason: '509' })).status, 202);
     await advance(sandbox, 5);
     assert.deepEqual(await codesOf(sandbox, order.id), ['PLC', 'CFM', 'PRS', 'ADR', 'CAR', 'CARF']);
-    const carf = ((await sandbox.http.send('GET', '/_sandbox/events')).body as { events: { orderId: string; code: string; metadata: unknown }[] }).events.find((e) => e.orderId === order.id && e.code === 'CARF');
+    const carf = ((await sandbox.http.send('GET', '/_sandbox/events')).body as { events: { orderId: string; code: string; metadata: unknown }[] }).events.find(
+      (e) => e.orderId === order.id && e.code === 'CARF',
+    );
     assert.deepEqual(carf?.metadata, { reasonCode: '509', failureCode: 'DRIVER_ON_THE_WAY', reason: 'Um entregador da plataforma já está a caminho' });
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'PREPARATION_STARTED');
   });
@@ -122,7 +133,10 @@ describe('sandbox orders: excessive cancellations close the store for a while (s
       assert.equal(paused[0]?.description, PENALTY_PAUSE_DESCRIPTION);
       assert.equal(Date.parse(paused[0]!.end) - Date.parse(paused[0]!.start), PENALTY_PAUSE_MS);
       sandbox.world.recordPoll({ clientId: 'demo' });
-      const [status] = (await sandbox.http.send('GET', `/merchant/v1.0/merchants/${DEMO_GROCERY_ID}/status/TAKEOUT`, { token: demo })).body as { state: string; validations: { code: string; state: string }[] }[];
+      const [status] = (await sandbox.http.send('GET', `/merchant/v1.0/merchants/${DEMO_GROCERY_ID}/status/TAKEOUT`, { token: demo })).body as {
+        state: string;
+        validations: { code: string; state: string }[];
+      }[];
       assert.equal(status?.validations.find((v) => v.code === 'unavailabilities')?.state, 'CLOSED');
       const removal = await sandbox.http.send('DELETE', `${interruptions}/${paused[0]!.id}`, { token: demo });
       assert.equal(removal.status, 403);

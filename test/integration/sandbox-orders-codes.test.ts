@@ -12,7 +12,7 @@ describe('sandbox orders: tracking, pickup and delivery codes, virtual bag', () 
 
   const track = (orderId: string) => sandbox.http.send('GET', `${O}/orders/${orderId}/tracking`, { token: demo });
 
-  it('tracks only a PLATFORM delivery, 404 before ASSIGN_DRIVER, then the driver\'s position', async () => {
+  it("tracks only a PLATFORM delivery, 404 before ASSIGN_DRIVER, then the driver's position", async () => {
     const merchant = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, deliveredBy: 'MERCHANT' });
     assertError(await track(merchant.id), 409, 'NotPlatformDelivery');
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
@@ -52,7 +52,7 @@ describe('sandbox orders: tracking, pickup and delivery codes, virtual bag', () 
     assert.ok((collected.pickupEtaStart as number) < 0);
   });
 
-  it('validates the pickup code of a PLATFORM delivery against the detail\'s pickupCode', async () => {
+  it("validates the pickup code of a PLATFORM delivery against the detail's pickupCode", async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const url = `${O}/orders/${order.id}/validatePickupCode`;
     const right = await sandbox.http.send('POST', url, { token: demo, json: { code: order.delivery.pickupCode } });
@@ -90,7 +90,11 @@ describe('sandbox orders: tracking, pickup and delivery codes, virtual bag', () 
     assert.deepEqual((await sandbox.http.send('POST', url, { token: demo, json: { code: '12' } })).body, { valid: false });
     assertError(await sandbox.http.send('POST', url, { token: demo, raw: 'nope' }), 400);
     const platform = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
-    assertError(await sandbox.http.send('POST', `${O}/orders/${platform.id}/verifyDeliveryCode`, { token: demo, json: { code: '1' } }), 409, 'NotMerchantDelivery');
+    assertError(
+      await sandbox.http.send('POST', `${O}/orders/${platform.id}/verifyDeliveryCode`, { token: demo, json: { code: '1' } }),
+      409,
+      'NotMerchantDelivery',
+    );
   });
 
   it('reads the virtual bag: items by uniqueId with their gross price, item benefits with sponsors', async () => {
@@ -108,19 +112,28 @@ describe('sandbox orders: tracking, pickup and delivery codes, virtual bag', () 
     assert.equal(response.status, 200);
     assert.equal(response.headers['x-ratelimit-limit'], '1000');
     const bag = (response.body as { bag: { items: { uniqueId: string; prices: { grossValue: { value: number } } }[]; benefits: { benefits: unknown[] } } }).bag;
-    assert.deepEqual(bag.items.map((i) => i.uniqueId), order.items.map((i: { uniqueId: string }) => i.uniqueId));
-    assert.deepEqual(bag.items.map((i) => i.prices.grossValue.value), order.items.map((i: { totalPrice: number }) => i.totalPrice));
+    assert.deepEqual(
+      bag.items.map((i) => i.uniqueId),
+      order.items.map((i: { uniqueId: string }) => i.uniqueId),
+    );
+    assert.deepEqual(
+      bag.items.map((i) => i.prices.grossValue.value),
+      order.items.map((i: { totalPrice: number }) => i.totalPrice),
+    );
     assert.deepEqual(bag.benefits.benefits, []);
   });
 
-  it('shows benefits in the bag that add up to the detail\'s total.benefits', async () => {
+  it("shows benefits in the bag that add up to the detail's total.benefits", async () => {
     let seen = 0;
     for (let i = 0; i < 30 && seen < 2; i++) {
       const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
       if (order.total.benefits === 0) continue;
       seen += 1;
       const bag = (await sandbox.http.send('GET', `${O}/orders/${order.id}/virtual-bag`, { token: demo })).body as {
-        bag: { items: { uniqueId: string }[]; benefits: { benefits: { target: string; targetId: string; sponsorships: { liability: string; amount: { value: number } }[] }[] } };
+        bag: {
+          items: { uniqueId: string }[];
+          benefits: { benefits: { target: string; targetId: string; sponsorships: { liability: string; amount: { value: number } }[] }[] };
+        };
       };
       let sum = 0;
       for (const benefit of bag.bag.benefits.benefits) {

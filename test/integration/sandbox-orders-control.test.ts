@@ -40,7 +40,9 @@ describe('sandbox orders: control routes', () => {
     assert.equal(method.value, cash.total.orderAmount);
     assert.equal(cash.payments.pending, cash.total.orderAmount);
     assert.equal(method.cash?.changeFor, Math.ceil(cash.total.orderAmount / 50) * 50);
-    const card = (await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, payment: 'CREDIT' } })).body as { payments: { prepaid: number; methods: { method: string }[] } };
+    const card = (await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, payment: 'CREDIT' } })).body as {
+      payments: { prepaid: number; methods: { method: string }[] };
+    };
     assert.equal(card.payments.methods[0]?.method, 'CREDIT');
     assert.ok(card.payments.prepaid > 0, 'paid online');
   });
@@ -52,7 +54,10 @@ describe('sandbox orders: control routes', () => {
     const response = await control(sandbox, placed.id, 'assignDriver');
     assert.equal(response.status, 200);
     const body = response.body as { order: { status: string }; events: WireEvent[] };
-    assert.deepEqual(body.events.map((e) => e.code), ['ADR']);
+    assert.deepEqual(
+      body.events.map((e) => e.code),
+      ['ADR'],
+    );
     assert.equal(typeof (body.events[0]?.metadata.driver as { name: string }).name, 'string');
     assertError(await control(sandbox, placed.id, 'assignDriver'), 409, 'DriverAlreadyAssigned');
     const merchant = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, deliveredBy: 'MERCHANT' });
@@ -77,7 +82,10 @@ describe('sandbox orders: control routes', () => {
     assertError(await control(sandbox, platform.id, 'conclude'), 409, 'NoDriverAssigned');
     await control(sandbox, platform.id, 'assignDriver');
     const concluded = await control(sandbox, platform.id, 'conclude');
-    assert.deepEqual((concluded.body as { events: WireEvent[] }).events.map((e) => e.code), ['CLT', 'DSP', 'CON']);
+    assert.deepEqual(
+      (concluded.body as { events: WireEvent[] }).events.map((e) => e.code),
+      ['CLT', 'DSP', 'CON'],
+    );
     assert.equal((concluded.body as { order: { status: string } }).order.status, 'CONCLUDED');
 
     const takeout = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
@@ -142,7 +150,10 @@ describe('sandbox orders: control routes', () => {
     try {
       const order = await createOrder(fresh, { merchantId: DEMO_RESTAURANT_ID });
       const list = (await fresh.http.send('GET', `/_sandbox/orders?merchantId=${DEMO_RESTAURANT_ID}`)).body as { orders: { id: string }[] };
-      assert.deepEqual(list.orders.map((o) => o.id), [order.id]);
+      assert.deepEqual(
+        list.orders.map((o) => o.id),
+        [order.id],
+      );
       const shown = (await fresh.http.send('GET', `/_sandbox/orders/${order.id}`)).body as { order: { id: string }; driver: null };
       assert.equal(shown.order.id, order.id);
       assert.equal(shown.driver, null);

@@ -41,7 +41,7 @@ describe('sandbox orders: detail and lifecycle', () => {
     assert.equal(order.schedule, undefined);
   });
 
-  it('answers 401 without a token, 403 for another application\'s order, 404 unknown, 400 malformed id', async () => {
+  it("answers 401 without a token, 403 for another application's order, 404 unknown, 400 malformed id", async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     assertError(await sandbox.http.send('GET', `${O}/orders/${order.id}`), 401);
     assertError(await sandbox.http.send('GET', `${O}/orders/${order.id}`, { token: other }), 403, 'Forbidden');
@@ -59,7 +59,10 @@ describe('sandbox orders: detail and lifecycle', () => {
     assert.equal(first.status, 202);
     assert.deepEqual(first.body, { status: 'ACCEPTED' });
     const events = await drain(sandbox, demo);
-    assert.deepEqual(events.map((e) => [e.code, e.fullCode, e.orderId]), [['CFM', 'CONFIRMED', order.id]]);
+    assert.deepEqual(
+      events.map((e) => [e.code, e.fullCode, e.orderId]),
+      [['CFM', 'CONFIRMED', order.id]],
+    );
     assert.equal((await detailOf(sandbox, demo, order.id)).status, 'CONFIRMED');
     assertError(await action(sandbox, demo, order.id, 'confirm'), 409, 'InvalidOrderStatus');
     assert.equal(first.headers['x-ratelimit-limit'], '3000');

@@ -26,21 +26,36 @@ describe('a running promotion reaches new orders and their virtual bag', () => {
           {
             promotionName: 'Semana do cliente',
             channels: ['PLATFORM-APP'],
-            items: [{ ean: product.ean, discountValue: 20, initialDate: '2026-01-01', finalDate: `${Number(today.slice(0, 4)) + 1}-12-31`, promotionType: 'PERCENTAGE' }],
+            items: [
+              {
+                ean: product.ean,
+                discountValue: 20,
+                initialDate: '2026-01-01',
+                finalDate: `${Number(today.slice(0, 4)) + 1}-12-31`,
+                promotionType: 'PERCENTAGE',
+              },
+            ],
           },
         ],
       },
     });
     assert.equal(created.status, 202);
     await sandbox.http.send('POST', '/_sandbox/clock', { json: { advanceSeconds: 5 } });
-    const items = await sandbox.http.send('GET', `/promotion/v1.0/merchants/${DEMO_GROCERY_ID}/promotions/${(created.body as { aggregationId: string }).aggregationId}/items`, { token });
+    const items = await sandbox.http.send(
+      'GET',
+      `/promotion/v1.0/merchants/${DEMO_GROCERY_ID}/promotions/${(created.body as { aggregationId: string }).aggregationId}/items`,
+      { token },
+    );
     assert.equal((items.body as { promotions: { status: string }[] }).promotions[0]?.status, 'ACTIVE');
 
     const order = await sandbox.http.send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_GROCERY_ID, items: [{ ean: product.ean, quantity: 2 }] } });
     assert.equal(order.status, 201);
     const orderId = (order.body as { id: string }).id;
     const bag = (await sandbox.http.send('GET', `/order/v1.0/orders/${orderId}/virtual-bag`, { token })).body as {
-      bag: { items: { uniqueId: string; prices: { grossValue: { value: number } } }[]; benefits: { benefits: { target: string; targetId: string; sponsorships: { liability: string; amount: { value: number } }[] }[] } };
+      bag: {
+        items: { uniqueId: string; prices: { grossValue: { value: number } } }[];
+        benefits: { benefits: { target: string; targetId: string; sponsorships: { liability: string; amount: { value: number } }[] }[] };
+      };
     };
     const line = bag.bag.items[0];
     assert.ok(line);

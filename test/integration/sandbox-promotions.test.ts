@@ -15,8 +15,18 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
   let eans: Record<string, string>;
   /** A store-local date `days` from today on the sandbox clock. */
   const day = (days: number) => localMoment(sandbox.world.clock.now() + days * DAY_MS).date;
-  const percentage = (ean: string, over: Record<string, unknown> = {}) => ({ ean, discountValue: 10, initialDate: day(0), finalDate: day(7), promotionType: 'PERCENTAGE', ...over });
-  const body = (items: unknown[], over: Record<string, unknown> = {}) => ({ promotions: [{ promotionName: 'Semana', channels: ['PLATFORM-APP'], items }], ...over });
+  const percentage = (ean: string, over: Record<string, unknown> = {}) => ({
+    ean,
+    discountValue: 10,
+    initialDate: day(0),
+    finalDate: day(7),
+    promotionType: 'PERCENTAGE',
+    ...over,
+  });
+  const body = (items: unknown[], over: Record<string, unknown> = {}) => ({
+    promotions: [{ promotionName: 'Semana', channels: ['PLATFORM-APP'], items }],
+    ...over,
+  });
   const post = (json: unknown, query = '', merchantId = DEMO_GROCERY_ID) => sandbox.http.send('POST', `${P(merchantId)}${query}`, { token: demo, json });
   const create = async (json: unknown, query = '') => {
     const response = await post(json, query);
@@ -66,7 +76,10 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
     assert.deepEqual(await statuses(id), ['PROCESSING', 'PROCESSING']);
     await advance(2);
     const page = await items(id);
-    assert.deepEqual(page.promotions.map((p) => p.status), ['ACTIVE', 'SCHEDULED']);
+    assert.deepEqual(
+      page.promotions.map((p) => p.status),
+      ['ACTIVE', 'SCHEDULED'],
+    );
     const first = page.promotions[0]!;
     assert.equal(first.ean, eans.banana);
     assert.equal(first.promotionName, 'Semana');
@@ -85,14 +98,31 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
     const id = await create(
       body([
         percentage(eans.banana!, { initialDate: day(-5) }),
-        { ean: eans.tomato, discountValue: null, initialDate: day(0), finalDate: day(3), promotionType: 'LXPY', progressiveDiscount: { quantityToBuy: 3, quantityToPay: 2 } },
-        { ean: eans.rice, discountValue: 50, initialDate: day(0), finalDate: day(3), promotionType: 'PERCENTAGE_PER_X_UNITS', progressiveDiscount: { quantityToBuy: 2 } },
+        {
+          ean: eans.tomato,
+          discountValue: null,
+          initialDate: day(0),
+          finalDate: day(3),
+          promotionType: 'LXPY',
+          progressiveDiscount: { quantityToBuy: 3, quantityToPay: 2 },
+        },
+        {
+          ean: eans.rice,
+          discountValue: 50,
+          initialDate: day(0),
+          finalDate: day(3),
+          promotionType: 'PERCENTAGE_PER_X_UNITS',
+          progressiveDiscount: { quantityToBuy: 2 },
+        },
         percentage(eans.soap!, { discountValue: 70 }),
       ]),
     );
     await advance(3);
     const page = await items(id);
-    assert.deepEqual(page.promotions.map((p) => p.status), ['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE']);
+    assert.deepEqual(
+      page.promotions.map((p) => p.status),
+      ['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE'],
+    );
     assert.deepEqual(page.promotions[1]?.progressiveDiscount, { quantityToBuy: 3, quantityToPay: 2 });
     assert.equal(page.promotions[1]?.discountValue, undefined, 'LXPY carries no discountValue');
   });
@@ -174,11 +204,15 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
   });
 
   it('marks DUPLICATE an item with the same EAN and an overlapping period, within one request or across requests', async () => {
-    const first = await create(body([percentage(eans.banana!), percentage(eans.banana!, { discountValue: 20 }), percentage(eans.tomato!, { initialDate: day(0), finalDate: day(2) })]));
+    const first = await create(
+      body([percentage(eans.banana!), percentage(eans.banana!, { discountValue: 20 }), percentage(eans.tomato!, { initialDate: day(0), finalDate: day(2) })]),
+    );
     await advance(3);
     assert.deepEqual(await statuses(first), ['ACTIVE', 'DUPLICATE', 'ACTIVE']);
     // Non-overlapping period for the same EAN is fine; overlapping is a duplicate.
-    const second = await create(body([percentage(eans.tomato!, { initialDate: day(3), finalDate: day(6) }), percentage(eans.banana!, { initialDate: day(7), finalDate: day(9) })]));
+    const second = await create(
+      body([percentage(eans.tomato!, { initialDate: day(3), finalDate: day(6) }), percentage(eans.banana!, { initialDate: day(7), finalDate: day(9) })]),
+    );
     await advance(3);
     assert.deepEqual(await statuses(second), ['SCHEDULED', 'DUPLICATE']);
   });
@@ -192,7 +226,11 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
     await advance(3);
     assert.deepEqual(await statuses(before), ['FINISHED', 'FINISHED'], 'banana taken over by the new item, tomato removed');
     const page = await items(after);
-    assert.deepEqual(page.promotions.map((p) => p.status), ['ACTIVE', 'ACTIVE'], 'no DUPLICATE against the item it replaces');
+    assert.deepEqual(
+      page.promotions.map((p) => p.status),
+      ['ACTIVE', 'ACTIVE'],
+      'no DUPLICATE against the item it replaces',
+    );
     assert.equal(page.promotions[0]?.discountValue, 25);
   });
 
@@ -253,7 +291,11 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
     expectProblem(await post({ promotions: [{ channels: [], items: [percentage(eans.tomato!)] }] }), 400, 'Business Exception');
     expectProblem(await post(body([percentage(eans.tomato!)]), '?reset=yes'), 400, 'Business Exception');
     // The same tag is free for another store.
-    const otherStore = await post(body([percentage(sandbox.world.catalog.menuOf(DEMO_RESTAURANT_ID)[0]!.ean!)], { aggregationTag: 'weekly-1' }), '', DEMO_RESTAURANT_ID);
+    const otherStore = await post(
+      body([percentage(sandbox.world.catalog.menuOf(DEMO_RESTAURANT_ID)[0]!.ean!)], { aggregationTag: 'weekly-1' }),
+      '',
+      DEMO_RESTAURANT_ID,
+    );
     assert.equal(otherStore.status, 202);
   });
 
@@ -261,11 +303,21 @@ describe('sandbox promotions (spec §2.2, §3.2, §4.2, §7.3)', () => {
     const id = await create({
       promotions: [
         { promotionName: 'Frutas', channels: ['PLATFORM-APP'], items: [percentage(eans.banana!), percentage(eans.tomato!)] },
-        { promotionName: 'Mercearia', channels: ['PLATFORM-APP'], items: [{ ean: eans.rice, initialDate: day(0), finalDate: day(3), promotionType: 'LXPY', progressiveDiscount: { quantityToBuy: 2, quantityToPay: 1 } }, percentage('123456789012')] },
+        {
+          promotionName: 'Mercearia',
+          channels: ['PLATFORM-APP'],
+          items: [
+            { ean: eans.rice, initialDate: day(0), finalDate: day(3), promotionType: 'LXPY', progressiveDiscount: { quantityToBuy: 2, quantityToPay: 1 } },
+            percentage('123456789012'),
+          ],
+        },
       ],
     });
     await advance(3);
-    assert.deepEqual((await items(id, `?ean=${eans.tomato}`)).promotions.map((p) => p.ean), [eans.tomato]);
+    assert.deepEqual(
+      (await items(id, `?ean=${eans.tomato}`)).promotions.map((p) => p.ean),
+      [eans.tomato],
+    );
     assert.equal((await items(id, '?promotionName=Frutas')).promotions.length, 2);
     assert.equal((await items(id, '?promotionType=LXPY')).promotions.length, 1);
     assert.equal((await items(id, '?status=ERROR')).promotions.length, 1);

@@ -68,7 +68,10 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
       assert.equal(page.total, undefined);
       assert.equal(page.pageCount, undefined);
       const times = page.reviews.map((r) => Date.parse(r.createdAt));
-      assert.deepEqual(times, [...times].sort((a, b) => b - a));
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => b - a),
+      );
       assert.equal(page.reviews[0]?.customerName, undefined);
       assert.ok(page.reviews.every((r) => r.order?.id && r.order.shortId));
     });
@@ -89,9 +92,15 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
 
     it('sorts ASC or DESC by CREATED_AT or ORDER_DATE', async () => {
       const asc = (await list(DEMO_RESTAURANT_ID, '?pageSize=50&sort=ASC')).reviews.map((r) => Date.parse(r.createdAt));
-      assert.deepEqual(asc, [...asc].sort((a, b) => a - b));
+      assert.deepEqual(
+        asc,
+        [...asc].sort((a, b) => a - b),
+      );
       const byOrder = (await list(DEMO_RESTAURANT_ID, '?pageSize=50&sortBy=ORDER_DATE&sort=ASC')).reviews.map((r) => Date.parse(r.order?.createdAt ?? ''));
-      assert.deepEqual(byOrder, [...byOrder].sort((a, b) => a - b));
+      assert.deepEqual(
+        byOrder,
+        [...byOrder].sort((a, b) => a - b),
+      );
     });
 
     it('filters by dateFrom and dateTo (ISO 8601 with zone)', async () => {
@@ -153,13 +162,20 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
       assert.deepEqual(answers(happy), { RATING: ['5'], CHOICE: ['Sabor', 'Tamanho da porção'], BINARY: ['Sim'] });
       // The same answer has the same id on every review (the questionnaire's), and a v1 survey has no "order again".
       const again = await detail((await createReview({ score: 2, status: 'PUBLISHED' })).id);
-      assert.deepEqual(again.questions?.map((q) => q.answers.map((a) => a.id)), unhappy.questions?.map((q) => q.answers.map((a) => a.id)));
+      assert.deepEqual(
+        again.questions?.map((q) => q.answers.map((a) => a.id)),
+        unhappy.questions?.map((q) => q.answers.map((a) => a.id)),
+      );
       const legacy = await detail((await createReview({ score: 3, status: 'PUBLISHED', version: 'v1' })).id);
       assert.deepEqual(answers(legacy), { RATING: ['3'], CHOICE: ['Tamanho da porção'] });
       for (const seeded of await all()) {
         const full = await detail(seeded.id);
         const rating = full.questions?.find((q) => q.type === 'RATING');
-        assert.deepEqual(rating?.answers.map((a) => a.title), [String(Math.round(full.score))], `the seeded review ${full.id} rates as it scores`);
+        assert.deepEqual(
+          rating?.answers.map((a) => a.title),
+          [String(Math.round(full.score))],
+          `the seeded review ${full.id} rates as it scores`,
+        );
       }
     });
 
@@ -193,7 +209,10 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
       assert.equal(edit.status, 201);
       assert.equal(ReviewAnswer.parse(edit.body).createdAt, first.createdAt, 'the edit keeps the time the answer was sent');
       const review = await detail(target.id);
-      assert.deepEqual(review.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text), ['Second version of our answer.']);
+      assert.deepEqual(
+        review.replies.filter((r) => r.from === 'MERCHANT').map((r) => r.text),
+        ['Second version of our answer.'],
+      );
       await advance(MIN + 5);
       expectError(await answer(target.id, 'Third version, too late now.'), 409);
       assert.equal((await detail(target.id)).replies.at(-1)?.text, 'Second version of our answer.');
@@ -244,7 +263,10 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
       const groceryReview = (await all(DEMO_GROCERY_ID)).find((r) => r.status === 'NOT_REPLIED')!;
       expectError(await answer(groceryReview.id, 'Thank you for the review!'), 403);
       expectError(await answer(groceryReview.id, 'Thank you for the review!', OTHER_BAKERY_ID), 403);
-      expectError(await sandbox.http.send('POST', `${R}/${DEMO_RESTAURANT_ID}/reviews/${groceryReview.id}/answers`, { json: { text: 'Thank you for the review!' } }), 401);
+      expectError(
+        await sandbox.http.send('POST', `${R}/${DEMO_RESTAURANT_ID}/reviews/${groceryReview.id}/answers`, { json: { text: 'Thank you for the review!' } }),
+        401,
+      );
     });
   });
 
@@ -317,7 +339,9 @@ describe('sandbox reviews (spec §2.3, §3.1, §4.3, §7.2)', () => {
       const response = await sandbox.http.send('GET', `${R}/${OTHER_BAKERY_ID}/summary`, { token: await sandbox.http.token('other', 'other-secret') });
       assert.equal(response.status, 200);
       for (const r of sandbox.world.reviews.of(OTHER_BAKERY_ID)) r.visibility = 'PRIVATE';
-      const empty = ReviewSummary.parse((await sandbox.http.send('GET', `${R}/${OTHER_BAKERY_ID}/summary`, { token: await sandbox.http.token('other', 'other-secret') })).body);
+      const empty = ReviewSummary.parse(
+        (await sandbox.http.send('GET', `${R}/${OTHER_BAKERY_ID}/summary`, { token: await sandbox.http.token('other', 'other-secret') })).body,
+      );
       assert.equal(empty.validReviewsCount, 0);
       assert.equal(empty.score, null);
     });

@@ -52,7 +52,7 @@ describe('sandbox shipping: address confirmation, address changes, safe delivery
     assertError(await sandbox.http.send('GET', `${S}/orders/${takeout.id}/safeDelivery`, { token: demo }), 409);
   });
 
-  it('a customer\'s change (DAR) is accepted by the merchant with 200 (DAA); the address is replaced', async () => {
+  it("a customer's change (DAR) is accepted by the merchant with 200 (DAA); the address is replaced", async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     assertError(await post(order.id, 'acceptDeliveryAddressChange'), 409, 'NoAddressChangePending');
     await drain(sandbox, demo);
@@ -74,7 +74,7 @@ describe('sandbox shipping: address confirmation, address changes, safe delivery
     assertError(await post(order.id, 'denyDeliveryAddressChange'), 409);
   });
 
-  it('a customer\'s change denied by the merchant: 202, DAD, the address stays', async () => {
+  it("a customer's change denied by the merchant: 202, DAD, the address stays", async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     assert.equal((await sandbox.http.send('POST', `/_sandbox/orders/${order.id}/addressChangeRequest`)).status, 201);
     assertError(await sandbox.http.send('POST', `/_sandbox/orders/${order.id}/addressChangeRequest`), 409, 'AddressChangePending');
@@ -85,7 +85,7 @@ describe('sandbox shipping: address confirmation, address changes, safe delivery
     assert.deepEqual((await codesOf(sandbox, order.id)).slice(-2), ['DAR', 'DAD']);
   });
 
-  it('the merchant\'s own change request (202, DAR) is answered by the customer 30 s later (DAA)', async () => {
+  it("the merchant's own change request (202, DAR) is answered by the customer 30 s later (DAA)", async () => {
     const order = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const response = await post(order.id, 'deliveryAddressChangeRequest', NEW_ADDRESS);
     assert.equal(response.status, 202);

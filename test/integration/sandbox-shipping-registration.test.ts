@@ -7,7 +7,8 @@ import { advance, assertError, codesOf, createOrder, detailOf, drain, type Sandb
 const S = '/shipping/v1.0';
 const POINT = { latitude: -23.5401, longitude: -46.6835 };
 
-function registration(quoteId: string): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function registration(quoteId: string): Record<string, any> {
   return {
     customer: { name: 'Marina Alves', phone: { countryCode: '55', areaCode: '11', number: '987654321', type: 'CUSTOMER' } },
     delivery: {
@@ -36,7 +37,11 @@ describe('sandbox shipping style B: delivery-only orders', () => {
   after(() => sandbox.close());
 
   const quote = async (merchantId = DEMO_GROCERY_ID, point = POINT) => {
-    const response = await sandbox.http.send('GET', `${S}/merchants/${merchantId}/deliveryAvailabilities?latitude=${point.latitude}&longitude=${point.longitude}`, { token: demo });
+    const response = await sandbox.http.send(
+      'GET',
+      `${S}/merchants/${merchantId}/deliveryAvailabilities?latitude=${point.latitude}&longitude=${point.longitude}`,
+      { token: demo },
+    );
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return response.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
@@ -54,9 +59,16 @@ describe('sandbox shipping style B: delivery-only orders', () => {
     for (const query of ['', '?latitude=-23.5', '?latitude=abc&longitude=1', '?latitude=91&longitude=0', '?latitude=&longitude=']) {
       assertError(await sandbox.http.send('GET', `${S}/merchants/${DEMO_GROCERY_ID}/deliveryAvailabilities${query}`, { token: demo }), 400);
     }
-    assertError(await sandbox.http.send('GET', `${S}/merchants/00000000-0000-4000-8000-000000000000/deliveryAvailabilities?latitude=0&longitude=0`, { token: demo }), 404);
+    assertError(
+      await sandbox.http.send('GET', `${S}/merchants/00000000-0000-4000-8000-000000000000/deliveryAvailabilities?latitude=0&longitude=0`, { token: demo }),
+      404,
+    );
     assertError(await sandbox.http.send('GET', `${S}/merchants/${OTHER_BAKERY_ID}/deliveryAvailabilities?latitude=0&longitude=0`, { token: demo }), 403);
-    assertError(await sandbox.http.send('GET', `${S}/merchants/${DEMO_GROCERY_ID}/deliveryAvailabilities?latitude=-22.9&longitude=-43.2`, { token: demo }), 422, 'OutOfDeliveryArea');
+    assertError(
+      await sandbox.http.send('GET', `${S}/merchants/${DEMO_GROCERY_ID}/deliveryAvailabilities?latitude=-22.9&longitude=-43.2`, { token: demo }),
+      422,
+      'OutOfDeliveryArea',
+    );
   });
 
   it('registers an order with a fresh quote: 202 {id, trackingUrl}; it becomes a confirmed platform delivery with events', async () => {
@@ -94,7 +106,8 @@ describe('sandbox shipping style B: delivery-only orders', () => {
 
   it('refuses bad bodies with 400 and unknown, foreign or expired quotes', async () => {
     const q = await quote();
-    const broken: ((b: Record<string, any>) => void)[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const broken: ((b: Record<string, any>) => void)[] = [
       (b) => delete b.customer,
       (b) => (b.customer.phone.number = 12345),
       (b) => (b.delivery.quoteId = 'not-a-uuid'),
@@ -122,7 +135,8 @@ describe('sandbox shipping style B: delivery-only orders', () => {
   });
 
   it('checks every row of the register body table: each field of the wrong type is 400; the optional ones may be left out', async () => {
-    const set = (body: Record<string, any>, path: string, value: unknown) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const set = (body: Record<string, any>, path: string, value: unknown) => {
       const keys = path.split('.');
       const last = keys.pop()!;
       const target = keys.reduce((o, k) => o[k], body);
@@ -166,7 +180,8 @@ describe('sandbox shipping style B: delivery-only orders', () => {
     }
     // Not stated as mandatory and not needed for a delivery: phone type, merchant fee, item price and options price, card.
     const minimal = structuredClone(registration((await quote()).id));
-    for (const path of ['customer.phone.type', 'delivery.merchantFee', 'items.0.price', 'items.0.optionsPrice', 'payments.methods.0.card']) set(minimal, path, undefined);
+    for (const path of ['customer.phone.type', 'delivery.merchantFee', 'items.0.price', 'items.0.optionsPrice', 'payments.methods.0.card'])
+      set(minimal, path, undefined);
     const accepted = await register(minimal);
     assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
     const detail = await detailOf(sandbox, demo, (accepted.body as { id: string }).id);

@@ -36,11 +36,22 @@ describe('tickets print at a store terminal of a chain server, never at a screen
   /** A hub process (a server or a store's hub) and a web shell paired to it; `before` runs on the shell while it is still a first run. */
   const pairedTo = async (role: 'server' | undefined, beforePairing?: (client: ShellClient) => Promise<void>) => {
     const dir = mkdtempSync(join(tmpdir(), 'st-print-hub-'));
-    const hub = await startHubProcess({ entry: child.entry, sandboxUrl: sandbox.url, dataDir: dir, clockAt: sandbox.world.clock.nowIso(), ...(role ? { role } : {}) });
+    const hub = await startHubProcess({
+      entry: child.entry,
+      sandboxUrl: sandbox.url,
+      dataDir: dir,
+      clockAt: sandbox.world.clock.nowIso(),
+      ...(role ? { role } : {}),
+    });
     const shell = await startWebShell({ args: ['--credential-store', 'file'] });
     const first = await openShellClient(shell);
     await beforePairing?.(first);
-    const outcome = await first.call<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${hub.port}` }, code: await hub.code(), kind: 'counter', name: 'Loja Centro — balcão' });
+    const outcome = await first.call<JoinOutcome>('join:pair', {
+      target: { via: 'address', address: `127.0.0.1:${hub.port}` },
+      code: await hub.code(),
+      kind: 'counter',
+      name: 'Loja Centro — balcão',
+    });
     assert.equal(outcome.outcome, 'paired', JSON.stringify(outcome));
     first.close();
     const client = await openShellClient(shell);
@@ -80,8 +91,8 @@ describe('tickets print at a store terminal of a chain server, never at a screen
   it('a store terminal of a server sets its own printer and prints an order confirmed on it, once', async () => {
     const { client, hub } = await pairedTo('server');
     const settings = await client.call<Settings>('settings:update', { printers: [kitchenPrinter(printer.port)] });
-    assert.equal(settings.printers[0]?.id, 'kitchen', 'the printer is the terminal\'s own setting');
-    assert.equal((await client.call<Settings>('settings:get')).printers.length, 1, 'read back over the server\'s settings');
+    assert.equal(settings.printers[0]?.id, 'kitchen', "the printer is the terminal's own setting");
+    assert.equal((await client.call<Settings>('settings:get')).printers.length, 1, "read back over the server's settings");
     const hubSettings = await hub.invoke<Settings>('settings:get', {});
     assert.ok(hubSettings.ok && hubSettings.value.printers.length === 0, 'nothing was set at the server');
     // The printer's test page goes from the terminal itself.
@@ -95,10 +106,13 @@ describe('tickets print at a store terminal of a chain server, never at a screen
     await new Promise((r) => setTimeout(r, 2_500)); // more pushes of the order (polls, its detail): none prints it again
     assert.equal(printer.jobs.length, 2, `one ticket for ${orderId}`);
     const status = await client.call<PrintStatus>('print:status');
-    assert.deepEqual(status.printers.map((p) => ({ id: p.id, state: p.state, waiting: p.waiting })), [{ id: 'kitchen', state: 'ok', waiting: 0 }]);
+    assert.deepEqual(
+      status.printers.map((p) => ({ id: p.id, state: p.state, waiting: p.waiting })),
+      [{ id: 'kitchen', state: 'ok', waiting: 0 }],
+    );
   });
 
-  it('a screen of a store hub prints nothing, and its printers stay the hub\'s', async () => {
+  it("a screen of a store hub prints nothing, and its printers stay the hub's", async () => {
     const before = printer.jobs.length;
     // One poller per credential: the server of the first case goes before the store's hub polls the same account.
     for (const { hub } of running) await hub.kill('SIGTERM');
@@ -108,8 +122,8 @@ describe('tickets print at a store terminal of a chain server, never at a screen
     });
     const refused = await client.invoke('settings:update', { printers: [] });
     assert.equal(!refused.ok && refused.error.code, 'forbidden', 'printers are set at the hub');
-    assert.equal((await client.call<Settings>('settings:get')).printers.length, 0, 'the hub\'s printers (none)');
-    assert.deepEqual((await client.call<PrintStatus>('print:status')).printers, [], 'the hub\'s print status');
+    assert.equal((await client.call<Settings>('settings:get')).printers.length, 0, "the hub's printers (none)");
+    assert.deepEqual((await client.call<PrintStatus>('print:status')).printers, [], "the hub's print status");
     await confirmOn(client);
     await new Promise((r) => setTimeout(r, 2_500));
     assert.equal(printer.jobs.length, before, 'no ticket from a screen of a store hub');

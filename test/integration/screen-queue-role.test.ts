@@ -22,8 +22,8 @@ after(async () => {
   for (const close of closers.reverse()) await close();
 });
 
-describe('a hub started as a chain\'s server', () => {
-  it('says so on its card and in every ready; a store\'s hub says terminal', async () => {
+describe("a hub started as a chain's server", () => {
+  it("says so on its card and in every ready; a store's hub says terminal", async () => {
     const clock = new ManualClock();
     for (const role of ['server', 'terminal'] as const) {
       const hub = await testHub(clock, role === 'server' ? { role } : {});
@@ -43,12 +43,15 @@ describe('a hub started as a chain\'s server', () => {
     const hub = await testHub(new ManualClock());
     const server = await hub.start();
     closers.push(() => server.close());
-    await assert.rejects(readHubCard({ host: '127.0.0.1', port: server.port }, 'a'.repeat(64)), (e: unknown) => (e as { reason?: string }).reason === 'not-the-hub');
+    await assert.rejects(
+      readHubCard({ host: '127.0.0.1', port: server.port }, 'a'.repeat(64)),
+      (e: unknown) => (e as { reason?: string }).reason === 'not-the-hub',
+    );
   });
 });
 
-describe('a screen pairing with a chain\'s server', () => {
-  it('keeps its role in config.json, and a screen of a store\'s hub opens no screen outbox', async () => {
+describe("a screen pairing with a chain's server", () => {
+  it("keeps its role in config.json, and a screen of a store's hub opens no screen outbox", async () => {
     for (const role of ['server', 'terminal'] as const) {
       const hub = await startTestHub({ endpoint: answeringHub(new FakeEndpoint()), role });
       closers.push(() => hub.close());
@@ -57,12 +60,17 @@ describe('a screen pairing with a chain\'s server', () => {
         await terminal.stop();
         rmSync(terminal.dataDir, { recursive: true, force: true });
       });
-      const outcome = await terminal.invoke<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${hub.port}` }, code: hub.openCode(), kind: 'counter', name: 'Balcão 2' });
+      const outcome = await terminal.invoke<JoinOutcome>('join:pair', {
+        target: { via: 'address', address: `127.0.0.1:${hub.port}` },
+        code: hub.openCode(),
+        kind: 'counter',
+        name: 'Balcão 2',
+      });
       assert.ok(outcome.outcome === 'paired', JSON.stringify(outcome));
       assert.equal(outcome.screen.hubRole, role);
       assert.equal(JSON.parse(readFileSync(join(terminal.dataDir, CONFIG_FILE), 'utf8')).screen.role, role);
       await waitFor(async () => (await terminal.invoke<LinkView | null>('join:link'))?.state === 'connected', 'linked');
-      assert.equal(existsSync(join(terminal.dataDir, SCREEN_OUTBOX_FILE)), role === 'server', 'only a server\'s screen keeps actions on its disk');
+      assert.equal(existsSync(join(terminal.dataDir, SCREEN_OUTBOX_FILE)), role === 'server', "only a server's screen keeps actions on its disk");
     }
   });
 });

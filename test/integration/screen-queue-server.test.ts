@@ -33,12 +33,22 @@ describe('a store terminal of a chain server, cut off and back', { skip: built ?
   let client: ShellClient;
   const serverDir = mkdtempSync(join(tmpdir(), 'st-chain-server-'));
   const startServer = async (port = 0): Promise<HubProcess> =>
-    (server = await startHubProcess({ entry: child.entry, sandboxUrl: sandbox.url, dataDir: serverDir, clockAt: sandbox.world.clock.nowIso(), port, role: 'server' }));
+    (server = await startHubProcess({
+      entry: child.entry,
+      sandboxUrl: sandbox.url,
+      dataDir: serverDir,
+      clockAt: sandbox.world.clock.nowIso(),
+      port,
+      role: 'server',
+    }));
 
   const lastLink = (): LinkView | undefined => client.pushes.filter((p) => p.event === 'join:link').at(-1)?.payload as LinkView | undefined;
   const heard = (orderId: string, status?: string): boolean =>
-    client.pushes.some((p) => p.event === 'orders:changed' && (p.payload as OrdersChanged).rows.some((r) => r.id === orderId && (status === undefined || r.status === status)));
-  const confirms = async (orderId: string): Promise<number> => (await callsOf(sandbox, orderId)).filter((c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202).length;
+    client.pushes.some(
+      (p) => p.event === 'orders:changed' && (p.payload as OrdersChanged).rows.some((r) => r.id === orderId && (status === undefined || r.status === status)),
+    );
+  const confirms = async (orderId: string): Promise<number> =>
+    (await callsOf(sandbox, orderId)).filter((c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202).length;
   const order = () => createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
   const actionsAtServer = async (orderId: string): Promise<OutboxEntry[]> => {
     const detail = await server.invoke<OrderDetailView>('orders:detail', { orderId });
@@ -67,12 +77,15 @@ describe('a store terminal of a chain server, cut off and back', { skip: built ?
     const board = await client.invoke<Board>('orders:board', {});
     assert.ok(board.ok, JSON.stringify(board));
     const row = board.value.rows.find((r) => r.id === orderId);
-    assert.ok(row?.status === 'CONFIRMED' || (row?.pendingAction?.action === 'confirm' && row.pendingAction.id > 0), `the board read after the link is back holds the confirm: ${JSON.stringify(row)}`);
+    assert.ok(
+      row?.status === 'CONFIRMED' || (row?.pendingAction?.action === 'confirm' && row.pendingAction.id > 0),
+      `the board read after the link is back holds the confirm: ${JSON.stringify(row)}`,
+    );
     await waitFor(async () => (await confirms(orderId)) === 1, 'the confirm reached the platform', 30_000);
     await waitFor(() => heard(orderId, 'CONFIRMED'), 'the terminal hears it confirmed');
     await new Promise((resolve) => setTimeout(resolve, 2_500)); // two more polls and outbox rounds: any second send would be out by now
     assert.equal(await confirms(orderId), 1, 'one confirm reached the platform');
-    assert.equal((await actionsAtServer(orderId)).filter((a) => a.action === 'confirm').length, 1, 'one action in the server\'s outbox');
+    assert.equal((await actionsAtServer(orderId)).filter((a) => a.action === 'confirm').length, 1, "one action in the server's outbox");
   };
 
   before(async () => {
@@ -81,7 +94,12 @@ describe('a store terminal of a chain server, cut off and back', { skip: built ?
     await startServer();
     shell = await startWebShell({ args: ['--credential-store', 'file'] });
     const first = await openShellClient(shell);
-    const outcome = await first.call<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${server.port}` }, code: await server.code(), kind: 'counter', name: 'Loja Centro — balcão' });
+    const outcome = await first.call<JoinOutcome>('join:pair', {
+      target: { via: 'address', address: `127.0.0.1:${server.port}` },
+      code: await server.code(),
+      kind: 'counter',
+      name: 'Loja Centro — balcão',
+    });
     assert.equal(outcome.outcome, 'paired', JSON.stringify(outcome));
     first.close();
     client = await openShellClient(shell);
@@ -109,7 +127,7 @@ describe('a store terminal of a chain server, cut off and back', { skip: built ?
     const entry = await confirmOffline(placed.id);
     assert.ok(
       client.pushes.some((p) => p.event === 'orders:changed' && (p.payload as OrdersChanged).actions.some((a) => a.id === entry.id && a.state === 'queued')),
-      'the terminal\'s windows hear it waits',
+      "the terminal's windows hear it waits",
     );
     // Pressed twice: still one action waiting.
     const again = await client.call<OutboxEntry>('orders:act', { orderId: placed.id, action: 'confirm' });

@@ -39,7 +39,9 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
 
   const lastLink = (client: ShellClient): LinkView | undefined => client.pushes.filter((p) => p.event === 'join:link').at(-1)?.payload as LinkView | undefined;
   const heard = (client: ShellClient, orderId: string, status?: string): boolean =>
-    client.pushes.some((p) => p.event === 'orders:changed' && (p.payload as OrdersChanged).rows.some((r) => r.id === orderId && (status === undefined || r.status === status)));
+    client.pushes.some(
+      (p) => p.event === 'orders:changed' && (p.payload as OrdersChanged).rows.some((r) => r.id === orderId && (status === undefined || r.status === status)),
+    );
   const boardOf = async (read: (channel: string) => Promise<IpcResult<unknown>>): Promise<Map<string, string>> => {
     const result = await read('orders:board');
     assert.ok(result.ok, JSON.stringify(result));
@@ -47,7 +49,8 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
   };
   const hubBoard = () => boardOf((channel) => hub.invoke(channel));
   const screenBoard = (client: ShellClient) => boardOf((channel) => client.invoke(channel));
-  const confirms = async (orderId: string): Promise<number> => (await callsOf(sandbox, orderId)).filter((c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202).length;
+  const confirms = async (orderId: string): Promise<number> =>
+    (await callsOf(sandbox, orderId)).filter((c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202).length;
   const order = () => createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
 
   before(async () => {
@@ -59,13 +62,19 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
       const shell = await startWebShell({ args: ['--credential-store', 'file'] });
       shells.push(shell);
       const client = await openShellClient(shell);
-      const outcome = await client.call<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${hub.port}` }, code: await hub.code(), kind: name.startsWith('Cozinha') ? 'kitchen' : 'counter', name });
+      const outcome = await client.call<JoinOutcome>('join:pair', {
+        target: { via: 'address', address: `127.0.0.1:${hub.port}` },
+        code: await hub.code(),
+        kind: name.startsWith('Cozinha') ? 'kitchen' : 'counter',
+        name,
+      });
       assert.equal(outcome.outcome, 'paired', JSON.stringify(outcome));
       // The page reloads after pairing: a fresh window on the screen.
       client.close();
       screens.push({ shell, client: await openShellClient(shell), name });
     }
-    for (const { client } of screens) await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'connected', 'a screen linked to the hub');
+    for (const { client } of screens)
+      await waitFor(async () => (await client.call<LinkView | null>('join:link'))?.state === 'connected', 'a screen linked to the hub');
   });
   after(async () => {
     for (const { client } of screens) client.close();
@@ -77,13 +86,17 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
     rmSync(hubDir, { recursive: true, force: true });
   });
 
-  it('an order placed reaches the hub and both screens from the hub\'s one poll (no screen polls)', async () => {
+  it("an order placed reaches the hub and both screens from the hub's one poll (no screen polls)", async () => {
     const placed = await order();
     for (const { client, name } of screens) await waitFor(() => heard(client, placed.id), `the order pushed to ${name}`);
     assert.equal((await hubBoard()).get(placed.id), 'PLACED');
     for (const { client } of screens) assert.equal((await screenBoard(client)).get(placed.id), 'PLACED');
     const events = (await sandboxEvents(sandbox)).filter((e) => e.orderId === placed.id);
-    assert.deepEqual(events.map((e) => [e.code, e.deliveries]), [['PLC', 1]], 'one poller, one delivery');
+    assert.deepEqual(
+      events.map((e) => [e.code, e.deliveries]),
+      [['PLC', 1]],
+      'one poller, one delivery',
+    );
     assert.equal(await hub.screens(), 2);
   });
 
@@ -103,7 +116,10 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
     const placed = await order();
     for (const { client } of screens) await waitFor(() => heard(client, placed.id), 'the order on both screens');
     const results = await Promise.all(screens.map(({ client }) => client.invoke('orders:act', { orderId: placed.id, action: 'confirm' })));
-    assert.ok(results.every((r) => r.ok), JSON.stringify(results));
+    assert.ok(
+      results.every((r) => r.ok),
+      JSON.stringify(results),
+    );
     // One action in the hub's outbox, whose origin both screens hear: who did it.
     const entries = results.map((r) => (r.ok ? (r.value as OutboxEntry) : null));
     assert.equal(entries[0]?.id, entries[1]?.id);
@@ -127,8 +143,14 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
     const [counter, kitchen] = screens;
     assert.ok(counter && kitchen);
     // Each screen confirms one; the hub has them in its outbox when it answers.
-    const acted = await Promise.all([counter.client.invoke('orders:act', { orderId: before[0]?.id, action: 'confirm' }), kitchen.client.invoke('orders:act', { orderId: before[1]?.id, action: 'confirm' })]);
-    assert.ok(acted.every((r) => r.ok), JSON.stringify(acted));
+    const acted = await Promise.all([
+      counter.client.invoke('orders:act', { orderId: before[0]?.id, action: 'confirm' }),
+      kitchen.client.invoke('orders:act', { orderId: before[1]?.id, action: 'confirm' }),
+    ]);
+    assert.ok(
+      acted.every((r) => r.ok),
+      JSON.stringify(acted),
+    );
     const during = order();
     await hub.kill('SIGKILL');
     for (const { client, name } of screens) await waitFor(() => lastLink(client)?.state === 'lost', `${name} says the hub is lost`);
@@ -139,23 +161,34 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
     await startHub(hub.port);
     for (const { client, name } of screens) await waitFor(() => lastLink(client)?.state === 'connected', `${name} linked again`, 40_000);
     const all = [...before, ...whileDown].map((o) => o.id);
-    await waitFor(async () => {
-      const board = await hubBoard();
-      return all.every((id) => board.has(id)) && board.get(before[0]?.id ?? '') === 'CONFIRMED' && board.get(before[1]?.id ?? '') === 'CONFIRMED';
-    }, 'the hub caught up: every order, both confirms', 30_000);
+    await waitFor(
+      async () => {
+        const board = await hubBoard();
+        return all.every((id) => board.has(id)) && board.get(before[0]?.id ?? '') === 'CONFIRMED' && board.get(before[1]?.id ?? '') === 'CONFIRMED';
+      },
+      'the hub caught up: every order, both confirms',
+      30_000,
+    );
     const atHub = await hubBoard();
     for (const { client, name } of screens) {
       const board = await screenBoard(client);
-      assert.deepEqual(all.map((id) => board.get(id)), all.map((id) => atHub.get(id)), `${name} shows the hub's board`);
+      assert.deepEqual(
+        all.map((id) => board.get(id)),
+        all.map((id) => atHub.get(id)),
+        `${name} shows the hub's board`,
+      );
     }
     for (const id of all) assert.ok((await confirms(id)) <= 1, `order ${id} confirmed at most once`);
     assert.equal(await confirms(before[0]?.id ?? ''), 1);
     assert.equal(await confirms(before[1]?.id ?? ''), 1);
     const unacked = (await sandboxEvents(sandbox)).filter((e) => all.includes(e.orderId) && !e.acknowledged);
-    await waitFor(async () => (await sandboxEvents(sandbox)).filter((e) => all.includes(e.orderId) && !e.acknowledged).length === 0, `every event acknowledged (${unacked.length} pending)`);
+    await waitFor(
+      async () => (await sandboxEvents(sandbox)).filter((e) => all.includes(e.orderId) && !e.acknowledged).length === 0,
+      `every event acknowledged (${unacked.length} pending)`,
+    );
   });
 
-  it('a screen started with the platform\'s credentials in its flags and credential store makes no call to the platform', async () => {
+  it("a screen started with the platform's credentials in its flags and credential store makes no call to the platform", async () => {
     let requests = 0;
     const platform: Server = createServer((_req, res) => {
       requests++;
@@ -167,13 +200,20 @@ describe('a hub and two screens, each its own process', { skip: built ? false : 
     screen.client.close();
     await screen.shell.stop();
     const { port } = platform.address() as { port: number };
-    const restarted = await startWebShell({ dataDir: screen.shell.dataDir, args: ['--credential-store', 'file', '--api-base-url', `http://127.0.0.1:${port}`, '--client-id', 'demo', '--poll-interval', '1'], clientSecret: 'demo-secret' });
+    const restarted = await startWebShell({
+      dataDir: screen.shell.dataDir,
+      args: ['--credential-store', 'file', '--api-base-url', `http://127.0.0.1:${port}`, '--client-id', 'demo', '--poll-interval', '1'],
+      clientSecret: 'demo-secret',
+    });
     shells.push(restarted);
     screen.shell = restarted;
     screen.client = await openShellClient(restarted);
-    await waitFor(async () => (await screen.client.call<LinkView | null>('join:link'))?.state === 'connected', 'the restarted screen linked, with no new pairing');
+    await waitFor(
+      async () => (await screen.client.call<LinkView | null>('join:link'))?.state === 'connected',
+      'the restarted screen linked, with no new pairing',
+    );
     const placed = await order();
-    await waitFor(() => heard(screen.client, placed.id), 'it still hears the hub\'s orders');
+    await waitFor(() => heard(screen.client, placed.id), "it still hears the hub's orders");
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await new Promise<void>((resolve) => platform.close(() => resolve()));
     assert.equal(requests, 0, 'not one request to the platform');

@@ -30,7 +30,21 @@ describe('the app keeps its order board', () => {
   const start = (): Promise<App> =>
     startApp({
       config: loadConfig(
-        ['--data-dir', dataDir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandbox.url, '--client-id', 'demo', '--poll-interval', '1', '--credential-store', 'file'],
+        [
+          '--data-dir',
+          dataDir,
+          '--no-window',
+          '--clock-at',
+          TEST_INSTANT,
+          '--api-base-url',
+          sandbox.url,
+          '--client-id',
+          'demo',
+          '--poll-interval',
+          '1',
+          '--credential-store',
+          'file',
+        ],
         { STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' },
       ),
       shell: 'web',
@@ -81,7 +95,22 @@ describe('the app keeps its order board', () => {
     const garbage = Buffer.from('not a database '.repeat(500));
     writeFileSync(file, garbage);
     const app = await startApp({
-      config: loadConfig(['--data-dir', damagedDir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandbox.url, '--client-id', 'demo', '--credential-store', 'file'], { STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' }),
+      config: loadConfig(
+        [
+          '--data-dir',
+          damagedDir,
+          '--no-window',
+          '--clock-at',
+          TEST_INSTANT,
+          '--api-base-url',
+          sandbox.url,
+          '--client-id',
+          'demo',
+          '--credential-store',
+          'file',
+        ],
+        { STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' },
+      ),
       shell: 'web',
       logger: silentLogger,
       version: 'test',

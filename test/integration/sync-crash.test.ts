@@ -56,7 +56,16 @@ describe('order sync survives SIGKILL at any point', () => {
     const cache = join(root, '.cache', 'test-crash');
     mkdirSync(cache, { recursive: true });
     child = join(cache, `child-${process.pid}.mjs`);
-    await build({ entryPoints: [join(here, '..', 'support', 'sync-crash-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile: child, packages: 'external', logLevel: 'error' });
+    await build({
+      entryPoints: [join(here, '..', 'support', 'sync-crash-child.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      outfile: child,
+      packages: 'external',
+      logLevel: 'error',
+    });
   });
   after(async () => {
     await sandbox.close();
@@ -67,7 +76,11 @@ describe('order sync survives SIGKILL at any point', () => {
   /** Starts the child; it dies by its own SIGKILL at `killAt`, or by ours after `killAfterMs`. */
   function runChild(env: Record<string, string>, killAfterMs: number | undefined, until?: () => Promise<boolean>): Promise<Run> {
     return new Promise((resolve) => {
-      const proc = spawn(process.execPath, [child], { cwd: root, env: { ...process.env, SANDBOX_URL: sandbox.url, DATA_DIR: dir, CLOCK_AT: sandbox.world.clock.nowIso(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [child], {
+        cwd: root,
+        env: { ...process.env, SANDBOX_URL: sandbox.url, DATA_DIR: dir, CLOCK_AT: sandbox.world.clock.nowIso(), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       let timer: NodeJS.Timeout | undefined;
@@ -97,7 +110,9 @@ describe('order sync survives SIGKILL at any point', () => {
 
     for (let i = 0; i < iterations; i++) {
       for (let k = 0; k < 1 + Math.floor(rand() * 2); k++) {
-        orders.push(await createOrder(sandbox, { merchantId: rand() < 0.5 ? DEMO_RESTAURANT_ID : DEMO_PIZZERIA_ID, ...kinds[Math.floor(rand() * kinds.length)] }));
+        orders.push(
+          await createOrder(sandbox, { merchantId: rand() < 0.5 ? DEMO_RESTAURANT_ID : DEMO_PIZZERIA_ID, ...kinds[Math.floor(rand() * kinds.length)] }),
+        );
       }
       const step = STEPS[Math.floor(rand() * STEPS.length)] as SyncStep | 'timer';
       const env: Record<string, string> = step === 'timer' ? {} : { KILL_AT: step, KILL_AFTER: String(1 + Math.floor(rand() * 4)) };
@@ -125,11 +140,17 @@ describe('order sync survives SIGKILL at any point', () => {
 
     const store = OrdersDb.open(dir);
     try {
-      const report = await assertExactlyOnce(sandbox, store, orders.map((o) => o.id));
+      const report = await assertExactlyOnce(
+        sandbox,
+        store,
+        orders.map((o) => o.id),
+      );
       assert.equal(report.actions, orders.length * 3, 'three actions per order, all confirmed');
       const board = store.board.rows({ now: sandbox.world.clock.now() });
       for (const order of orders) assert.equal(board.find((r) => r.id === order.id)?.status, target(order));
-      console.log(`crash test: seed=${seed} kills=${iterations} orders=${orders.length} events=${report.events} deliveries=${report.deliveries} actions=${report.actions} resends=${report.resends} 409s=${report.conflictsRecognised} killed at ${JSON.stringify(Object.fromEntries(hits))}`);
+      console.log(
+        `crash test: seed=${seed} kills=${iterations} orders=${orders.length} events=${report.events} deliveries=${report.deliveries} actions=${report.actions} resends=${report.resends} 409s=${report.conflictsRecognised} killed at ${JSON.stringify(Object.fromEntries(hits))}`,
+      );
       assert.ok(hits.size >= 4, `killed at several points: ${[...hits.keys()].join(', ')}`);
     } finally {
       store.close();

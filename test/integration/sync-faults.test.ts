@@ -37,11 +37,7 @@ describe('order sync under faults', () => {
     assert.equal(response.status, 200, JSON.stringify(response.body));
   };
 
-  const kinds = [
-    { orderType: 'TAKEOUT' },
-    { orderType: 'DELIVERY', deliveredBy: 'MERCHANT' },
-    { orderType: 'DELIVERY', deliveredBy: 'PLATFORM' },
-  ];
+  const kinds = [{ orderType: 'TAKEOUT' }, { orderType: 'DELIVERY', deliveredBy: 'MERCHANT' }, { orderType: 'DELIVERY', deliveredBy: 'PLATFORM' }];
 
   /** Places `count` orders over two stores while the faults are on, runs the kitchen to the end, then checks. */
   async function scenario(faults: Record<string, unknown>, count = 12, timeoutMs = 25_000) {

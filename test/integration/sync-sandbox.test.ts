@@ -36,7 +36,10 @@ describe('order sync against the sandbox', () => {
     const a = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
     const b = await createOrder(sandbox, { merchantId: DEMO_PIZZERIA_ID, orderType: 'DELIVERY', deliveredBy: 'MERCHANT' });
     const s = stack;
-    await waitFor(async () => s.store.board.rows({ now: s.clock.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'both orders cached and acknowledged');
+    await waitFor(
+      async () => s.store.board.rows({ now: s.clock.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()),
+      'both orders cached and acknowledged',
+    );
     const board = stack.store.board.rows({ now: stack.clock.now() });
     const rowA = board.find((r) => r.id === a.id);
     assert.equal(rowA?.displayId, a.displayId);
@@ -45,7 +48,10 @@ describe('order sync against the sandbox', () => {
     assert.equal(rowA?.merchantId, DEMO_RESTAURANT_ID);
     assert.equal(rowA?.total, a.total.orderAmount);
     assert.equal(rowA?.confirmDeadline, new Date(Date.parse(a.createdAt) + 8 * 60_000).toISOString());
-    assert.deepEqual(stack.store.board.rows({ now: stack.clock.now(), merchantId: DEMO_PIZZERIA_ID }).map((r) => r.id), [b.id]);
+    assert.deepEqual(
+      stack.store.board.rows({ now: stack.clock.now(), merchantId: DEMO_PIZZERIA_ID }).map((r) => r.id),
+      [b.id],
+    );
     assert.deepEqual(stack.store.orders.detail(a.id)?.detail, a, 'the detail exactly as returned');
     assert.ok(pushes.some((p) => p.rows.some((r) => r.id === a.id && r.status === 'PLACED')));
     assert.equal(stack.connectivity.current.state, 'online');
@@ -111,7 +117,14 @@ describe('order sync against the sandbox', () => {
     const position = s.store.tracking.get(order.id)?.position as { latitude?: unknown };
     assert.equal(typeof position.latitude, 'number');
 
-    const handlers = orderHandlers({ db: s.store, outbox: s.sync.outbox, details: s.sync.details, gateway: s.gateway, clock: s.clock, connectivity: s.connectivity });
+    const handlers = orderHandlers({
+      db: s.store,
+      outbox: s.sync.outbox,
+      details: s.sync.details,
+      gateway: s.gateway,
+      clock: s.clock,
+      connectivity: s.connectivity,
+    });
     const pickupCode = (order.delivery as { pickupCode: string }).pickupCode;
     assert.deepEqual(await handlers['orders:validatePickupCode']({ orderId: order.id, code: pickupCode }), { valid: true, checkedBy: 'api' });
     assert.equal((await handlers['orders:validatePickupCode']({ orderId: order.id, code: '0000' })).valid, pickupCode === '0000');
@@ -125,7 +138,10 @@ describe('order sync against the sandbox', () => {
     const one = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     const two = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID });
     let s = stack;
-    await waitFor(async () => s.store.board.rows({ now: s.clock.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()), 'orders cached');
+    await waitFor(
+      async () => s.store.board.rows({ now: s.clock.now() }).filter((r) => !r.detailMissing).length === 2 && (await allAcknowledged()),
+      'orders cached',
+    );
     // A confirm queued while the link is down, then the app closes.
     await s.sync.stop();
     const queued = s.sync.outbox.enqueue({ orderId: one.id, action: 'confirm' });

@@ -73,7 +73,11 @@ describe('web shell host: loopback, Host/Origin checks, one-time launch links an
 
   /** Trades the outstanding launch token for a session, as the page does. */
   async function session(): Promise<string> {
-    const response = await http(`${host.origin}/session`, { method: 'POST', headers: json(host.origin), body: JSON.stringify({ launch: host.sessions.launchToken() }) });
+    const response = await http(`${host.origin}/session`, {
+      method: 'POST',
+      headers: json(host.origin),
+      body: JSON.stringify({ launch: host.sessions.launchToken() }),
+    });
     assert.equal(response.status, 200, response.text);
     return (JSON.parse(response.text) as { session: string }).session;
   }
@@ -95,7 +99,13 @@ describe('web shell host: loopback, Host/Origin checks, one-time launch links an
 
   it('serves the bundle but not the source maps kept beside it, however the path is spelled', async () => {
     assert.equal((await http(`${host.origin}/assets/index-x1.js`)).status, 200);
-    for (const path of ['/assets/index-x1.js.map', '/assets/index-x1.js%2Emap', '/assets/index-x1.js%2emap', '/assets/%69ndex-x1.js.map', '/assets/index-x1.js.MAP']) {
+    for (const path of [
+      '/assets/index-x1.js.map',
+      '/assets/index-x1.js%2Emap',
+      '/assets/index-x1.js%2emap',
+      '/assets/%69ndex-x1.js.map',
+      '/assets/index-x1.js.MAP',
+    ]) {
       const response = await http(`${host.origin}${path}`);
       assert.equal(response.status, 404, path);
       assert.doesNotMatch(response.text, /sources/, path);
@@ -120,7 +130,11 @@ describe('web shell host: loopback, Host/Origin checks, one-time launch links an
       const refused = await http(`${host.origin}/session`, { method: 'POST', headers: json(host.origin), body });
       assert.ok([400, 401, 413].includes(refused.status), `${body.slice(0, 30)} → ${refused.status}`);
     }
-    const foreign = await http(`${host.origin}/session`, { method: 'POST', headers: json('http://evil.example'), body: JSON.stringify({ launch: host.sessions.launchToken() }) });
+    const foreign = await http(`${host.origin}/session`, {
+      method: 'POST',
+      headers: json('http://evil.example'),
+      body: JSON.stringify({ launch: host.sessions.launchToken() }),
+    });
     assert.equal(foreign.status, 403, 'another origin cannot take a session');
   });
 
@@ -161,7 +175,10 @@ describe('web shell host: loopback, Host/Origin checks, one-time launch links an
     const waiting = await openSocket(host, { origin: host.origin });
     app.push.push('connectivity:changed', { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: null });
     await until(() => signedIn.messages.length === 2, 'the push');
-    assert.deepEqual(signedIn.messages[1], { push: 'connectivity:changed', payload: { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: null } });
+    assert.deepEqual(signedIn.messages[1], {
+      push: 'connectivity:changed',
+      payload: { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: null },
+    });
     assert.deepEqual(waiting.messages, [], 'a socket without a session hears nothing');
     signedIn.ws.close();
     waiting.ws.close();
@@ -185,14 +202,32 @@ describe('web shell host: loopback, Host/Origin checks, one-time launch links an
       ['ten thousand headers', `GET / HTTP/1.1\r\n${hostHeader}${'X-A: b\r\n'.repeat(10_000)}\r\n`],
       ['garbage request line', 'HELLO\r\n\r\n'],
       ['binary noise', Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256))],
-      ['bad chunked body', `POST /session HTTP/1.1\r\n${hostHeader}Origin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`],
-      ['body longer than declared', `POST /session HTTP/1.1\r\n${hostHeader}Origin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{"launch":"x"}`],
-      ['oversized session body', `POST /session HTTP/1.1\r\n${hostHeader}Origin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n${'{'.repeat(100_000)}`],
-      ['upgrade with a bad target', `GET http://[ HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n`],
-      ['upgrade with a bad cookie', `GET /ipc HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: st_session=%E0%A4%A\r\n\r\n`],
+      [
+        'bad chunked body',
+        `POST /session HTTP/1.1\r\n${hostHeader}Origin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+      ],
+      [
+        'body longer than declared',
+        `POST /session HTTP/1.1\r\n${hostHeader}Origin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{"launch":"x"}`,
+      ],
+      [
+        'oversized session body',
+        `POST /session HTTP/1.1\r\n${hostHeader}Origin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n${'{'.repeat(100_000)}`,
+      ],
+      [
+        'upgrade with a bad target',
+        `GET http://[ HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n`,
+      ],
+      [
+        'upgrade with a bad cookie',
+        `GET /ipc HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: st_session=%E0%A4%A\r\n\r\n`,
+      ],
       ['upgrade without a key', `GET /ipc HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: websocket\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n`],
       ['upgrade to another protocol', `GET /ipc HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: h2c\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n`],
-      ['a websocket frame of garbage after a good upgrade', `GET /ipc HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff`],
+      [
+        'a websocket frame of garbage after a good upgrade',
+        `GET /ipc HTTP/1.1\r\n${hostHeader}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff`,
+      ],
     ];
     for (const [name, bytes] of corpus) {
       const answer = await raw(port, bytes);

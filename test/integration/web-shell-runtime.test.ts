@@ -12,16 +12,20 @@ import { ROOT, startWebShell } from '../support/web-shell';
  * a Node too old for it, it says so in one line instead of crashing.
  */
 describe('the built web shell on this runtime', () => {
-  it(`starts in demo mode under Node ${process.versions.node} (Node-API ${process.versions.napi})`, { skip: existsSync(join(ROOT, 'out', 'main', 'web.js')) ? false : 'run `npm run build` first' }, async () => {
-    const shell = await startWebShell({ args: ['--demo'] });
-    try {
-      assert.match(shell.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
-      assert.doesNotMatch(shell.output(), /could not start/);
-      assert.equal(shell.process.exitCode, null, 'still running');
-    } finally {
-      await shell.stop();
-    }
-  });
+  it(
+    `starts in demo mode under Node ${process.versions.node} (Node-API ${process.versions.napi})`,
+    { skip: existsSync(join(ROOT, 'out', 'main', 'web.js')) ? false : 'run `npm run build` first' },
+    async () => {
+      const shell = await startWebShell({ args: ['--demo'] });
+      try {
+        assert.match(shell.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
+        assert.doesNotMatch(shell.output(), /could not start/);
+        assert.equal(shell.process.exitCode, null, 'still running');
+      } finally {
+        await shell.stop();
+      }
+    },
+  );
 });
 
 /** A Node older than the terminal runs on, when this machine has one on PATH (a fresh machine of this project's kind has Node 20). */
@@ -37,12 +41,23 @@ describe('the built entries under too old a Node', () => {
   const oldNode = oldNodeOnPath();
   const built = existsSync(join(ROOT, 'out', 'main', 'web.js'));
   for (const entry of ['web.js', 'server.js']) {
-    it(`out/main/${entry} says in one line which Node it needs, and ends`, { skip: !built ? 'run `npm run build` first' : !oldNode ? 'no Node older than 22.19 on PATH' : false }, () => {
-      const run = spawnSync(oldNode as string, [join(ROOT, 'out', 'main', entry), '--demo'], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, STORE_TERMINAL_DATA_DIR: join(ROOT, '.cache', 'never-made') } });
-      assert.equal(run.status, 1);
-      assert.equal(run.stdout, '');
-      assert.match(run.stderr, /^Store Terminal could not start: this is Node\.js \d+\.\d+\.\d+; Store Terminal runs on Node\.js 24 LTS \(22\.19\.0 at the least\)\. Install Node\.js 24, or start it with npm start \/ npm run server, which fetch it\.\n$/);
-      assert.ok(!existsSync(join(ROOT, '.cache', 'never-made')), 'nothing started');
-    });
+    it(
+      `out/main/${entry} says in one line which Node it needs, and ends`,
+      { skip: !built ? 'run `npm run build` first' : !oldNode ? 'no Node older than 22.19 on PATH' : false },
+      () => {
+        const run = spawnSync(oldNode as string, [join(ROOT, 'out', 'main', entry), '--demo'], {
+          encoding: 'utf8',
+          timeout: 20_000,
+          env: { ...process.env, STORE_TERMINAL_DATA_DIR: join(ROOT, '.cache', 'never-made') },
+        });
+        assert.equal(run.status, 1);
+        assert.equal(run.stdout, '');
+        assert.match(
+          run.stderr,
+          /^Store Terminal could not start: this is Node\.js \d+\.\d+\.\d+; Store Terminal runs on Node\.js 24 LTS \(22\.19\.0 at the least\)\. Install Node\.js 24, or start it with npm start \/ npm run server, which fetch it\.\n$/,
+        );
+        assert.ok(!existsSync(join(ROOT, '.cache', 'never-made')), 'nothing started');
+      },
+    );
   }
 });

@@ -31,7 +31,12 @@ export async function axeViolations(page: Page, options: { tags?: string[]; incl
     async ({ tags, include }) => {
       const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
       const result = await axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, summary: (n as unknown as { failureSummary?: string }).failureSummary ?? '' })) }));
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target, summary: (n as unknown as { failureSummary?: string }).failureSummary ?? '' })),
+      }));
     },
     { tags: options.tags ?? AXE_TAGS, include: options.include },
   );
@@ -40,7 +45,9 @@ export async function axeViolations(page: Page, options: { tags?: string[]; incl
 /** Elements a finger taps that are smaller than 44 × 44 CSS px (visible ones only), as `selector: w×h`. */
 export async function smallTargets(page: Page, minimum = 44): Promise<string[]> {
   return page.evaluate((min) => {
-    const tappable = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=switch], [role=checkbox], [role=radio], summary');
+    const tappable = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=switch], [role=checkbox], [role=radio], summary',
+    );
     const small: string[] = [];
     for (const el of tappable) {
       const box = el.getBoundingClientRect();
@@ -51,8 +58,12 @@ export async function smallTargets(page: Page, minimum = 44): Promise<string[]> 
       const label = el.closest('label');
       const target = label && label.getBoundingClientRect().height > box.height ? label.getBoundingClientRect() : box;
       if (target.width < min || target.height < min) {
-        const id = el.dataset.testid ? `[data-testid="${el.dataset.testid}"]` : `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`;
-        small.push(`${id} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}": ${Math.round(target.width)}×${Math.round(target.height)}`);
+        const id = el.dataset.testid
+          ? `[data-testid="${el.dataset.testid}"]`
+          : `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`;
+        small.push(
+          `${id} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}": ${Math.round(target.width)}×${Math.round(target.height)}`,
+        );
       }
     }
     return small;

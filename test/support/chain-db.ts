@@ -43,7 +43,12 @@ export async function chainDatabase(cluster: PgCluster): Promise<{ url: string; 
 }
 
 /** An event as the platform sends it, `minutes` after the tests' instant. */
-export function wireEvent(orderId: string, fullCode: string, code: string, options: { minutes?: number; storeId?: string; id?: string; metadata?: Record<string, unknown> } = {}): WireEvent {
+export function wireEvent(
+  orderId: string,
+  fullCode: string,
+  code: string,
+  options: { minutes?: number; storeId?: string; id?: string; metadata?: Record<string, unknown> } = {},
+): WireEvent {
   return {
     id: options.id ?? randomUUID(),
     code,

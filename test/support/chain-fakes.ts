@@ -187,7 +187,11 @@ export class FakeOrders implements ChainOrders {
 }
 
 function rowOf(order: FakeOrder): BoardRow {
-  return boardRow(order.id, Date.parse('2026-11-24T15:00:00Z'), { status: order.status as BoardRow['status'], merchantId: order.storeId, detailMissing: order.detail === null });
+  return boardRow(order.id, Date.parse('2026-11-24T15:00:00Z'), {
+    status: order.status as BoardRow['status'],
+    merchantId: order.storeId,
+    detailMissing: order.detail === null,
+  });
 }
 
 interface FakeAction extends ClaimedAction {
@@ -210,7 +214,9 @@ export class FakeOutbox implements ChainOutbox {
 
   async enqueue(input: Parameters<ChainOutbox['enqueue']>[0], at: number): Promise<{ entry: OutboxEntry; created: boolean }> {
     failing(this.failures, 'enqueue');
-    const same = this.rows.find((r) => r.key === input.idempotencyKey) ?? this.rows.find((r) => r.orderId === input.orderId && r.action === input.action && (r.state === 'queued' || r.state === 'sent'));
+    const same =
+      this.rows.find((r) => r.key === input.idempotencyKey) ??
+      this.rows.find((r) => r.orderId === input.orderId && r.action === input.action && (r.state === 'queued' || r.state === 'sent'));
     if (same) return { entry: entryOf(same, at), created: false };
     const row: FakeAction = {
       id: this.rows.length + 1,
@@ -240,7 +246,15 @@ export class FakeOutbox implements ChainOutbox {
       r.holder = holder;
       r.claimedUntil = now + claimMs;
       r.answered = false;
-      const claimed: ClaimedAction = { id: r.id, orderId: r.orderId, storeId: r.storeId, action: r.action, payload: r.payload, attempts: r.attempts, answerLost: r.answerLost };
+      const claimed: ClaimedAction = {
+        id: r.id,
+        orderId: r.orderId,
+        storeId: r.storeId,
+        action: r.action,
+        payload: r.payload,
+        attempts: r.attempts,
+        answerLost: r.answerLost,
+      };
       r.attempts++;
       return claimed;
     });
@@ -280,7 +294,20 @@ export class FakeOutbox implements ChainOutbox {
 
 function entryOf(row: FakeAction, at: number): OutboxEntry {
   const time = new Date(at).toISOString();
-  return { id: row.id, orderId: row.orderId, action: row.action, payload: row.payload, state: row.state, attempts: row.attempts, createdAt: time, updatedAt: time, nextAttemptAt: null, reason: null, actor: 'staff', origin: null };
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    action: row.action,
+    payload: row.payload,
+    state: row.state,
+    attempts: row.attempts,
+    createdAt: time,
+    updatedAt: time,
+    nextAttemptAt: null,
+    reason: null,
+    actor: 'staff',
+    origin: null,
+  };
 }
 
 interface FakeInvite {
@@ -305,7 +332,14 @@ export class FakeDevices implements ChainDevices {
 
   async invite(input: { storeIds: string[]; name: string; kind: ChainDevice['kind'] }, ttlMs: number, now: number) {
     failing(this.failures, 'invite');
-    const invite: FakeInvite = { id: randomUUID(), code: String(randomInt(0, 1_000_000)).padStart(6, '0'), ...input, expiresAt: now + ttlMs, tries: 0, used: false };
+    const invite: FakeInvite = {
+      id: randomUUID(),
+      code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      ...input,
+      expiresAt: now + ttlMs,
+      tries: 0,
+      used: false,
+    };
     this.invites.push(invite);
     return { inviteId: invite.id, code: invite.code, expiresAt: invite.expiresAt };
   }
@@ -344,7 +378,8 @@ export class FakeDevices implements ChainDevices {
   async redeem(inviteId: string, code: string, now: number) {
     const charge = await this.chargeInvite(inviteId, now);
     if (!charge.ok) return { ok: false as const, reason: charge.closed, attemptsLeft: 0 };
-    if (this.invites.find((i) => i.id === inviteId)?.code !== code) return { ok: false as const, reason: 'wrong-code' as const, attemptsLeft: charge.attemptsLeft };
+    if (this.invites.find((i) => i.id === inviteId)?.code !== code)
+      return { ok: false as const, reason: 'wrong-code' as const, attemptsLeft: charge.attemptsLeft };
     const used = await this.useInvite(inviteId, now);
     return used.ok ? used : { ok: false as const, reason: used.closed, attemptsLeft: 0 };
   }

@@ -41,7 +41,9 @@ export interface ChainReplicaOptions {
 
 /** A self-signed certificate for the chain's replicas (every replica serves the same one: terminals pin it). */
 export async function chainCertificate(folder: string): Promise<{ cert: string; key: string }> {
-  const pems = await generate([{ name: 'commonName', value: 'chain.test' }], { keyType: 'ec', curve: 'P-256', algorithm: 'sha256' } as Parameters<typeof generate>[1]);
+  const pems = await generate([{ name: 'commonName', value: 'chain.test' }], { keyType: 'ec', curve: 'P-256', algorithm: 'sha256' } as Parameters<
+    typeof generate
+  >[1]);
   const cert = join(folder, 'cert.pem');
   const key = join(folder, 'key.pem');
   writeFileSync(cert, pems.cert);
@@ -51,17 +53,29 @@ export async function chainCertificate(folder: string): Promise<{ cert: string; 
 
 export async function startChainReplica(options: ChainReplicaOptions): Promise<ChainReplica> {
   const args = [
-    '--import', 'tsx', CLI, 'serve',
-    '--database-url', options.databaseUrl,
-    '--listen', `127.0.0.1:${options.port ?? 0}`,
-    '--admin-listen', '127.0.0.1:0',
-    '--tls-cert', options.tls.cert,
-    '--tls-key', options.tls.key,
-    '--client-id', 'demo',
-    '--api-base-url', options.sandboxUrl,
-    '--poll-interval-seconds', String(options.pollSeconds ?? 1),
+    '--import',
+    'tsx',
+    CLI,
+    'serve',
+    '--database-url',
+    options.databaseUrl,
+    '--listen',
+    `127.0.0.1:${options.port ?? 0}`,
+    '--admin-listen',
+    '127.0.0.1:0',
+    '--tls-cert',
+    options.tls.cert,
+    '--tls-key',
+    options.tls.key,
+    '--client-id',
+    'demo',
+    '--api-base-url',
+    options.sandboxUrl,
+    '--poll-interval-seconds',
+    String(options.pollSeconds ?? 1),
     ...(options.clockAt === undefined ? [] : ['--clock-at', options.clockAt]),
-    '--name', options.name,
+    '--name',
+    options.name,
   ];
   const child = spawn(process.execPath, args, { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -107,7 +121,23 @@ export async function startChainReplica(options: ChainReplicaOptions): Promise<C
 export function inviteCode(options: { databaseUrl: string; stores: string[]; name: string; kind: string; clockAt: string }): string {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', CLI, 'invite', '--json', '--database-url', options.databaseUrl, '--stores', options.stores.join(','), '--name', options.name, '--kind', options.kind, '--clock-at', options.clockAt],
+    [
+      '--import',
+      'tsx',
+      CLI,
+      'invite',
+      '--json',
+      '--database-url',
+      options.databaseUrl,
+      '--stores',
+      options.stores.join(','),
+      '--name',
+      options.name,
+      '--kind',
+      options.kind,
+      '--clock-at',
+      options.clockAt,
+    ],
     { cwd: ROOT, env: ENV, encoding: 'utf8' },
   );
   // --json: the one object a script reads on stdout (the logs are on stderr).

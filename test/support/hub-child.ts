@@ -16,7 +16,14 @@ import { createLogger } from '../../src-main/base/log';
 import { loadConfig } from '../../src-main/config/config';
 import { loadHubIdentity } from '../../src-main/hub/trust/identity';
 
-const { SANDBOX_URL: url, DATA_DIR: dataDir, CLOCK_AT: clockAt, HUB_PORT: hubPort = '0', POLL_SECONDS: pollSeconds = '1', HUB_NAME: hubName = 'Balcão da Pizzaria' } = process.env;
+const {
+  SANDBOX_URL: url,
+  DATA_DIR: dataDir,
+  CLOCK_AT: clockAt,
+  HUB_PORT: hubPort = '0',
+  POLL_SECONDS: pollSeconds = '1',
+  HUB_NAME: hubName = 'Balcão da Pizzaria',
+} = process.env;
 /** ADVERTISE=1: the hub listens on every interface and announces itself by mDNS, as a store's hub does. */
 const advertise = process.env.ADVERTISE === '1';
 /** HUB_ROLE=server: the hub tells its screens it is a chain's server (its card, every `ready`), so they queue order actions while it is out of reach. */
@@ -26,10 +33,33 @@ if (!url || !dataDir || !clockAt) throw new Error('SANDBOX_URL, DATA_DIR and CLO
 const logger = createLogger({ level: 'info', write: (line) => process.stderr.write(`${line}\n`) });
 const clock = clockRunningFrom(Date.parse(clockAt));
 const config = loadConfig(
-  ['--data-dir', dataDir, '--no-window', '--api-base-url', url, '--client-id', 'demo', '--poll-interval', pollSeconds, '--credential-store', 'file', '--hub-port', hubPort, ...(advertise ? [] : ['--no-hub-announce'])],
+  [
+    '--data-dir',
+    dataDir,
+    '--no-window',
+    '--api-base-url',
+    url,
+    '--client-id',
+    'demo',
+    '--poll-interval',
+    pollSeconds,
+    '--credential-store',
+    'file',
+    '--hub-port',
+    hubPort,
+    ...(advertise ? [] : ['--no-hub-announce']),
+  ],
   process.env,
 );
-const app = await startApp({ config, shell: 'web', logger, version: 'hub-test', clock, screenBrowse: null, hub: { ...(advertise ? {} : { host: '127.0.0.1' }), ...(role ? { role } : {}), name: async () => hubName } });
+const app = await startApp({
+  config,
+  shell: 'web',
+  logger,
+  version: 'hub-test',
+  clock,
+  screenBrowse: null,
+  hub: { ...(advertise ? {} : { host: '127.0.0.1' }), ...(role ? { role } : {}), name: async () => hubName },
+});
 
 async function call<T>(channel: string, input: unknown = {}): Promise<T> {
   const result = await app.ipc.invoke(channel, input);
@@ -75,4 +105,6 @@ process.on('SIGTERM', () => {
     process.exit(0);
   })();
 });
-process.stdout.write(`hub ready ${JSON.stringify({ port: opened.port, control: (control.address() as AddressInfo).port, fingerprint: identity.fingerprint, hubId: identity.hubId })}\n`);
+process.stdout.write(
+  `hub ready ${JSON.stringify({ port: opened.port, control: (control.address() as AddressInfo).port, fingerprint: identity.fingerprint, hubId: identity.hubId })}\n`,
+);

@@ -1,7 +1,16 @@
 import { randomBytes, randomUUID, X509Certificate } from 'node:crypto';
 import { generate } from 'selfsigned';
 import type { IpcResult, PushName } from '../../src-shared/ipc/contract';
-import type { ContractEndpoint, Device, DeviceAuthority, DeviceCredential, HubIdentity, InvokeOrigin, PairingDesk, ScreenKind } from '../../src-main/hub/contract';
+import type {
+  ContractEndpoint,
+  Device,
+  DeviceAuthority,
+  DeviceCredential,
+  HubIdentity,
+  InvokeOrigin,
+  PairingDesk,
+  ScreenKind,
+} from '../../src-main/hub/contract';
 import { normalFingerprint } from '../../src-main/hub/link/pinned-tls';
 
 /**

@@ -12,7 +12,16 @@ export async function buildHubChild(): Promise<{ entry: string; remove(): void }
   const cache = join(ROOT, '.cache', 'test-hub');
   mkdirSync(cache, { recursive: true });
   const entry = join(cache, `hub-${process.pid}.mjs`);
-  await build({ entryPoints: [join(import.meta.dirname, 'hub-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile: entry, packages: 'external', logLevel: 'error' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'hub-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    outfile: entry,
+    packages: 'external',
+    logLevel: 'error',
+  });
   return { entry, remove: () => rmSync(entry, { force: true }) };
 }
 
@@ -37,10 +46,27 @@ export interface HubProcess {
  * Starts the hub child on `dataDir`; `port` 0 for any free one (then reuse it to restart at the same
  * address). `role: 'server'` plays a chain's server: the same hub, saying it is a server to its screens.
  */
-export async function startHubProcess(options: { entry: string; sandboxUrl: string; dataDir: string; clockAt: string; port?: number; advertiseAs?: string; role?: 'server' }): Promise<HubProcess> {
+export async function startHubProcess(options: {
+  entry: string;
+  sandboxUrl: string;
+  dataDir: string;
+  clockAt: string;
+  port?: number;
+  advertiseAs?: string;
+  role?: 'server';
+}): Promise<HubProcess> {
   const child = spawn(process.execPath, [options.entry], {
     cwd: ROOT,
-    env: { ...process.env, SANDBOX_URL: options.sandboxUrl, DATA_DIR: options.dataDir, CLOCK_AT: options.clockAt, HUB_PORT: String(options.port ?? 0), STORE_TERMINAL_CLIENT_SECRET: 'demo-secret', ...(options.advertiseAs ? { ADVERTISE: '1', HUB_NAME: options.advertiseAs } : {}), ...(options.role ? { HUB_ROLE: options.role } : {}) },
+    env: {
+      ...process.env,
+      SANDBOX_URL: options.sandboxUrl,
+      DATA_DIR: options.dataDir,
+      CLOCK_AT: options.clockAt,
+      HUB_PORT: String(options.port ?? 0),
+      STORE_TERMINAL_CLIENT_SECRET: 'demo-secret',
+      ...(options.advertiseAs ? { ADVERTISE: '1', HUB_NAME: options.advertiseAs } : {}),
+      ...(options.role ? { HUB_ROLE: options.role } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

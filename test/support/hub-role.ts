@@ -16,7 +16,24 @@ export async function startHubApp(sandboxUrl: string, name: string, extra: strin
   const dataDir = mkdtempSync(join(tmpdir(), `st-${name}-`));
   const app = await startApp({
     config: loadConfig(
-      ['--data-dir', dataDir, '--no-window', '--clock-at', TEST_INSTANT, '--api-base-url', sandboxUrl, '--client-id', 'demo', '--poll-interval', '1', '--credential-store', 'file', '--hub-port', '0', ...extra],
+      [
+        '--data-dir',
+        dataDir,
+        '--no-window',
+        '--clock-at',
+        TEST_INSTANT,
+        '--api-base-url',
+        sandboxUrl,
+        '--client-id',
+        'demo',
+        '--poll-interval',
+        '1',
+        '--credential-store',
+        'file',
+        '--hub-port',
+        '0',
+        ...extra,
+      ],
       { STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' },
     ),
     shell: 'web',

@@ -13,7 +13,17 @@ export const MENU = [
 
 /** An order's lines: two burgers with bacon and a note, a soda, a cake (a category of no station). */
 export const LINES = [
-  { index: 1, id: 'item-burger', uniqueId: 'line-burger', name: 'Burger', externalCode: 'BUR-1', quantity: 2, unitPrice: 30, observations: 'sem cebola', options: [{ name: 'Bacon', quantity: 2, price: 8 }] },
+  {
+    index: 1,
+    id: 'item-burger',
+    uniqueId: 'line-burger',
+    name: 'Burger',
+    externalCode: 'BUR-1',
+    quantity: 2,
+    unitPrice: 30,
+    observations: 'sem cebola',
+    options: [{ name: 'Bacon', quantity: 2, price: 8 }],
+  },
   { index: 2, id: 'item-soda', uniqueId: 'line-soda', name: 'Soda', externalCode: 'SOD-1', quantity: 1, unitPrice: 7, options: [] },
   { index: 3, id: 'item-cake', uniqueId: 'line-cake', name: 'Cake', externalCode: 'CAK-1', quantity: 1, unitPrice: 12, options: [] },
 ];

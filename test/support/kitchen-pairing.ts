@@ -15,7 +15,10 @@ export interface PairedKitchen {
  * kitchen's screen with the code typed in (for a screenshot). The counter's pairing dialog is left
  * open (the caller reads it, then closes it).
  */
-export async function pairKitchenDisplay(counter: TerminalFixture, options: { name?: string; beforePair?: (kitchen: Page) => Promise<void> } = {}): Promise<PairedKitchen> {
+export async function pairKitchenDisplay(
+  counter: TerminalFixture,
+  options: { name?: string; beforePair?: (kitchen: Page) => Promise<void> } = {},
+): Promise<PairedKitchen> {
   const hub = counter.page;
   await hub.getByTestId('nav-settings').click();
   await hub.getByTestId('screens-pair').click();

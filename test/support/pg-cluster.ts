@@ -49,7 +49,9 @@ function binDir(): string | null {
   }
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   for (const v of versions) if (existsSync(join(root, v, 'bin', 'initdb'))) return join(root, v, 'bin');
   return null;
 }
@@ -133,7 +135,9 @@ export async function startPgCluster(): Promise<PgCluster> {
       },
       terminate: (applicationName) =>
         admin(async (c) => {
-          const r = await c.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()', [applicationName]);
+          const r = await c.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()', [
+            applicationName,
+          ]);
           return r.rows.filter((row: { ended: boolean }) => row.ended).length;
         }),
       sql: (text) => admin(async (c) => void (await c.query(text))),

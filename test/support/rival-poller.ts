@@ -6,7 +6,10 @@ import type { RawHttp } from './sandbox';
  * sandbox often and acknowledges everything it gets, as a second Store Terminal on the same account
  * would. Whatever it acknowledges, the platform never hands to the terminal under test.
  */
-export function startRivalPoller(http: RawHttp, options: { clientId?: string; clientSecret?: string; everyMs?: number } = {}): { taken: string[]; stop(): Promise<void> } {
+export function startRivalPoller(
+  http: RawHttp,
+  options: { clientId?: string; clientSecret?: string; everyMs?: number } = {},
+): { taken: string[]; stop(): Promise<void> } {
   const taken: string[] = [];
   let running = true;
   const loop = (async () => {

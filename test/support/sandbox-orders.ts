@@ -49,7 +49,11 @@ export async function drain(sandbox: Sandbox, token: string): Promise<WireEvent[
     const events = await poll(sandbox, token);
     if (events.length === 0) return all;
     all.push(...events);
-    await ack(sandbox, token, events.map((e) => e.id));
+    await ack(
+      sandbox,
+      token,
+      events.map((e) => e.id),
+    );
   }
 }
 

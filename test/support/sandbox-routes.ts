@@ -20,7 +20,9 @@ export function shapeOf(path: string): ErrorShape {
 
 /** Routes that take no bearer token. */
 export function isOpen(route: SandboxRoute): boolean {
-  return route.url.startsWith('/authentication/') || route.url.startsWith('/realms/') || route.url.startsWith('/_sandbox') || route.url.startsWith('/tracking/');
+  return (
+    route.url.startsWith('/authentication/') || route.url.startsWith('/realms/') || route.url.startsWith('/_sandbox') || route.url.startsWith('/tracking/')
+  );
 }
 
 export function key(route: SandboxRoute): string {
@@ -58,7 +60,10 @@ export function assertShape(shape: ErrorShape, response: { status: number; body:
       return;
     case 'review':
       assert.ok(keys.includes('error') && keys.includes('status'), label);
-      assert.ok(keys.every((k) => ['error', 'status', 'details'].includes(k)), label);
+      assert.ok(
+        keys.every((k) => ['error', 'status', 'details'].includes(k)),
+        label,
+      );
       assert.equal(body.status, response.status, `${label}: status in the body`);
       assert.equal(typeof body.error, 'string', label);
       return;
@@ -68,7 +73,10 @@ export function assertShape(shape: ErrorShape, response: { status: number; body:
       return;
     case 'code-message':
       assert.ok(keys.includes('code') && keys.includes('message'), label);
-      assert.ok(keys.every((k) => ['code', 'message', 'details'].includes(k)), label);
+      assert.ok(
+        keys.every((k) => ['code', 'message', 'details'].includes(k)),
+        label,
+      );
       assert.equal(typeof body.code, 'string', label);
       assert.equal(typeof body.message, 'string', label);
       return;

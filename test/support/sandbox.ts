@@ -31,7 +31,11 @@ export interface RawResponse {
 }
 
 export interface RawHttp {
-  send(method: string, path: string, options?: { token?: string; json?: unknown; form?: Record<string, string>; raw?: string; contentType?: string }): Promise<RawResponse>;
+  send(
+    method: string,
+    path: string,
+    options?: { token?: string; json?: unknown; form?: Record<string, string>; raw?: string; contentType?: string },
+  ): Promise<RawResponse>;
   token(clientId?: string, clientSecret?: string): Promise<string>;
   tokens(clientId?: string, clientSecret?: string): Promise<{ access_token: string; refresh_token: string; expires_in: number }>;
 }

@@ -34,7 +34,18 @@ export async function startTestHub(options: { endpoint?: ContractEndpoint; clock
   const window = new PairingWindow(clock, silentLogger);
   const desk = new HubPairingDesk({ identity, window, registry, clock, logger: silentLogger });
   const endpoint = options.endpoint ?? new FakeEndpoint();
-  const listen = (port: number): Promise<HubServer> => startHubServer({ identity, devices: registry, pairing: desk, endpoint, logger: silentLogger, clock, host: '127.0.0.1', port, ...(options.role ? { role: options.role } : {}) });
+  const listen = (port: number): Promise<HubServer> =>
+    startHubServer({
+      identity,
+      devices: registry,
+      pairing: desk,
+      endpoint,
+      logger: silentLogger,
+      clock,
+      host: '127.0.0.1',
+      port,
+      ...(options.role ? { role: options.role } : {}),
+    });
   let server: HubServer | null = await listen(0);
   const port = server.port;
   return {
@@ -75,9 +86,34 @@ export type TestHub = Awaited<ReturnType<typeof startTestHub>>;
 export function answeringHub(endpoint: FakeEndpoint, now = TEST_INSTANT): FakeEndpoint {
   endpoint.answer = async (channel) => {
     if (channel === 'app:status') {
-      return { ok: true, value: { version: 'hub-1', mode: 'live', shell: 'web', apiBaseUrl: 'https://api.example.test', dataDir: '/hub', pollIntervalSeconds: 30, connectivity: { state: 'online', lastSuccessAt: now, lastPollAt: now, reason: null }, now: new Date(now).toISOString() } };
+      return {
+        ok: true,
+        value: {
+          version: 'hub-1',
+          mode: 'live',
+          shell: 'web',
+          apiBaseUrl: 'https://api.example.test',
+          dataDir: '/hub',
+          pollIntervalSeconds: 30,
+          connectivity: { state: 'online', lastSuccessAt: now, lastPollAt: now, reason: null },
+          now: new Date(now).toISOString(),
+        },
+      };
     }
-    if (channel === 'settings:get') return { ok: true, value: { locale: 'pt-BR', stores: 'all', currentStoreId: null, alerts: { sound: 'bell', volume: 30, repeatSeconds: 10, muteMinutes: 10, notifications: true }, density: 'auto', autoConfirm: [], historyDays: 45, printers: [] } };
+    if (channel === 'settings:get')
+      return {
+        ok: true,
+        value: {
+          locale: 'pt-BR',
+          stores: 'all',
+          currentStoreId: null,
+          alerts: { sound: 'bell', volume: 30, repeatSeconds: 10, muteMinutes: 10, notifications: true },
+          density: 'auto',
+          autoConfirm: [],
+          historyDays: 45,
+          printers: [],
+        },
+      };
     if (channel === 'orders:board') return { ok: true, value: { rows: [], closedLeftOut: 0, generatedAt: new Date(now).toISOString() } };
     if (channel === 'storeActions:list') return { ok: true, value: [] };
     return { ok: false, error: { code: 'not-found', message: `the fake hub does not answer ${String(channel)}` } };
@@ -100,12 +136,23 @@ export interface ScreenApp {
  * A terminal as the web shell starts it (no account given), in-process: its data folder, a credential
  * store in an owner-only file (it survives a restart, as a keychain would), its log kept.
  */
-export async function startTerminalApp(options: { dataDir?: string; flags?: string[]; env?: NodeJS.ProcessEnv; more?: Partial<StartOptions> } = {}): Promise<ScreenApp> {
+export async function startTerminalApp(
+  options: { dataDir?: string; flags?: string[]; env?: NodeJS.ProcessEnv; more?: Partial<StartOptions> } = {},
+): Promise<ScreenApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'st-screen-'));
   const logs: string[] = [];
   const pushes: ScreenApp['pushes'] = [];
-  const config = loadConfig(['--data-dir', dataDir, '--no-window', '--clock-at', TEST_INSTANT, '--credential-store', 'file', ...(options.flags ?? [])], { ...options.env });
-  const app = await startApp({ config, shell: 'web', logger: createLogger({ write: (line) => logs.push(line) }), version: 'screen-1', screenBrowse: null, ...options.more });
+  const config = loadConfig(['--data-dir', dataDir, '--no-window', '--clock-at', TEST_INSTANT, '--credential-store', 'file', ...(options.flags ?? [])], {
+    ...options.env,
+  });
+  const app = await startApp({
+    config,
+    shell: 'web',
+    logger: createLogger({ write: (line) => logs.push(line) }),
+    version: 'screen-1',
+    screenBrowse: null,
+    ...options.more,
+  });
   app.push.connect((event, payload) => pushes.push({ event, payload }));
   return {
     app,

@@ -19,7 +19,11 @@ export interface ShellClient {
 export async function openShellClient(shell: RunningShell): Promise<ShellClient> {
   const launch = /#launch=([\w-]+)/.exec(shell.launchUrl())?.[1];
   if (!launch) throw new Error('no launch token in the launch file');
-  const response = await request(`${shell.origin}/session`, { method: 'POST', headers: { origin: shell.origin, 'content-type': 'application/json' }, body: JSON.stringify({ launch }) });
+  const response = await request(`${shell.origin}/session`, {
+    method: 'POST',
+    headers: { origin: shell.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ launch }),
+  });
   const { session } = (await response.body.json()) as { session: string };
   const ws = new WebSocket(`${shell.origin.replace('http', 'ws')}/ipc`, { origin: shell.origin });
   const pending = new Map<number, (result: IpcResult<unknown>) => void>();

@@ -45,11 +45,25 @@ export interface ExactlyOnceReport {
 export async function assertExactlyOnce(sandbox: Sandbox, store: OrdersDb, orderIds: readonly string[]): Promise<ExactlyOnceReport> {
   const emitted = await sandboxEvents(sandbox);
   const unacked = emitted.filter((e) => !e.acknowledged);
-  assert.deepEqual(unacked.map((e) => `${e.code} ${e.orderId}`), [], 'every emitted event acknowledged');
+  assert.deepEqual(
+    unacked.map((e) => `${e.code} ${e.orderId}`),
+    [],
+    'every emitted event acknowledged',
+  );
   const stored = store.db.prepare('SELECT id FROM events ORDER BY id').all() as { id: string }[];
-  assert.deepEqual(stored.map((r) => r.id), emitted.map((e) => e.id).sort(), 'every emitted event stored exactly once, nothing else');
+  assert.deepEqual(
+    stored.map((r) => r.id),
+    emitted.map((e) => e.id).sort(),
+    'every emitted event stored exactly once, nothing else',
+  );
 
-  const report: ExactlyOnceReport = { events: emitted.length, deliveries: emitted.reduce((n, e) => n + e.deliveries, 0), actions: 0, resends: 0, conflictsRecognised: 0 };
+  const report: ExactlyOnceReport = {
+    events: emitted.length,
+    deliveries: emitted.reduce((n, e) => n + e.deliveries, 0),
+    actions: 0,
+    resends: 0,
+    conflictsRecognised: 0,
+  };
   for (const orderId of orderIds) {
     const calls = await callsOf(sandbox, orderId);
     const codes = emitted.filter((e) => e.orderId === orderId).map((e) => e.code);

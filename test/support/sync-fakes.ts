@@ -84,7 +84,10 @@ export class FakeGateway implements OrderGateway {
       createdAt: new Date(at).toISOString(),
       merchant: { id: MERCHANT, name: 'Cantina' },
       customer: { name: 'Ana' },
-      items: [{ name: 'Pizza', quantity: 1 }, { name: 'Soda', quantity: 2 }],
+      items: [
+        { name: 'Pizza', quantity: 1 },
+        { name: 'Soda', quantity: 2 },
+      ],
       total: { orderAmount: 42.5 },
       delivery: { deliveredBy: options.deliveredBy ?? 'MERCHANT', pickupCode: '1234' },
     });
@@ -94,7 +97,10 @@ export class FakeGateway implements OrderGateway {
 
   async poll(limit: number): Promise<unknown[]> {
     this.enter('poll', [limit]);
-    return this.events.filter((e) => !this.acked.has(e.id)).slice(0, limit).map((e) => ({ ...e }));
+    return this.events
+      .filter((e) => !this.acked.has(e.id))
+      .slice(0, limit)
+      .map((e) => ({ ...e }));
   }
 
   async acknowledge(ids: readonly string[]): Promise<void> {

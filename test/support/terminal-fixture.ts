@@ -113,10 +113,14 @@ export function useTerminal(options: TerminalFixtureOptions): TerminalFixture {
   const parts: { sandbox?: RunningSandbox; shell?: RunningShell; browser?: Browser; context?: BrowserContext; page?: Page; token?: string } = {};
   const need = <K extends keyof typeof parts>(key: K): NonNullable<(typeof parts)[K]> => {
     const value = parts[key];
-    if (!value) throw new Error(`the terminal fixture has no ${key}: use it inside a test or a later before() (and not after stopSandbox, nor with window: false for a page)`);
+    if (!value)
+      throw new Error(
+        `the terminal fixture has no ${key}: use it inside a test or a later before() (and not after stopSandbox, nor with window: false for a page)`,
+      );
     return value as NonNullable<(typeof parts)[K]>;
   };
-  const platformFlags = (apiBaseUrl?: string): string[] => (options.demo ? ['--demo'] : ['--api-base-url', apiBaseUrl ?? need('sandbox').url, '--client-id', 'demo']);
+  const platformFlags = (apiBaseUrl?: string): string[] =>
+    options.demo ? ['--demo'] : ['--api-base-url', apiBaseUrl ?? need('sandbox').url, '--client-id', 'demo'];
   const flags = (extra: string[] = [], apiBaseUrl?: string): string[] => [
     ...platformFlags(apiBaseUrl),
     ...(pollSeconds === null ? [] : ['--poll-interval', String(pollSeconds)]),
@@ -125,7 +129,11 @@ export function useTerminal(options: TerminalFixtureOptions): TerminalFixture {
   ];
   const clientSecret = options.clientSecret ?? (options.demo ? undefined : 'demo-secret');
   const start = (restart: RestartOptions = {}) =>
-    startWebShell({ args: [...flags(restart.args, restart.apiBaseUrl), '--clock-at', restart.clockAt ?? clockAt], dataDir, ...(clientSecret ? { clientSecret } : {}) });
+    startWebShell({
+      args: [...flags(restart.args, restart.apiBaseUrl), '--clock-at', restart.clockAt ?? clockAt],
+      dataDir,
+      ...(clientSecret ? { clientSecret } : {}),
+    });
   const shotTo = (file: string, of?: Page | Locator) => (of ?? need('page')).screenshot({ path: join(SHOTS, `${file}.png`) }).then(() => undefined);
 
   before(async () => {

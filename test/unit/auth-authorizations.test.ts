@@ -32,13 +32,20 @@ function authServer() {
   const endpoint: AuthorizationEndpoint = {
     async requestUserCode(clientId) {
       assert.equal(clientId, 'dist');
-      return { userCode: 'ABCD-EFGH', authorizationCodeVerifier: 'verifier-secret', verificationUrl: 'https://portal/x', verificationUrlComplete: 'https://portal/x?c=ABCD-EFGH', expiresIn: 600 };
+      return {
+        userCode: 'ABCD-EFGH',
+        authorizationCodeVerifier: 'verifier-secret',
+        verificationUrl: 'https://portal/x',
+        verificationUrlComplete: 'https://portal/x?c=ABCD-EFGH',
+        expiresIn: 600,
+      };
     },
     async requestToken(grant) {
       grants.push(grant);
       if (grant.grant_type === 'authorization_code') {
         const stores = codes.get(grant.authorization_code);
-        if (!stores || grant.authorization_code_verifier !== 'verifier-secret') throw new ApiError('auth', 'invalid_grant', { route: 'POST /oauth/token', status: 401 });
+        if (!stores || grant.authorization_code_verifier !== 'verifier-secret')
+          throw new ApiError('auth', 'invalid_grant', { route: 'POST /oauth/token', status: 401 });
         codes.delete(grant.authorization_code);
         return issue(stores);
       }
@@ -66,7 +73,11 @@ function setup(store = new MemoryCredentialStore(), server = authServer()) {
     const token = request.headers?.authorization?.replace('Bearer ', '') ?? '';
     const stores = server.tokens.get(token);
     if (!stores) return json(401, { error: 'Unauthorized' });
-    if (request.path === '/merchant/v1.0/merchants') return json(200, stores.map((id) => ({ id, name: id, corporateName: id })));
+    if (request.path === '/merchant/v1.0/merchants')
+      return json(
+        200,
+        stores.map((id) => ({ id, name: id, corporateName: id })),
+      );
     const id = request.path.split('/').pop() ?? '';
     return stores.includes(id) ? json(200, { id }) : json(403, { error: 'Forbidden' });
   });
@@ -89,7 +100,14 @@ function setup(store = new MemoryCredentialStore(), server = authServer()) {
   const client = new ApiClient({ transport, tokens: authorizations, clock, logger: silentLogger });
   holder.client = client;
   const getStore = (merchantId: string) =>
-    client.call({ module: 'merchant', method: 'GET', route: 'GET /merchants/{merchantId}', path: `/merchant/v1.0/merchants/${merchantId}`, merchantId, schema: z.object({ id: z.string() }) });
+    client.call({
+      module: 'merchant',
+      method: 'GET',
+      route: 'GET /merchants/{merchantId}',
+      path: `/merchant/v1.0/merchants/${merchantId}`,
+      merchantId,
+      schema: z.object({ id: z.string() }),
+    });
   return { clock, transport, authorizations, getStore, server, store };
 }
 
@@ -126,7 +144,10 @@ describe('distributed application: one token set per authorized merchant set', (
 
     const next = setup(store, server);
     await next.authorizations.restore();
-    assert.deepEqual(next.authorizations.authorizations.map((a) => a.merchantIds), [['m1', 'm2']]);
+    assert.deepEqual(
+      next.authorizations.authorizations.map((a) => a.merchantIds),
+      [['m1', 'm2']],
+    );
     assert.deepEqual(await next.getStore('m2'), { id: 'm2' });
   });
 

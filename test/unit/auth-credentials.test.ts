@@ -112,16 +112,28 @@ describe('credential stores', () => {
     assert.equal(web.kind, 'memory');
     assert.equal(existsSync(join(dir, PLAIN_FILE_NAME)), false, 'no unencrypted file was written');
     const chosen = logger.lines.filter((l) => /"msg":"credential store"/.test(l)).map((l) => JSON.parse(l) as { kind: string; passedOver?: string[] });
-    assert.deepEqual(chosen.map((c) => c.kind), ['keychain', 'safe-storage', 'safe-storage', 'memory', 'memory']);
-    assert.ok(chosen[4]?.passedOver?.some((r) => /keytar cannot load/.test(r)), 'the log says why each better store was passed over');
-    assert.ok(logger.lines.some((l) => /kept in memory for this run only/.test(l)), 'and says once that nothing is kept');
+    assert.deepEqual(
+      chosen.map((c) => c.kind),
+      ['keychain', 'safe-storage', 'safe-storage', 'memory', 'memory'],
+    );
+    assert.ok(
+      chosen[4]?.passedOver?.some((r) => /keytar cannot load/.test(r)),
+      'the log says why each better store was passed over',
+    );
+    assert.ok(
+      logger.lines.some((l) => /kept in memory for this run only/.test(l)),
+      'and says once that nothing is kept',
+    );
   });
 
   it('an explicit choice that cannot be honoured is an error, never a quiet downgrade', async () => {
     const loadKeytar = async (): Promise<KeytarLike> => {
       throw new Error('no native module');
     };
-    await assert.rejects(openCredentialStore({ dataDir: dir, logger: recordingLogger(), prefer: 'keychain', loadKeytar }), (e: unknown) => e instanceof AppError && e.code === 'storage');
+    await assert.rejects(
+      openCredentialStore({ dataDir: dir, logger: recordingLogger(), prefer: 'keychain', loadKeytar }),
+      (e: unknown) => e instanceof AppError && e.code === 'storage',
+    );
     await assert.rejects(
       openCredentialStore({ dataDir: dir, logger: recordingLogger(), prefer: 'safe-storage', safeStorage: fakeSafeStorage({ available: false }) }),
       (e: unknown) => e instanceof AppError && e.code === 'storage',
@@ -135,7 +147,10 @@ describe('configuration of the credential store', () => {
     assert.equal(loadConfig([], {}).credentialStore, 'auto');
     assert.equal(loadConfig(['--credential-store', 'file'], {}).credentialStore, 'file');
     assert.equal(loadConfig([], { STORE_TERMINAL_CREDENTIAL_STORE: 'keychain' }).credentialStore, 'keychain');
-    assert.throws(() => loadConfig(['--credential-store', 'sqlite'], {}), (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'credentialStore');
+    assert.throws(
+      () => loadConfig(['--credential-store', 'sqlite'], {}),
+      (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'credentialStore',
+    );
     const later = loadConfig(['--api-base-url', 'https://api.example.test', '--client-id', 'abc'], {});
     assert.equal(later.clientSecret, undefined, 'the secret comes from the credential store on later launches');
   });
@@ -184,9 +199,19 @@ describe('centralized tokens and the credential store', () => {
     await store.set(accountFor.clientSecret('demo'), 'demo-secret');
     await store.set(accountFor.refreshToken('demo'), 'revoked');
     const api = endpoint();
-    const tokens = await centralizedTokens({ endpoint: api, clock: new ManualClock(), store, logger: recordingLogger(), clientId: 'demo', clientSecret: undefined });
+    const tokens = await centralizedTokens({
+      endpoint: api,
+      clock: new ManualClock(),
+      store,
+      logger: recordingLogger(),
+      clientId: 'demo',
+      clientSecret: undefined,
+    });
     assert.equal(await tokens.accessToken(), 'a2');
-    assert.deepEqual(api.grants.map((g) => g.grant_type), ['refresh_token', 'client_credentials']);
+    assert.deepEqual(
+      api.grants.map((g) => g.grant_type),
+      ['refresh_token', 'client_credentials'],
+    );
     await new Promise((r) => setImmediate(r));
     assert.equal(await store.get(accountFor.refreshToken('demo')), 'r2');
   });

@@ -39,7 +39,10 @@ describe('token manager: renewal before expiry, single flight, sign in again wit
     assert.equal(await tokens.accessToken(), 'access-1');
     await clock.advance(1_000);
     assert.equal(await tokens.accessToken(), 'access-2', 'renewed 60 s before expiry');
-    assert.deepEqual(api.grants.map((g) => g.grant_type), ['client_credentials', 'refresh_token']);
+    assert.deepEqual(
+      api.grants.map((g) => g.grant_type),
+      ['client_credentials', 'refresh_token'],
+    );
     assert.equal((api.grants[1] as { refresh_token: string }).refresh_token, 'refresh-1');
   });
 
@@ -79,13 +82,28 @@ describe('token manager: renewal before expiry, single flight, sign in again wit
 
   it('falls back to the initial grant when the refresh token is refused; a network fault does not', async () => {
     const clock = new ManualClock();
-    const api = endpoint((grant, n) => (grant.grant_type === 'refresh_token' ? refusal() : { access_token: `a${n}`, refresh_token: `r${n}`, expires_in: 3600 }));
-    const tokens = new TokenManager({ endpoint: api, clock, initialGrant: () => clientCredentials, initial: { accessToken: '', refreshToken: 'stale', expiresAt: 0 } });
+    const api = endpoint((grant, n) =>
+      grant.grant_type === 'refresh_token' ? refusal() : { access_token: `a${n}`, refresh_token: `r${n}`, expires_in: 3600 },
+    );
+    const tokens = new TokenManager({
+      endpoint: api,
+      clock,
+      initialGrant: () => clientCredentials,
+      initial: { accessToken: '', refreshToken: 'stale', expiresAt: 0 },
+    });
     assert.equal(await tokens.accessToken(), 'a2');
-    assert.deepEqual(api.grants.map((g) => g.grant_type), ['refresh_token', 'client_credentials']);
+    assert.deepEqual(
+      api.grants.map((g) => g.grant_type),
+      ['refresh_token', 'client_credentials'],
+    );
 
     const flaky = endpoint(() => new ApiError('connection', 'down', { route: 'POST /oauth/token', retryable: true }));
-    const offline = new TokenManager({ endpoint: flaky, clock, initialGrant: () => clientCredentials, initial: { accessToken: '', refreshToken: 'r', expiresAt: 0 } });
+    const offline = new TokenManager({
+      endpoint: flaky,
+      clock,
+      initialGrant: () => clientCredentials,
+      initial: { accessToken: '', refreshToken: 'r', expiresAt: 0 },
+    });
     await assert.rejects(offline.accessToken(), (e: unknown) => e instanceof ApiError && e.code === 'connection');
     assert.equal(flaky.grants.length, 1, 'no client-credentials attempt while the network is down');
     assert.equal(offline.refusal, undefined, 'a network fault is not a refusal');
@@ -136,7 +154,10 @@ describe('API client with the token manager: a 401 renews and retries once', () 
     const tokens = new TokenManager({ endpoint: api, clock, initialGrant: () => clientCredentials });
     const client = new ApiClient({ transport, tokens, clock, logger: silentLogger });
     assert.deepEqual(await client.call(call), { ok: true });
-    assert.deepEqual(transport.requests.map((r) => r.headers?.authorization), ['Bearer access-1', 'Bearer access-2']);
+    assert.deepEqual(
+      transport.requests.map((r) => r.headers?.authorization),
+      ['Bearer access-1', 'Bearer access-2'],
+    );
   });
 
   it('many requests refused at once share one renewal', async () => {
@@ -150,7 +171,10 @@ describe('API client with the token manager: a 401 renews and retries once', () 
     const client = new ApiClient({ transport, tokens, clock, logger: silentLogger });
     const results = await Promise.all(Array.from({ length: 20 }, () => client.call(call)));
     assert.equal(results.length, 20);
-    assert.deepEqual(api.grants.map((g) => g.grant_type), ['client_credentials', 'refresh_token']);
+    assert.deepEqual(
+      api.grants.map((g) => g.grant_type),
+      ['client_credentials', 'refresh_token'],
+    );
   });
 
   it('a fresh token refused as well is "sign in again", after exactly one retry', async () => {

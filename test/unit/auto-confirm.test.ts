@@ -20,7 +20,14 @@ function setUp(settings: Partial<Settings>) {
     const merchantId = o.merchant ?? MERCHANT;
     sync.ingest.apply([{ id: randomUUID(), code: 'PLC', fullCode: 'PLACED', orderId: id, merchantId, createdAt: new Date(T0).toISOString() }]);
     if (o.detail !== false) {
-      const detail = { id, status: 'PLACED', orderTiming: o.timing ?? 'IMMEDIATE', createdAt: new Date(T0).toISOString(), merchant: { id: merchantId }, ...(o.start ? { preparationStartDateTime: new Date(o.start).toISOString() } : {}) };
+      const detail = {
+        id,
+        status: 'PLACED',
+        orderTiming: o.timing ?? 'IMMEDIATE',
+        createdAt: new Date(T0).toISOString(),
+        merchant: { id: merchantId },
+        ...(o.start ? { preparationStartDateTime: new Date(o.start).toISOString() } : {}),
+      };
       db.write(() => db.orders.saveDetail(id, detail, T0));
     }
     return id;

@@ -15,7 +15,8 @@ import {
 } from '../../src-renderer/orders/board-logic';
 
 const T0 = Date.parse('2026-11-21T12:01:00.000Z');
-const row = (overrides: Partial<BoardRow>): BoardRow => boardRow('o1', T0, { displayId: '1234', customerName: 'Ana', itemsCount: 2, total: 50, merchantId: 'm1', ...overrides });
+const row = (overrides: Partial<BoardRow>): BoardRow =>
+  boardRow('o1', T0, { displayId: '1234', customerName: 'Ana', itemsCount: 2, total: 50, merchantId: 'm1', ...overrides });
 
 describe('orders board logic', () => {
   it('offers only the actions the spec allows in each status', () => {
@@ -45,26 +46,48 @@ describe('orders board logic', () => {
     assert.equal(formatCountdown(150_000), '2:30');
     assert.equal(formatCountdown(-5_000), '0:00');
     assert.equal(confirmMsLeft(row({ status: 'CONFIRMED' }), now), undefined);
-    const columns = groupByColumn([
-      row({ id: 'late', confirmDeadline: '2026-11-21T12:09:00.000Z' }),
-      row({ id: 'urgent', confirmDeadline: '2026-11-21T12:06:00.000Z' }),
-      row({ id: 'prep', status: 'CONFIRMED' }),
-      row({ id: 'gone', status: 'CANCELLED' }),
-    ], now);
-    assert.deepEqual(columns.new.map((r) => r.id), ['urgent', 'late']);
-    assert.deepEqual(columns.preparing.map((r) => r.id), ['prep']);
-    assert.deepEqual(columns.done.map((r) => r.id), ['gone']);
+    const columns = groupByColumn(
+      [
+        row({ id: 'late', confirmDeadline: '2026-11-21T12:09:00.000Z' }),
+        row({ id: 'urgent', confirmDeadline: '2026-11-21T12:06:00.000Z' }),
+        row({ id: 'prep', status: 'CONFIRMED' }),
+        row({ id: 'gone', status: 'CANCELLED' }),
+      ],
+      now,
+    );
+    assert.deepEqual(
+      columns.new.map((r) => r.id),
+      ['urgent', 'late'],
+    );
+    assert.deepEqual(
+      columns.preparing.map((r) => r.id),
+      ['prep'],
+    );
+    assert.deepEqual(
+      columns.done.map((r) => r.id),
+      ['gone'],
+    );
   });
 
   it('a confirmed scheduled order waits in the Scheduled lane until its start, then calls for staff in Preparing', () => {
     const start = '2026-11-21T14:00:00.000Z';
     const scheduled = row({ id: 's', timing: 'SCHEDULED', preparationStartDateTime: start });
     const before = Date.parse(start) - 1;
-    assert.deepEqual(groupByColumn([scheduled], before).new.map((r) => r.id), ['s'], 'PLACED: to confirm now, whenever it is for');
+    assert.deepEqual(
+      groupByColumn([scheduled], before).new.map((r) => r.id),
+      ['s'],
+      'PLACED: to confirm now, whenever it is for',
+    );
     const confirmed = { ...scheduled, status: 'CONFIRMED' as const };
-    assert.deepEqual(groupByColumn([confirmed], before).scheduled.map((r) => r.id), ['s']);
+    assert.deepEqual(
+      groupByColumn([confirmed], before).scheduled.map((r) => r.id),
+      ['s'],
+    );
     assert.equal(callsForStaff(confirmed, before), false);
-    assert.deepEqual(groupByColumn([confirmed], Date.parse(start)).preparing.map((r) => r.id), ['s']);
+    assert.deepEqual(
+      groupByColumn([confirmed], Date.parse(start)).preparing.map((r) => r.id),
+      ['s'],
+    );
     assert.equal(callsForStaff(confirmed, Date.parse(start)), true);
     assert.equal(callsForStaff({ ...confirmed, status: 'PREPARATION_STARTED' }, Date.parse(start)), false);
     assert.deepEqual(availableActions(confirmed, before), ['requestCancellation'], 'no start before its time: the platform refuses it');
@@ -76,18 +99,28 @@ describe('orders board logic', () => {
     const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
     const asked = (id: string, minutes: number, createdAt: string) =>
       row({ id, status: 'CONFIRMED', createdAt, request: { kind: 'dispute', expiresAt: at(minutes), action: 'CANCELLATION' } });
-    const columns = groupByColumn([
-      row({ id: 'old', status: 'CONFIRMED', createdAt: '2026-11-21T11:00:00.000Z' }),
-      asked('later', 9, '2026-11-21T11:50:00.000Z'),
-      row({ id: 'mid', status: 'PREPARATION_STARTED', createdAt: '2026-11-21T11:30:00.000Z' }),
-      asked('sooner', 3, '2026-11-21T11:55:00.000Z'),
-      asked('too-late', -1, '2026-11-21T10:00:00.000Z'),
-    ], now);
-    assert.deepEqual(columns.preparing.map((r) => r.id), ['sooner', 'later', 'too-late', 'old', 'mid'], 'pinned by deadline; an expired request is not pinned (nothing to answer)');
+    const columns = groupByColumn(
+      [
+        row({ id: 'old', status: 'CONFIRMED', createdAt: '2026-11-21T11:00:00.000Z' }),
+        asked('later', 9, '2026-11-21T11:50:00.000Z'),
+        row({ id: 'mid', status: 'PREPARATION_STARTED', createdAt: '2026-11-21T11:30:00.000Z' }),
+        asked('sooner', 3, '2026-11-21T11:55:00.000Z'),
+        asked('too-late', -1, '2026-11-21T10:00:00.000Z'),
+      ],
+      now,
+    );
+    assert.deepEqual(
+      columns.preparing.map((r) => r.id),
+      ['sooner', 'later', 'too-late', 'old', 'mid'],
+      'pinned by deadline; an expired request is not pinned (nothing to answer)',
+    );
     assert.equal(countAwaitingAnswer(columns.preparing, now), 2);
     // Done orders are complained about too (customers complain after delivery): pinned there as well.
     const done = groupByColumn([row({ id: 'a', status: 'CONCLUDED', createdAt: at(-5) }), { ...asked('b', 5, at(-60)), status: 'CONCLUDED' }], now).done;
-    assert.deepEqual(done.map((r) => r.id), ['b', 'a']);
+    assert.deepEqual(
+      done.map((r) => r.id),
+      ['b', 'a'],
+    );
   });
 
   it("a request is answered once the store's answer is on its way (offline: queued), or when its deadline passed", () => {
@@ -95,8 +128,16 @@ describe('orders board logic', () => {
     const asked = row({ status: 'CONFIRMED', request });
     assert.equal(awaitsAnswer(asked, T0), true);
     assert.equal(awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'acceptAddressChange', state: 'queued', reason: null } }, T0), false);
-    assert.equal(awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'denyAddressChange', state: 'failed', reason: null } }, T0), true, 'a refused answer: still to answer');
-    assert.equal(awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'startPreparation', state: 'sent', reason: null } }, T0), true, 'another action is no answer');
+    assert.equal(
+      awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'denyAddressChange', state: 'failed', reason: null } }, T0),
+      true,
+      'a refused answer: still to answer',
+    );
+    assert.equal(
+      awaitsAnswer({ ...asked, pendingAction: { id: 1, action: 'startPreparation', state: 'sent', reason: null } }, T0),
+      true,
+      'another action is no answer',
+    );
     assert.equal(awaitsAnswer(asked, T0 + 60_000), false);
     assert.equal(awaitsAnswer({ ...asked, request: { ...request, expiresAt: null } }, T0 + 3_600_000), true, 'no deadline given: it waits');
     assert.equal(awaitsAnswer(row({ status: 'CONFIRMED' }), T0), false);

@@ -54,7 +54,18 @@ async function setup() {
   };
   const stores = new FakeStores();
   await stores.name([{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
-  const endpoint = new ChainEndpoint({ orders, outbox, bus, grants, clock, logger: silentLogger, gateway, stores, storeStatus: fakeStatus(), status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }) });
+  const endpoint = new ChainEndpoint({
+    orders,
+    outbox,
+    bus,
+    grants,
+    clock,
+    logger: silentLogger,
+    gateway,
+    stores,
+    storeStatus: fakeStatus(),
+    status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }),
+  });
   endpoint.start();
   const orderA = randomUUID();
   const orderB = randomUUID();
@@ -74,7 +85,10 @@ describe('chain endpoint', () => {
     const { endpoint, counterA, orderA, origin } = await setup();
     const board = await endpoint.invoke('orders:board', {}, origin(counterA));
     assert.ok(board.ok);
-    assert.deepEqual((board.value as { rows: { id: string }[] }).rows.map((r) => r.id), [orderA]);
+    assert.deepEqual(
+      (board.value as { rows: { id: string }[] }).rows.map((r) => r.id),
+      [orderA],
+    );
     const other = await endpoint.invoke('orders:board', { merchantId: STORE_B }, origin(counterA));
     assert.equal(other.ok ? 'ok' : other.error.code, 'forbidden');
   });
@@ -90,7 +104,7 @@ describe('chain endpoint', () => {
     assert.ok(own.ok);
   });
 
-  it('queues an action once per idempotency key, in the order\'s store, and wakes the senders', async () => {
+  it("queues an action once per idempotency key, in the order's store, and wakes the senders", async () => {
     const { endpoint, outbox, bus, counterA, orderA, origin } = await setup();
     const idempotencyKey = randomUUID();
     const first = await endpoint.invoke('orders:act', { orderId: orderA, action: 'confirm', idempotencyKey }, origin(counterA));
@@ -128,7 +142,7 @@ describe('chain endpoint', () => {
     assert.ok(again.ok, 'the database back, the same press goes');
   });
 
-  it('answers app:status and settings:get for the device\'s stores', async () => {
+  it("answers app:status and settings:get for the device's stores", async () => {
     const { endpoint, counterA, origin } = await setup();
     const status = await endpoint.invoke('app:status', {}, origin(counterA));
     assert.ok(status.ok);
@@ -137,13 +151,16 @@ describe('chain endpoint', () => {
     assert.deepEqual((settings.value as { stores: string[] }).stores, [STORE_A]);
   });
 
-  it('pushes a store\'s changes to that store\'s screens only, checking the grant when it sends', async () => {
+  it("pushes a store's changes to that store's screens only, checking the grant when it sends", async () => {
     const { bus, devices, grants, counterA, counterB, orderA, heard } = await setup();
     const a = heard(counterA);
     const b = heard(counterB);
     await bus.publish({ kind: 'orders', storeId: STORE_A, orderIds: [orderA] });
     await flush();
-    assert.deepEqual(a.map((p) => p.rows.map((r) => r.id)), [[orderA]]);
+    assert.deepEqual(
+      a.map((p) => p.rows.map((r) => r.id)),
+      [[orderA]],
+    );
     assert.equal(b.length, 0);
     await devices.grant(counterA.id, [STORE_B]);
     await grants.reload();
@@ -157,7 +174,10 @@ describe('chain endpoint', () => {
     const a = heard(counterA);
     bus.reconnect();
     await flush();
-    assert.deepEqual(a.map((p) => p.rows.map((r) => r.id)), [[orderA]]);
+    assert.deepEqual(
+      a.map((p) => p.rows.map((r) => r.id)),
+      [[orderA]],
+    );
   });
 
   it('counts connected screens per store, and tells revocations from any replica', async () => {
@@ -202,7 +222,10 @@ describe('chain endpoint', () => {
     const { endpoint, counterA, counterB, origin } = await setup();
     const a = await endpoint.invoke('stores:status', {}, origin(counterA));
     assert.ok(a.ok);
-    assert.deepEqual((a.value as { stores: { merchantId: string; summary: string }[] }).stores.map((s) => [s.merchantId, s.summary]), [[STORE_A, 'open']]);
+    assert.deepEqual(
+      (a.value as { stores: { merchantId: string; summary: string }[] }).stores.map((s) => [s.merchantId, s.summary]),
+      [[STORE_A, 'open']],
+    );
     const other = await endpoint.invoke('stores:status', { merchantId: STORE_A }, origin(counterB));
     assert.equal(!other.ok && other.error.code, 'forbidden');
     const heardA: unknown[] = [];

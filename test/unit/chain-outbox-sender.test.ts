@@ -14,7 +14,8 @@ function setup() {
   const orders = new FakeOrders(new FakeLease(clock));
   const outbox = new FakeOutbox();
   const bus = new FakeBus();
-  const sender = (holder: string) => new OutboxSender({ outbox, orders, gateway, bus, holder, clock, logger: silentLogger, claimMs: 60_000, backoff: { jitter: 0 } });
+  const sender = (holder: string) =>
+    new OutboxSender({ outbox, orders, gateway, bus, holder, clock, logger: silentLogger, claimMs: 60_000, backoff: { jitter: 0 } });
   const order = gateway.place();
   orders.put(order, MERCHANT);
   const enqueue = (action: 'confirm' | 'dispatch' = 'confirm', key = KEY) =>

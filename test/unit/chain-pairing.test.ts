@@ -41,8 +41,8 @@ async function pair(desk: HubPairingDesk, code: string) {
   return { hello, ok, finished, confirm };
 }
 
-describe('chain pairing (the hub\'s desk with a manager\'s invite)', () => {
-  it('pairs a store terminal with the invite\'s code; the device gets exactly the invite\'s stores, name and kind', async () => {
+describe("chain pairing (the hub's desk with a manager's invite)", () => {
+  it("pairs a store terminal with the invite's code; the device gets exactly the invite's stores, name and kind", async () => {
     const { clock, devices, desk } = setup();
     const { code } = await devices.invite({ storeIds: [STORE_A, STORE_B], name: 'Balcão Centro', kind: 'counter' }, 10 * 60_000, clock.now());
     const { confirm, finished } = await pair(desk, code);

@@ -75,6 +75,9 @@ describe("a chain's link to the platform, as its terminals are told it", () => {
     assert.equal(link.current.reason?.reason, 'NoReplicaPolling', 'the database back, still no poll');
     link.polled(clock.now());
     assert.equal(link.current.state, 'online');
-    assert.deepEqual(told.map((c) => c.state), ['online', 'online', 'degraded', 'offline', 'offline', 'online']);
+    assert.deepEqual(
+      told.map((c) => c.state),
+      ['online', 'online', 'degraded', 'offline', 'offline', 'online'],
+    );
   });
 });

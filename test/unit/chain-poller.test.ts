@@ -17,10 +17,27 @@ async function setup(options: { limit?: number; intervalMs?: number } = {}) {
   const orders = new FakeOrders(lease);
   const bus = new FakeBus();
   const leadership = (await lease.acquire('chain', 'replica-a', 10_000))!;
-  const poller = new ChainPoller({ gateway, orders, bus, credential: 'chain', clock, logger: silentLogger, intervalMs: options.intervalMs ?? 30_000, random: () => 0, limit: options.limit ?? 100 });
+  const poller = new ChainPoller({
+    gateway,
+    orders,
+    bus,
+    credential: 'chain',
+    clock,
+    logger: silentLogger,
+    intervalMs: options.intervalMs ?? 30_000,
+    random: () => 0,
+    limit: options.limit ?? 100,
+  });
   const controller = new AbortController();
   const steppedDown: string[] = [];
-  const term: Term = { leadership, signal: controller.signal, stepDown: (why) => { steppedDown.push(why); controller.abort(); } };
+  const term: Term = {
+    leadership,
+    signal: controller.signal,
+    stepDown: (why) => {
+      steppedDown.push(why);
+      controller.abort();
+    },
+  };
   return { clock, gateway, lease, orders, bus, poller, term, controller, steppedDown };
 }
 
@@ -33,7 +50,7 @@ function placeAt(gateway: FakeGateway, storeId: string): string {
 }
 
 describe('chain poller', () => {
-  it('stores a batch under the lease\'s token, tells each store, saves first details, then acknowledges', async () => {
+  it("stores a batch under the lease's token, tells each store, saves first details, then acknowledges", async () => {
     const { gateway, orders, bus, poller, term } = await setup();
     const a = placeAt(gateway, MERCHANT);
     const b = placeAt(gateway, STORE_B);
@@ -133,7 +150,7 @@ describe('chain poller', () => {
     await leading;
   });
 
-  it('keeps leading through a platform error that is not the database\'s', async () => {
+  it("keeps leading through a platform error that is not the database's", async () => {
     const { clock, gateway, poller, term, steppedDown, controller } = await setup();
     gateway.failNext('acknowledge', new AppError('server', '502'));
     placeAt(gateway, MERCHANT);

@@ -49,7 +49,14 @@ describe("the chain server's command line", () => {
 });
 
 describe("what the manager's commands print on stdout", () => {
-  const invite = inviteOutput({ code: '483920', expiresAt: TEST_INSTANT_MS + 600_000, name: 'Balcão Centro', kind: 'counter', storeIds: ['A', 'B'], ttlMinutes: 10 });
+  const invite = inviteOutput({
+    code: '483920',
+    expiresAt: TEST_INSTANT_MS + 600_000,
+    name: 'Balcão Centro',
+    kind: 'counter',
+    storeIds: ['A', 'B'],
+    ttlMinutes: 10,
+  });
 
   it('an invite: the code, what it is for and until when, and how to type it; or one JSON object', () => {
     const text = printed(invite, false);
@@ -59,13 +66,27 @@ describe("what the manager's commands print on stdout", () => {
     assert.doesNotMatch(text, /[{}]/);
     const json = printed(invite, true);
     assert.equal(json.split('\n').length, 2, 'one line');
-    assert.deepEqual(JSON.parse(json), { code: '483920', expiresAt: new Date(TEST_INSTANT_MS + 600_000).toISOString(), name: 'Balcão Centro', kind: 'counter', storeIds: ['A', 'B'] });
+    assert.deepEqual(JSON.parse(json), {
+      code: '483920',
+      expiresAt: new Date(TEST_INSTANT_MS + 600_000).toISOString(),
+      name: 'Balcão Centro',
+      kind: 'counter',
+      storeIds: ['A', 'B'],
+    });
   });
 
   it('the devices as a table (or says there is none), and as one JSON object', () => {
     assert.equal(printed(devicesOutput([]), false), 'No store terminal is paired yet (invite makes a pairing code).\n');
     assert.deepEqual(JSON.parse(printed(devicesOutput([]), true)), { devices: [] });
-    const device = { id: 'device-0001', name: 'Cozinha', kind: 'kitchen' as const, storeIds: ['A'], pairedAt: TEST_INSTANT_MS, lastContactAt: null, revokedAt: TEST_INSTANT_MS };
+    const device = {
+      id: 'device-0001',
+      name: 'Cozinha',
+      kind: 'kitchen' as const,
+      storeIds: ['A'],
+      pairedAt: TEST_INSTANT_MS,
+      lastContactAt: null,
+      revokedAt: TEST_INSTANT_MS,
+    };
     const [header, row] = printed(devicesOutput([device]), false).split('\n');
     assert.match(header ?? '', /^ID {11}KIND {5}NAME {5}STORES {2}LAST CONTACT {2}STATE$/);
     assert.match(row ?? '', /^device-0001 {2}kitchen {2}Cozinha {2}A {7}never {9}revoked \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);

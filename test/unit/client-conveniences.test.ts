@@ -45,7 +45,15 @@ describe('conveniences the spec asks for', () => {
         ],
         benefits: {
           benefits: [
-            { target: 'ITEM', targetId: 'u-a', sponsorships: [{ liability: 'PARTNER', amount: { value: 2 } }, { liability: 'PLATFORM', amount: { value: 1 } }, { liability: 'CHAIN', amount: { value: 0.5 } }] },
+            {
+              target: 'ITEM',
+              targetId: 'u-a',
+              sponsorships: [
+                { liability: 'PARTNER', amount: { value: 2 } },
+                { liability: 'PLATFORM', amount: { value: 1 } },
+                { liability: 'CHAIN', amount: { value: 0.5 } },
+              ],
+            },
             { target: 'ITEM', targetId: 'u-b', sponsorships: [{ liability: 'PLATFORM', amount: { value: 3 } }] },
             { target: 'CART', sponsorships: [{ liability: 'PARTNER', amount: { value: 4 } }] },
             { target: 'ITEM', targetId: 'u-c', sponsorships: [{ liability: 'PARTNER', amount: { value: 0.1 } }] },
@@ -91,10 +99,26 @@ describe('conveniences the spec asks for', () => {
     });
     const reviews = new ReviewApi(client);
     const seen: string[] = [];
-    for await (const r of reviews.reviews('m1', { pageSize: 10, addCount: true, sort: 'ASC', sortBy: 'ORDER_DATE', dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-12-31T00:00:00Z' })) seen.push(r.id);
+    for await (const r of reviews.reviews('m1', {
+      pageSize: 10,
+      addCount: true,
+      sort: 'ASC',
+      sortBy: 'ORDER_DATE',
+      dateFrom: '2026-01-01T00:00:00Z',
+      dateTo: '2026-12-31T00:00:00Z',
+    }))
+      seen.push(r.id);
     assert.equal(seen.length, 23);
     assert.equal(transport.requests.length, 3);
-    assert.deepEqual(transport.requests[0]?.query, { pageSize: 10, addCount: true, sort: 'ASC', sortBy: 'ORDER_DATE', dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-12-31T00:00:00Z', page: 1 });
+    assert.deepEqual(transport.requests[0]?.query, {
+      pageSize: 10,
+      addCount: true,
+      sort: 'ASC',
+      sortBy: 'ORDER_DATE',
+      dateFrom: '2026-01-01T00:00:00Z',
+      dateTo: '2026-12-31T00:00:00Z',
+      page: 1,
+    });
     // Consumers may stop early: only the pages they read are fetched.
     const early = setup(() => json(200, { page: 1, size: 50, reviews: all.slice(0, 50) }));
     for await (const page of new ReviewApi(early.client).pages('m1')) {
@@ -117,13 +141,37 @@ describe('conveniences the spec asks for', () => {
       if (offset === 0) rounds.push(clock.now() - created);
       // Validation takes 8 s on this fake server.
       const status = clock.now() - created < 8_000 ? 'PROCESSING' : 'ACTIVE';
-      const items = offset === 0 ? [{ promotionItemId: 'p1', ean: '012345678905', status, initialDate: '2026-11-21', finalDate: '2026-11-30', promotionType: 'PERCENTAGE', discountValue: 10 }] : [];
+      const items =
+        offset === 0
+          ? [
+              {
+                promotionItemId: 'p1',
+                ean: '012345678905',
+                status,
+                initialDate: '2026-11-21',
+                finalDate: '2026-11-30',
+                promotionType: 'PERCENTAGE',
+                discountValue: 10,
+              },
+            ]
+          : [];
       return json(200, { promotions: items, pagination: { currentOffset: offset, nextOffset: offset + 1 } });
     });
     const promotions = new PromotionApi(client, clock);
     const outcome = await runToEnd(
       clock,
-      promotions.createAndWait('m1', { promotions: [{ channels: ['PLATFORM-APP'], items: [{ ean: '012345678905', discountValue: 10, initialDate: '2026-11-21', finalDate: '2026-11-30', promotionType: 'PERCENTAGE' }] }] }, { reset: true }),
+      promotions.createAndWait(
+        'm1',
+        {
+          promotions: [
+            {
+              channels: ['PLATFORM-APP'],
+              items: [{ ean: '012345678905', discountValue: 10, initialDate: '2026-11-21', finalDate: '2026-11-30', promotionType: 'PERCENTAGE' }],
+            },
+          ],
+        },
+        { reset: true },
+      ),
     );
     assert.equal(outcome.pending, false);
     assert.equal(outcome.items[0]?.status, 'ACTIVE');
@@ -135,7 +183,10 @@ describe('conveniences the spec asks for', () => {
 
   it('promotion status: gives the items back as pending when processing outlasts the wait', async () => {
     const { clock, client } = setup(() =>
-      json(200, { promotions: [{ promotionItemId: 'p1', ean: '1', status: 'PROCESSING', initialDate: 'a', finalDate: 'b', promotionType: 'LXPY' }], pagination: null }),
+      json(200, {
+        promotions: [{ promotionItemId: 'p1', ean: '1', status: 'PROCESSING', initialDate: 'a', finalDate: 'b', promotionType: 'LXPY' }],
+        pagination: null,
+      }),
     );
     const outcome = await runToEnd(clock, new PromotionApi(client, clock).waitForProcessing('m1', 'agg', { timeoutMs: 20_000 }));
     assert.equal(outcome.pending, true);
@@ -145,25 +196,42 @@ describe('conveniences the spec asks for', () => {
     let reads = 0;
     const { clock, client } = setup(() => {
       reads++;
-      return json(200, { batchId: 'b1', batchStatus: reads < 3 ? 'PROCESSING' : 'COMPLETED', results: reads < 3 ? [] : [{ resourceId: 'p1', result: 'SUCCESS' }] });
+      return json(200, {
+        batchId: 'b1',
+        batchStatus: reads < 3 ? 'PROCESSING' : 'COMPLETED',
+        results: reads < 3 ? [] : [{ resourceId: 'p1', result: 'SUCCESS' }],
+      });
     });
     const catalog = new CatalogApi(client, clock);
     const batch = await runToEnd(clock, catalog.waitForBatch('m1', 'b1', { intervalMs: 1_000 }));
     assert.equal(batch.results[0]?.result, 'SUCCESS');
     assert.equal(reads, 3);
     const stuck = setup(() => json(200, { batchStatus: 'PROCESSING' }));
-    await assert.rejects(runToEnd(stuck.clock, new CatalogApi(stuck.client, stuck.clock).waitForBatch('m1', 'b1', { timeoutMs: 10_000 })), (e: unknown) => e instanceof ApiError && e.code === 'timeout');
+    await assert.rejects(
+      runToEnd(stuck.clock, new CatalogApi(stuck.client, stuck.clock).waitForBatch('m1', 'b1', { timeoutMs: 10_000 })),
+      (e: unknown) => e instanceof ApiError && e.code === 'timeout',
+    );
   });
 
   it('event polling: the events come as the platform sent them (each read by the ingest); no content means no events', async () => {
     const { client, clock } = setup((_r, index) =>
       index === 0
-        ? json(200, { events: [{ id: 'e1', code: 'PLC', fullCode: 'PLACED', orderId: 'o1', createdAt: '2026-11-21T12:00:00Z' }, { id: 'e2', code: 'XYZ', orderId: 'o1' }, { id: 'e3', code: 'NEW', fullCode: 'SOMETHING_NEW', orderId: 'o2', merchantId: 'm1', createdAt: '2026-11-21T12:00:01Z', metadata: { a: 1 } }] })
+        ? json(200, {
+            events: [
+              { id: 'e1', code: 'PLC', fullCode: 'PLACED', orderId: 'o1', createdAt: '2026-11-21T12:00:00Z' },
+              { id: 'e2', code: 'XYZ', orderId: 'o1' },
+              { id: 'e3', code: 'NEW', fullCode: 'SOMETHING_NEW', orderId: 'o2', merchantId: 'm1', createdAt: '2026-11-21T12:00:01Z', metadata: { a: 1 } },
+            ],
+          })
         : { status: 204, headers: {}, body: undefined },
     );
     const orders = new OrderApi(client, clock);
     const polled = await orders.pollEvents({ limit: 50 });
-    assert.deepEqual(polled.map((e) => (e as { id: string }).id), ['e1', 'e2', 'e3'], 'an unknown code and a missing time are kept');
+    assert.deepEqual(
+      polled.map((e) => (e as { id: string }).id),
+      ['e1', 'e2', 'e3'],
+      'an unknown code and a missing time are kept',
+    );
     assert.deepEqual(await orders.pollEvents(), []);
   });
 

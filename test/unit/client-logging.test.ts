@@ -12,7 +12,11 @@ import { fakeTransport, json, recordingLogger, settle } from '../support/fake-ap
 
 const SECRET = 'cs-SECRET-456';
 const REFRESH = ['rt-SECRET-1', 'rt-SECRET-2', 'rt-SECRET-3'];
-const ACCESS = ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJlLTE', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJlLTI', 'opaque-access-SECRET-3'];
+const ACCESS = [
+  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJlLTE',
+  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJlLTI',
+  'opaque-access-SECRET-3',
+];
 
 describe('logging: structured, and no secret ever reaches a line', () => {
   it('a whole session of token requests, renewals, retries and failures logs no token or secret', async () => {
@@ -33,9 +37,22 @@ describe('logging: structured, and no secret ever reaches a line', () => {
     });
     const limiter = new RateLimiter({ clock });
     const authentication = new AuthenticationApi({ transport, limiter, retry: new RetryPolicy({ clock, logger }) });
-    const tokens = await centralizedTokens({ endpoint: authentication, clock, store: new MemoryCredentialStore(), logger, clientId: 'demo', clientSecret: SECRET });
+    const tokens = await centralizedTokens({
+      endpoint: authentication,
+      clock,
+      store: new MemoryCredentialStore(),
+      logger,
+      clientId: 'demo',
+      clientSecret: SECRET,
+    });
     const client = new ApiClient({ transport, tokens, clock, logger, limiter });
-    const call = { module: 'merchant' as const, method: 'GET' as const, route: 'GET /merchants', path: '/merchant/v1.0/merchants', schema: z.object({ id: z.string() }) };
+    const call = {
+      module: 'merchant' as const,
+      method: 'GET' as const,
+      route: 'GET /merchants',
+      path: '/merchant/v1.0/merchants',
+      schema: z.object({ id: z.string() }),
+    };
 
     const outcomes: unknown[] = [];
     for (let i = 0; i < 2; i++) {

@@ -89,7 +89,11 @@ describe('API client: errors and retries as spec §7 says', () => {
   it('never retries permanent errors: 400, 403, 404, 409, 412, 422', async () => {
     for (const status of [400, 403, 404, 409, 412, 422]) {
       const { clock, transport, client } = setup(() => json(status, { code: 'No', message: `refused ${status}` }));
-      const { result } = await drive(clock, () => client.call(getStore), () => []);
+      const { result } = await drive(
+        clock,
+        () => client.call(getStore),
+        () => [],
+      );
       assert.equal(transport.requests.length, 1, `${status} must not be retried`);
       assert.ok(result instanceof ApiError);
       assert.equal(result.retryable, false);
@@ -129,20 +133,41 @@ describe('API client: errors and retries as spec §7 says', () => {
   it('retries a dropped connection for GET, but not for a POST that may have been carried out', async () => {
     const drop = () => new ApiError('connection', 'reset', { route: 'x', retryable: true });
     const get = setup((i) => (i === 0 ? drop() : json(200, { id: 'm1' })));
-    assert.deepEqual((await drive(get.clock, () => get.client.call(getStore), () => [])).result, { id: 'm1' });
+    assert.deepEqual(
+      (
+        await drive(
+          get.clock,
+          () => get.client.call(getStore),
+          () => [],
+        )
+      ).result,
+      { id: 'm1' },
+    );
     const post = setup(() => drop());
-    const { result } = await drive(post.clock, () => post.client.call({ ...getStore, method: 'POST', route: 'POST /orders/{id}/confirm' }), () => []);
+    const { result } = await drive(
+      post.clock,
+      () => post.client.call({ ...getStore, method: 'POST', route: 'POST /orders/{id}/confirm' }),
+      () => [],
+    );
     assert.equal(post.transport.requests.length, 1);
     assert.ok(result instanceof ApiError && result.code === 'connection');
     // A 503 answer is retried even for a POST: the server said it did nothing.
     const busy = setup((i) => (i === 0 ? json(503, {}) : json(202, { status: 'ACCEPTED' })));
-    const accepted = await drive(busy.clock, () => busy.client.call({ ...getStore, method: 'POST', schema: z.object({ status: z.string() }) }), () => []);
+    const accepted = await drive(
+      busy.clock,
+      () => busy.client.call({ ...getStore, method: 'POST', schema: z.object({ status: z.string() }) }),
+      () => [],
+    );
     assert.deepEqual(accepted.result, { status: 'ACCEPTED' });
   });
 
   it('turns a body that breaks its schema into a validation error naming the field', async () => {
     const { clock, transport, client } = setup(() => json(200, { id: 42 }));
-    const { result } = await drive(clock, () => client.call(getStore), () => []);
+    const { result } = await drive(
+      clock,
+      () => client.call(getStore),
+      () => [],
+    );
     assert.equal(transport.requests.length, 1, 'a broken body is not retried');
     assert.ok(result instanceof ApiError);
     assert.equal(result.code, 'validation');
@@ -152,14 +177,26 @@ describe('API client: errors and retries as spec §7 says', () => {
 
   it('parses each module error body into the error (spec §7.2 to §7.5)', async () => {
     const cases: [ApiCall<unknown>['module'], unknown, { code?: string; message?: string; reason?: string }][] = [
-      ['review', { error: 'content refused', status: 422, details: { reason: 'INAPPROPRIATE_CONTENT' } }, { code: 'content refused', reason: 'INAPPROPRIATE_CONTENT' }],
-      ['promotion', { type: 'Invalid Argument', title: 'Invalid Request Body', status: 412, detail: 'ean missing', instance: '/x' }, { code: 'Invalid Request Body', message: 'ean missing' }],
+      [
+        'review',
+        { error: 'content refused', status: 422, details: { reason: 'INAPPROPRIATE_CONTENT' } },
+        { code: 'content refused', reason: 'INAPPROPRIATE_CONTENT' },
+      ],
+      [
+        'promotion',
+        { type: 'Invalid Argument', title: 'Invalid Request Body', status: 412, detail: 'ean missing', instance: '/x' },
+        { code: 'Invalid Request Body', message: 'ean missing' },
+      ],
       ['merchant', { error: 'InterruptionOverlap', message: 'overlaps' }, { code: 'InterruptionOverlap', message: 'overlaps' }],
       ['order', { code: 'InvalidState', message: 'not confirmed' }, { code: 'InvalidState', message: 'not confirmed' }],
     ];
     for (const [module, body, expected] of cases) {
       const { clock, client } = setup(() => json(409, body));
-      const { result } = await drive(clock, () => client.call({ ...getStore, module }), () => []);
+      const { result } = await drive(
+        clock,
+        () => client.call({ ...getStore, module }),
+        () => [],
+      );
       assert.ok(result instanceof ApiError);
       assert.equal(result.code, 'conflict');
       for (const [key, value] of Object.entries(expected)) assert.equal(result.body?.[key as 'code'], value, `${module} ${key}`);

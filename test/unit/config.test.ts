@@ -8,7 +8,7 @@ import { AppError } from '../../src-shared/errors';
 import { configFromFlags, defaultDataDir, loadConfig, readTerminalCommandLine, terminalUsage } from '../../src-main/config/config';
 
 describe('configuration from flags and environment', () => {
-  it('defaults to no account from flags (the first-run screen or the saved one decides), a window, the mode\'s poll interval', () => {
+  it("defaults to no account from flags (the first-run screen or the saved one decides), a window, the mode's poll interval", () => {
     const config = loadConfig([], { HOME: '/home/x' });
     assert.equal(config.apiBaseUrl, undefined);
     assert.equal(config.demo, false);
@@ -22,7 +22,19 @@ describe('configuration from flags and environment', () => {
 
   it('reads every flag, and STORE_TERMINAL_* variables when a flag is absent (flags win)', () => {
     const config = loadConfig(
-      ['--api-base-url', 'https://api.example.test/base', '--client-id', 'abc', '--data-dir', '/tmp/d', '--poll-interval', '15', '--shell', 'web', '--no-window'],
+      [
+        '--api-base-url',
+        'https://api.example.test/base',
+        '--client-id',
+        'abc',
+        '--data-dir',
+        '/tmp/d',
+        '--poll-interval',
+        '15',
+        '--shell',
+        'web',
+        '--no-window',
+      ],
       { STORE_TERMINAL_CLIENT_SECRET: 's3cret', STORE_TERMINAL_CLIENT_ID: 'ignored', STORE_TERMINAL_POLL_INTERVAL: '20' },
     );
     assert.equal(config.apiBaseUrl, 'https://api.example.test/base');
@@ -60,7 +72,10 @@ describe('configuration from flags and environment', () => {
     writeFileSync(join(dir, 'secret'), 'from-a-file\n', { mode: 0o600 });
     assert.equal(loadConfig(['--client-secret-file', join(dir, 'secret')], {}).clientSecret, 'from-a-file');
     assert.equal(loadConfig([], { STORE_TERMINAL_CLIENT_SECRET: 'from-env' }).clientSecret, 'from-env');
-    assert.throws(() => loadConfig(['--client-secret', 'visible-in-ps'], {}), (e: unknown) => e instanceof AppError && /STORE_TERMINAL_CLIENT_SECRET/.test(e.message) && !/visible-in-ps/.test(e.message));
+    assert.throws(
+      () => loadConfig(['--client-secret', 'visible-in-ps'], {}),
+      (e: unknown) => e instanceof AppError && /STORE_TERMINAL_CLIENT_SECRET/.test(e.message) && !/visible-in-ps/.test(e.message),
+    );
     for (const local of ['http://127.0.0.1:8787', 'http://localhost:9', 'http://[::1]:8080']) {
       assert.equal(loadConfig(['--api-base-url', local, '--client-id', 'a'], {}).apiBaseUrl, local);
     }
@@ -93,10 +108,18 @@ describe('configuration from flags and environment', () => {
     writeFileSync(file, 'loose-secret\n');
     for (const mode of [0o644, 0o640, 0o604, 0o660, 0o602]) {
       chmodSync(file, mode);
-      for (const [argv, env] of [[['--client-secret-file', file], {}], [[], { STORE_TERMINAL_CLIENT_SECRET_FILE: file }]] as const) {
+      for (const [argv, env] of [
+        [['--client-secret-file', file], {}],
+        [[], { STORE_TERMINAL_CLIENT_SECRET_FILE: file }],
+      ] as const) {
         assert.throws(
           () => loadConfig(argv, { ...env }, 'linux'),
-          (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'clientSecret' && e.message.includes(`chmod 600 ${file}`) && !e.message.includes('loose-secret'),
+          (e: unknown) =>
+            e instanceof AppError &&
+            e.code === 'bad-input' &&
+            e.field === 'clientSecret' &&
+            e.message.includes(`chmod 600 ${file}`) &&
+            !e.message.includes('loose-secret'),
           `mode ${mode.toString(8)} should be refused`,
         );
       }
@@ -118,15 +141,16 @@ describe('configuration from flags and environment', () => {
   });
 });
 
-describe('the terminal\'s command line: its usage and its refusals', () => {
+describe("the terminal's command line: its usage and its refusals", () => {
   it('asks for the usage on --help or -h, whatever else the line holds, before any flag is read', () => {
     for (const argv of [['--help'], ['-h'], ['--demo', '--help'], ['--bogus', '-h'], ['--poll-interval', '99', '--help']]) {
-      for (const unknownFlags of ['refuse', 'pass'] as const) assert.deepEqual(readTerminalCommandLine(argv, { unknownFlags }), { kind: 'help' }, argv.join(' '));
+      for (const unknownFlags of ['refuse', 'pass'] as const)
+        assert.deepEqual(readTerminalCommandLine(argv, { unknownFlags }), { kind: 'help' }, argv.join(' '));
     }
     assert.equal(readTerminalCommandLine(['--', '--help'], { unknownFlags: 'pass' }).kind, 'run', 'after -- it is not a flag');
   });
 
-  it('refuses an unknown flag or a stray argument in the web shell, and passes Chromium\'s switches in Electron', () => {
+  it("refuses an unknown flag or a stray argument in the web shell, and passes Chromium's switches in Electron", () => {
     assert.deepEqual(readTerminalCommandLine(['--demo', '--bogus'], { unknownFlags: 'refuse' }), { kind: 'refused', reason: 'unknown flag --bogus' });
     assert.deepEqual(readTerminalCommandLine(['--no-windows'], { unknownFlags: 'refuse' }), { kind: 'refused', reason: 'unknown flag --no-windows' });
     assert.deepEqual(readTerminalCommandLine(['demo'], { unknownFlags: 'refuse' }), { kind: 'refused', reason: 'unexpected argument demo' });
@@ -138,7 +162,7 @@ describe('the terminal\'s command line: its usage and its refusals', () => {
     assert.equal(configFromFlags(web.parsed, {}).webPort, 0);
   });
 
-  it('lists every flag of the README\'s integrators table with its environment variable, in 80 columns', () => {
+  it("lists every flag of the README's integrators table with its environment variable, in 80 columns", () => {
     const usage = terminalUsage();
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## For integrators'), readme.indexOf('### What the web shell promises'));

@@ -161,7 +161,10 @@ describe('the 30 s rule, on the monitor alone', () => {
     await clock.advance(15_000);
     monitor.polled();
     await clock.advance(60_000);
-    assert.deepEqual(states.filter((s, i) => s !== states[i - 1]), ['online', 'degraded', 'online']);
+    assert.deepEqual(
+      states.filter((s, i) => s !== states[i - 1]),
+      ['online', 'degraded', 'online'],
+    );
   });
 
   it('polls answered just after the mark, with nothing failing, never flicker offline', async () => {

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
-import { checkDeliveryAddress, checkDeliveryOrder, orderTotal, readCoordinates, toRegistration, type DeliveryOrderDraft } from '../../src-shared/store-rules/delivery-order';
+import {
+  checkDeliveryAddress,
+  checkDeliveryOrder,
+  orderTotal,
+  readCoordinates,
+  toRegistration,
+  type DeliveryOrderDraft,
+} from '../../src-shared/store-rules/delivery-order';
 import type { AddressChangeRequest, DeliveryOrderRegistration, DeliveryQuote } from '../../src-shared/wire/shipping';
 import { ManualClock } from '../../src-main/base/clock';
 import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
@@ -16,7 +23,15 @@ const ORDER = '40d6149c-aae6-4073-81d9-ceb3763b2583';
 
 function draft(over: Partial<DeliveryOrderDraft> = {}): DeliveryOrderDraft {
   const form = emptyDeliveryForm();
-  Object.assign(form.address, { postalCode: '05433-000', streetName: ' Rua Harmonia ', streetNumber: '450', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'sp', coordinates: '-23.5588, -46.6876' });
+  Object.assign(form.address, {
+    postalCode: '05433-000',
+    streetName: ' Rua Harmonia ',
+    streetNumber: '450',
+    neighborhood: 'Vila Madalena',
+    city: 'São Paulo',
+    state: 'sp',
+    coordinates: '-23.5588, -46.6876',
+  });
   Object.assign(form, { customerName: 'Marina', phoneArea: '11', phoneNumber: '98765-4321', merchantFee: '7,90' });
   form.items = [
     { name: 'Lasanha', quantity: '2', unitPrice: '42,50' },
@@ -37,7 +52,16 @@ describe('delivery-only order rules (spec §4.1)', () => {
   it('the address: street, number, neighborhood, city, postal code; state and country two letters', () => {
     assert.equal(checkDeliveryAddress(draft().address).ok, true);
     const empty = checkDeliveryAddress(addressDraftOf({ ...emptyDeliveryForm().address, country: 'Brasil' }));
-    assert.deepEqual(empty.problems, { streetName: 'required', streetNumber: 'required', neighborhood: 'required', city: 'required', postalCode: 'required', state: 'two-letters', country: 'two-letters', coordinates: 'coordinates' });
+    assert.deepEqual(empty.problems, {
+      streetName: 'required',
+      streetNumber: 'required',
+      neighborhood: 'required',
+      city: 'required',
+      postalCode: 'required',
+      state: 'two-letters',
+      country: 'two-letters',
+      coordinates: 'coordinates',
+    });
     assert.equal(checkDeliveryAddress({ ...draft().address, postalCode: 'abc' }).problems.postalCode, 'postal-code');
     // An address change (spec §4.1): no postal code, the number optional.
     assert.equal(checkDeliveryAddress({ ...draft().address, postalCode: '', streetNumber: '' }, { change: true }).ok, true);
@@ -55,7 +79,15 @@ describe('delivery-only order rules (spec §4.1)', () => {
 
   it('items: at least one; each named, a whole quantity from 1 to 999 and a price above zero; the fee 0 to 1000', () => {
     assert.equal(checkDeliveryOrder(draft({ items: [{ name: '', quantity: 1, unitPrice: null }] })).problems.items, 'items-missing');
-    const lines = checkDeliveryOrder(draft({ items: [{ name: 'A', quantity: 1.5, unitPrice: 3 }, { name: '', quantity: 1, unitPrice: 3 }, { name: 'C', quantity: 1, unitPrice: 0 }] }));
+    const lines = checkDeliveryOrder(
+      draft({
+        items: [
+          { name: 'A', quantity: 1.5, unitPrice: 3 },
+          { name: '', quantity: 1, unitPrice: 3 },
+          { name: 'C', quantity: 1, unitPrice: 0 },
+        ],
+      }),
+    );
     assert.deepEqual(lines.itemProblems, ['item-quantity', 'item-name', 'item-price']);
     assert.equal(lines.problems.items, 'item-quantity');
     assert.equal(checkDeliveryOrder(draft({ merchantFee: -1 })).problems.merchantFee, 'fee');
@@ -91,7 +123,14 @@ function setup() {
   const state = { offline: false, cancelled: false, loseNextAnswer: false };
   const calls: string[] = [];
   const changes: AddressChangeRequest[] = [];
-  const quote: DeliveryQuote = { id: 'q1', expirationAt: '2026-11-24T15:05:00Z', distance: 400, preparationTime: 12, quote: { grossValue: 8, discount: 1, netValue: 7, raise: 0 }, deliveryTime: { min: 16, max: 31 } };
+  const quote: DeliveryQuote = {
+    id: 'q1',
+    expirationAt: '2026-11-24T15:05:00Z',
+    distance: 400,
+    preparationTime: 12,
+    quote: { grossValue: 8, discount: 1, netValue: 7, raise: 0 },
+    deliveryTime: { min: 16, max: 31 },
+  };
   const up = () => {
     if (state.offline) throw new AppError('connection', 'no route to host');
   };
@@ -147,10 +186,19 @@ describe('delivery-only order channels', () => {
 
   it('refuses a draft that breaks the rules before anything is sent, and an order not registered here', async () => {
     const { handlers, calls } = setup();
-    await assert.rejects(async () => handlers['deliveryOrders:register']({ merchantId: STORE, draft: draft({ phoneArea: '' }), quoteId: 'q1' }), (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'phone');
+    await assert.rejects(
+      async () => handlers['deliveryOrders:register']({ merchantId: STORE, draft: draft({ phoneArea: '' }), quoteId: 'q1' }),
+      (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'phone',
+    );
     await handlers['deliveryOrders:register']({ merchantId: STORE, draft: draft(), quoteId: 'q1' });
-    await assert.rejects(async () => handlers['deliveryOrders:changeAddress']({ orderId: ORDER, address: { ...draft().address, city: '' } }), (e: unknown) => e instanceof AppError && e.field === 'city');
-    await assert.rejects(async () => handlers['deliveryOrders:confirmAddress']({ orderId: STORE }), (e: unknown) => e instanceof AppError && e.code === 'not-found');
+    await assert.rejects(
+      async () => handlers['deliveryOrders:changeAddress']({ orderId: ORDER, address: { ...draft().address, city: '' } }),
+      (e: unknown) => e instanceof AppError && e.field === 'city',
+    );
+    await assert.rejects(
+      async () => handlers['deliveryOrders:confirmAddress']({ orderId: STORE }),
+      (e: unknown) => e instanceof AppError && e.code === 'not-found',
+    );
     assert.deepEqual(calls, ['register q1']);
   });
 

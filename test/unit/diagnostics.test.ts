@@ -26,15 +26,38 @@ const facts = (patch: Partial<DiagnosticsFacts> = {}): DiagnosticsFacts => ({
   generatedAt: AT,
   appVersion: '0.1.0',
   window: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0',
-  terminal: { shell: 'web', mode: 'live', account: { kind: 'centralized', apiBaseUrl: 'https://api.example.test', clientId: 'my-app' }, vault: 'keychain', dataDir: '/data', environment: terminalVariables({ STORE_TERMINAL_CLIENT_SECRET_FILE: `/etc/${SECRET}`, STORE_TERMINAL_DEMO: '1', PATH: '/usr/bin' }) },
-  connectivity: { state: 'degraded', lastSuccessAt: '2026-11-24T14:59:00.000Z', lastPollAt: '2026-11-24T14:59:30.000Z', reason: { code: 'connection', message: `token ${SECRET} refused` } },
+  terminal: {
+    shell: 'web',
+    mode: 'live',
+    account: { kind: 'centralized', apiBaseUrl: 'https://api.example.test', clientId: 'my-app' },
+    vault: 'keychain',
+    dataDir: '/data',
+    environment: terminalVariables({ STORE_TERMINAL_CLIENT_SECRET_FILE: `/etc/${SECRET}`, STORE_TERMINAL_DEMO: '1', PATH: '/usr/bin' }),
+  },
+  connectivity: {
+    state: 'degraded',
+    lastSuccessAt: '2026-11-24T14:59:00.000Z',
+    lastPollAt: '2026-11-24T14:59:30.000Z',
+    reason: { code: 'connection', message: `token ${SECRET} refused` },
+  },
   pollIntervalSeconds: 30,
-  screens: { role: 'hub', state: 'listening', enabled: true, port: 47110, problem: null, discovery: null, paired: [{ name: 'Cozinha 1', kind: 'kitchen', connected: true, lastContactAt: AT }] },
+  screens: {
+    role: 'hub',
+    state: 'listening',
+    enabled: true,
+    port: 47110,
+    problem: null,
+    discovery: null,
+    paired: [{ name: 'Cozinha 1', kind: 'kitchen', connected: true, lastContactAt: AT }],
+  },
   ...patch,
 });
 
 const readers = (patch: Partial<DiagnosticsReaders> = {}): DiagnosticsReaders => ({
-  runtime: () => ({ versions: { node: '20.19.0', electron: null, chromium: null }, os: { platform: 'linux', release: '6.1', arch: 'x64', timeZone: 'America/Sao_Paulo' } }),
+  runtime: () => ({
+    versions: { node: '20.19.0', electron: null, chromium: null },
+    os: { platform: 'linux', release: '6.1', arch: 'x64', timeZone: 'America/Sao_Paulo' },
+  }),
   logs: () => ({
     folder: '/data/logs',
     files: [{ name: 'store-terminal.log', bytes: 600 }],
@@ -45,8 +68,15 @@ const readers = (patch: Partial<DiagnosticsReaders> = {}): DiagnosticsReaders =>
       `not json: ${SECRET} at http://x/?client_secret=abc123`,
     ],
   }),
-  queues: () => ({ queues: { orderOutbox: { queued: 2, confirmed: 40 }, storeOutbox: { failed: 1 }, printQueue: { unavailable: 'store-terminal.sqlite does not exist yet' } }, lastPollAtSaved: '2026-11-24T14:59:30.000Z' }),
-  settings: () => ({ locale: 'pt-BR', printers: [{ name: `Cozinha ${SECRET}`, connection: { kind: 'network', host: '10.0.0.9', port: 9100 } }], apiToken: 'tok-123456' }),
+  queues: () => ({
+    queues: { orderOutbox: { queued: 2, confirmed: 40 }, storeOutbox: { failed: 1 }, printQueue: { unavailable: 'store-terminal.sqlite does not exist yet' } },
+    lastPollAtSaved: '2026-11-24T14:59:30.000Z',
+  }),
+  settings: () => ({
+    locale: 'pt-BR',
+    printers: [{ name: `Cozinha ${SECRET}`, connection: { kind: 'network', host: '10.0.0.9', port: 9100 } }],
+    apiToken: 'tok-123456',
+  }),
   knownSecrets: async () => [SECRET, ODD_SECRET, 'info'],
   ...patch,
 });
@@ -62,14 +92,24 @@ describe('diagnostics export: one file for support, never a secret', () => {
     assert.equal(file.fileName, 'store-terminal-diagnostics-2026-11-24T15-00-00Z.json');
     assert.equal(file.mediaType, 'application/json');
     const report = parse(file);
-    assert.deepEqual(report.versions, { app: '0.1.0', node: '20.19.0', electron: null, chromium: null, window: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0' });
+    assert.deepEqual(report.versions, {
+      app: '0.1.0',
+      node: '20.19.0',
+      electron: null,
+      chromium: null,
+      window: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0',
+    });
     assert.equal(report.os.timeZone, 'America/Sao_Paulo');
     assert.deepEqual(report.terminal.environment, ['STORE_TERMINAL_CLIENT_SECRET_FILE', 'STORE_TERMINAL_DEMO'], 'names only');
     assert.equal(report.terminal.account?.clientId, 'my-app');
     assert.equal(report.sync.connectivity.state, 'degraded');
     assert.equal(report.sync.connectivity.lastPollAt, '2026-11-24T14:59:30.000Z');
     assert.equal(report.sync.lastPollAtSaved, '2026-11-24T14:59:30.000Z');
-    assert.deepEqual(report.queues, { orderOutbox: { queued: 2, confirmed: 40 }, storeOutbox: { failed: 1 }, printQueue: { unavailable: 'store-terminal.sqlite does not exist yet' } });
+    assert.deepEqual(report.queues, {
+      orderOutbox: { queued: 2, confirmed: 40 },
+      storeOutbox: { failed: 1 },
+      printQueue: { unavailable: 'store-terminal.sqlite does not exist yet' },
+    });
     assert.equal((report.settings as { locale: string }).locale, 'pt-BR');
     assert.deepEqual(report.screens, facts().screens, 'the hub, its port and its screens');
     assert.equal(report.logs.lines.length, 4);
@@ -80,7 +120,13 @@ describe('diagnostics export: one file for support, never a secret', () => {
   });
 
   it('on a screen of a hub, names the hub, its address and the link to it', async () => {
-    const screens = { role: 'screen', hubName: 'Cantina — Balcão', address: '192.168.0.10 port 47110', kind: 'kitchen', link: { state: 'lost', since: AT, reason: 'unreachable' } } as const;
+    const screens = {
+      role: 'screen',
+      hubName: 'Cantina — Balcão',
+      address: '192.168.0.10 port 47110',
+      kind: 'kitchen',
+      link: { state: 'lost', since: AT, reason: 'unreachable' },
+    } as const;
     const report = parse(await exportDiagnostics(facts({ screens }), readers()));
     assert.deepEqual(report.screens, screens);
   });
@@ -104,7 +150,10 @@ describe('diagnostics export: one file for support, never a secret', () => {
     const kept = report.logs.lines as { n: number }[];
     assert.ok(kept.length > 1000 && kept.length < lines.length, `${kept.length} kept`);
     assert.equal(kept.at(-1)?.n, lines.length - 1, 'the newest line is there');
-    assert.deepEqual(kept.map((l) => l.n), Array.from({ length: kept.length }, (_, i) => lines.length - kept.length + i));
+    assert.deepEqual(
+      kept.map((l) => l.n),
+      Array.from({ length: kept.length }, (_, i) => lines.length - kept.length + i),
+    );
     assert.equal(report.logs.linesLeftOut, lines.length - kept.length);
 
     const tiny = await exportDiagnostics(facts(), readers({ logs: () => ({ folder: '/data/logs', files: [], lines }) }), 4096);
@@ -116,7 +165,9 @@ describe('diagnostics export: one file for support, never a secret', () => {
     const broken = (): never => {
       throw new Error('disk on fire');
     };
-    const report = parse(await exportDiagnostics(facts(), readers({ queues: broken, settings: broken, logs: broken, knownSecrets: () => Promise.reject(new Error('locked')) })));
+    const report = parse(
+      await exportDiagnostics(facts(), readers({ queues: broken, settings: broken, logs: broken, knownSecrets: () => Promise.reject(new Error('locked')) })),
+    );
     assert.deepEqual(report.queues.orderOutbox, { unavailable: 'disk on fire' });
     assert.deepEqual(report.settings, { unavailable: 'disk on fire' });
     assert.deepEqual(report.logs.lines, []);
@@ -136,7 +187,10 @@ describe('diagnostics readers on a real data folder', () => {
     for (const line of lines) file.write(line);
     await file.close();
     const all = recentLogLines(dir, 1_000_000);
-    assert.deepEqual(all.files.map((f) => f.name), ['store-terminal.log', 'store-terminal.log.1', 'store-terminal.log.2', 'store-terminal.log.3']);
+    assert.deepEqual(
+      all.files.map((f) => f.name),
+      ['store-terminal.log', 'store-terminal.log.1', 'store-terminal.log.2', 'store-terminal.log.3'],
+    );
     assert.deepEqual(all.lines, lines.slice(lines.length - all.lines.length), 'the kept lines are the newest, in order');
     const some = recentLogLines(dir, 500);
     assert.ok(some.lines.length > 0 && some.lines.length <= 8, `${some.lines.length} lines in 500 bytes`);
@@ -167,7 +221,10 @@ describe('diagnostics readers on a real data folder', () => {
       });
       storeOutbox.write(() => storeOutbox.actions.insert({ merchantId: 'store-1', kind: 'pause', subject: null, payload: {}, now: T0 }));
       // Read while the app's own connections are open, as the export does.
-      assert.deepEqual(queueStates(dir), { queues: { orderOutbox: { confirmed: 1, queued: 1 }, storeOutbox: { queued: 1 }, printQueue: { queued: 1 } }, lastPollAtSaved: AT });
+      assert.deepEqual(queueStates(dir), {
+        queues: { orderOutbox: { confirmed: 1, queued: 1 }, storeOutbox: { queued: 1 }, printQueue: { queued: 1 } },
+        lastPollAtSaved: AT,
+      });
     } finally {
       orders.close();
       storeOutbox.close();

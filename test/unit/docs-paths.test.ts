@@ -9,7 +9,12 @@ import { ROOT } from '../support/web-shell';
  * them pointing at nothing. Every path written in backticks in docs/ and README.md exists, and every
  * `file.ts` `name` pair names something the file declares.
  */
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const TOP = ['src-main', 'src-shared', 'src-renderer', 'src-sandbox', 'test', 'bench', 'scripts', 'docs', '.ci', 'resources', 'security'];
 const SOURCE_ROOTS = ['src-main', 'src-shared', 'src-renderer', 'src-sandbox'];
 const FILE = /^[\w.@/-]+\.(ts|mjs|js|svelte|md|json|yml|css|html)$/;
@@ -52,7 +57,10 @@ const looksLikePath = (span: string): boolean => {
 function declares(source: string, name: string): boolean {
   const id = name.replace(/\(\)$/, '').split('.').at(-1) ?? name;
   const escaped = id.replace(/[$]/g, '\\$');
-  return new RegExp(`(function\\*?|class|interface|type|const|let|enum|abstract class)\\s+${escaped}\\b|^\\s*(?:(?:private|protected|public|static|async|readonly|override|get)\\s+)*${escaped}\\s*[(<=]|['"]${escaped}['"]\\s*:|\\b${escaped}\\s*:\\s*\\(`, 'm').test(source);
+  return new RegExp(
+    `(function\\*?|class|interface|type|const|let|enum|abstract class)\\s+${escaped}\\b|^\\s*(?:(?:private|protected|public|static|async|readonly|override|get)\\s+)*${escaped}\\s*[(<=]|['"]${escaped}['"]\\s*:|\\b${escaped}\\s*:\\s*\\(`,
+    'm',
+  ).test(source);
 }
 
 describe('the docs name what exists', () => {

@@ -27,7 +27,10 @@ function memoryQueue(clock: ManualClock, answer: (row: Row) => Promise<void> | v
     due: (now, limit) => {
       const queued = rows.filter((r) => r.state === 'queued');
       const heads = options.wholeLines ? queued : queued.filter((r) => !queued.some((p) => p.line === r.line && p.id < r.id));
-      return heads.filter((r) => r.dueMs <= now).slice(0, limit).map((r) => ({ ...r }));
+      return heads
+        .filter((r) => r.dueMs <= now)
+        .slice(0, limit)
+        .map((r) => ({ ...r }));
     },
     nextDueMs: () => {
       const queued = rows.filter((r) => r.state === 'queued').map((r) => r.dueMs);
@@ -90,7 +93,7 @@ describe('the durable queue engine', () => {
     assert.ok(m.rows.every((r) => r.state === 'done'));
   });
 
-  it('a failure that passes by waiting waits with backoff (and the Retry-After); any other is the driver\'s to settle', async () => {
+  it("a failure that passes by waiting waits with backoff (and the Retry-After); any other is the driver's to settle", async () => {
     const clock = new ManualClock(0);
     let fail: AppError | undefined = new AppError('connection', 'down');
     const m = memoryQueue(clock, () => {
@@ -129,9 +132,13 @@ describe('the durable queue engine', () => {
     release();
     assert.deepEqual(await trying, { kind: 'handled' });
 
-    const printer = memoryQueue(clock, () => {
-      throw new AppError('connection', 'paper out');
-    }, { wholeLines: true });
+    const printer = memoryQueue(
+      clock,
+      () => {
+        throw new AppError('connection', 'paper out');
+      },
+      { wholeLines: true },
+    );
     const prints = new DurableQueue({ name: 'print', clock, logger: silentLogger, driver: { ...printer.driver, waits: () => true }, backoff: POLICY });
     printer.add('kitchen');
     printer.add('kitchen');
@@ -176,7 +183,10 @@ describe('the durable queue engine', () => {
   });
 
   it('backoff: doubles from the base, stops at the cap, spreads by the jitter', () => {
-    assert.deepEqual([1, 2, 3, 10].map((n) => backoffMs(POLICY, n)), [1_000, 2_000, 4_000, 30_000]);
+    assert.deepEqual(
+      [1, 2, 3, 10].map((n) => backoffMs(POLICY, n)),
+      [1_000, 2_000, 4_000, 30_000],
+    );
     assert.equal(backoffMs({ ...POLICY, jitter: 0.2, random: () => 1 }, 1), 1_200);
     assert.equal(backoffMs({ ...POLICY, jitter: 0.2, random: () => 0 }, 1), 800);
   });

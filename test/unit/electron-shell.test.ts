@@ -157,7 +157,11 @@ describe('system printers in the Electron shell (fake electron module)', () => {
     window.webContents.printFails = 'Printer is offline';
     await assert.rejects(printer.send('Kitchen_EPSON', { bytes: Buffer.from([]), svg: '<svg/>' }), (e: Error) => {
       assert.match(e.message, /offline/);
-      assert.deepEqual((e as never as { toInfo(): object }).toInfo(), { code: 'printer', message: 'printer Kitchen_EPSON: Printer is offline', reason: 'failed' });
+      assert.deepEqual((e as never as { toInfo(): object }).toInfo(), {
+        code: 'printer',
+        message: 'printer Kitchen_EPSON: Printer is offline',
+        reason: 'failed',
+      });
       return true;
     });
     window.webContents.printFails = 'Invalid deviceName provided';

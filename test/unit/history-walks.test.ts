@@ -39,9 +39,15 @@ function setUp(): { db: OrdersDb; placed: Placed[] } {
       code: `${i % 4 === 0 ? '7' : 'C'}${String(i).padStart(3, '0')}`,
       name: NAMES[i % NAMES.length] as string,
     };
-    ingest.apply([{ id: randomUUID(), code: 'PLC', fullCode: 'PLACED', orderId: o.id, merchantId: o.merchant, createdAt: new Date(o.at).toISOString(), metadata: {} }]);
+    ingest.apply([
+      { id: randomUUID(), code: 'PLC', fullCode: 'PLACED', orderId: o.id, merchantId: o.merchant, createdAt: new Date(o.at).toISOString(), metadata: {} },
+    ]);
     db.write(() =>
-      db.orders.saveDetail(o.id, { id: o.id, displayId: o.code, createdAt: new Date(o.at).toISOString(), merchant: { id: o.merchant }, customer: { name: o.name } }, T0),
+      db.orders.saveDetail(
+        o.id,
+        { id: o.id, displayId: o.code, createdAt: new Date(o.at).toISOString(), merchant: { id: o.merchant }, customer: { name: o.name } },
+        T0,
+      ),
     );
     placed.push(o);
   }
@@ -107,7 +113,10 @@ describe('history search: a text among other filters, either way it is read', ()
       assert.deepEqual(everyPage(db.history, q), want, `as the app runs it: ${JSON.stringify(q)}`);
     }
     assert.ok(expected(placed, SEARCHES[0] as HistorySearch).length > 3, 'the combined filter spans pages');
-    assert.ok(expected(placed, { text: 'ana' }).some((id) => placed.find((o) => o.id === id)?.name.startsWith('Â')), 'accents aside');
+    assert.ok(
+      expected(placed, { text: 'ana' }).some((id) => placed.find((o) => o.id === id)?.name.startsWith('Â')),
+      'accents aside',
+    );
   });
 
   it('name + store + dates: a common name walks the creation-time index through the dates, in its order, and never scans the orders', () => {
@@ -116,13 +125,19 @@ describe('history search: a text among other filters, either way it is read', ()
     const matches = expected(placed, { text: 'ana' }).length;
     const common = new HistoryQuery(db.db, matches);
     const steps = pageSteps(common.plan(q));
-    assert.ok(steps.some((s) => /^SEARCH o USING (COVERING )?INDEX orders_by_created \(created_ms>\? AND created_ms<\?\)$/.test(s)), steps.join(' | '));
+    assert.ok(
+      steps.some((s) => /^SEARCH o USING (COVERING )?INDEX orders_by_created \(created_ms>\? AND created_ms<\?\)$/.test(s)),
+      steps.join(' | '),
+    );
     assert.deepEqual(fullScan(steps), []);
     assert.ok(!steps.some((s) => s.includes('TEMP B-TREE')), 'no sort: the walk stops once the page is full');
     const next = common.search(q).next ?? undefined;
     assert.ok(next);
     const deeper = pageSteps(common.plan({ ...q, cursor: next }));
-    assert.ok(deeper.some((s) => s.startsWith('SEARCH o USING') && s.includes('INDEX orders_by_created')), deeper.join(' | '));
+    assert.ok(
+      deeper.some((s) => s.startsWith('SEARCH o USING') && s.includes('INDEX orders_by_created')),
+      deeper.join(' | '),
+    );
     assert.deepEqual(fullScan(deeper), []);
   });
 

@@ -23,7 +23,11 @@ const event = (orderId: string, code: string, atMs: number, merchantId = MERCHAN
 });
 
 /** An order placed at `atMs`, with its detail (short code, customer, type, total). */
-function place(db: OrdersDb, ingest: EventIngest, o: { at: number; name: string; code: string; merchant?: string; type?: string; total?: number; timing?: string }): string {
+function place(
+  db: OrdersDb,
+  ingest: EventIngest,
+  o: { at: number; name: string; code: string; merchant?: string; type?: string; total?: number; timing?: string },
+): string {
   const id = randomUUID();
   ingest.apply([event(id, 'PLC', o.at, o.merchant)]);
   db.write(() =>
@@ -59,9 +63,19 @@ describe('order history (search over every stored order)', () => {
     const maria = place(db, ingest, { at: T0 - HOUR, name: 'Maria da Silva', code: '7F3A' });
     const jose = place(db, ingest, { at: T0 - 2 * HOUR, name: 'José Souza', code: 'A1B2' });
     place(db, ingest, { at: T0 - 3 * HOUR, name: 'Bruno Lima', code: 'C9D0' });
-    assert.deepEqual(db.history.search({ text: 'silva', limit: 50 }).rows.map((r) => r.id), [maria]);
-    assert.deepEqual(db.history.search({ text: 'JOSE', limit: 50 }).rows.map((r) => r.id), [jose]);
-    assert.deepEqual(db.history.search({ text: '7f', limit: 50 }).rows.map((r) => r.id), [maria], 'two characters: the start of the short code');
+    assert.deepEqual(
+      db.history.search({ text: 'silva', limit: 50 }).rows.map((r) => r.id),
+      [maria],
+    );
+    assert.deepEqual(
+      db.history.search({ text: 'JOSE', limit: 50 }).rows.map((r) => r.id),
+      [jose],
+    );
+    assert.deepEqual(
+      db.history.search({ text: '7f', limit: 50 }).rows.map((r) => r.id),
+      [maria],
+      'two characters: the start of the short code',
+    );
     assert.deepEqual(db.history.search({ text: '"; DROP TABLE orders; --', limit: 50 }).rows, [], 'search syntax is text');
     assert.equal(db.history.search({ limit: 50 }).rows.length, 3);
   });
@@ -71,18 +85,42 @@ describe('order history (search over every stored order)', () => {
     const id = place(db, ingest, { at: T0, name: 'Ana Paula', code: '1111' });
     db.write(() => db.orders.saveDetail(id, { id, displayId: '1111', customer: { name: 'Carla Dias' }, createdAt: new Date(T0).toISOString() }, T0));
     assert.deepEqual(db.history.search({ text: 'paula', limit: 50 }).rows, []);
-    assert.deepEqual(db.history.search({ text: 'carla', limit: 50 }).rows.map((r) => r.id), [id]);
+    assert.deepEqual(
+      db.history.search({ text: 'carla', limit: 50 }).rows.map((r) => r.id),
+      [id],
+    );
   });
 
   it('filters by store, status, type and date range, and pages newest first without repeats', () => {
     const { db, ingest } = setUp();
     const ids: string[] = [];
-    for (let i = 0; i < 7; i++) ids.push(place(db, ingest, { at: T0 - i * HOUR, name: `Cliente ${i}`, code: `X${i}00`, merchant: i % 2 ? OTHER : MERCHANT, type: i < 3 ? 'TAKEOUT' : 'DELIVERY' }));
+    for (let i = 0; i < 7; i++)
+      ids.push(
+        place(db, ingest, {
+          at: T0 - i * HOUR,
+          name: `Cliente ${i}`,
+          code: `X${i}00`,
+          merchant: i % 2 ? OTHER : MERCHANT,
+          type: i < 3 ? 'TAKEOUT' : 'DELIVERY',
+        }),
+      );
     ingest.apply([event(ids[0] as string, 'CAN', T0 + 1)]);
-    assert.deepEqual(db.history.search({ merchantId: OTHER, limit: 50 }).rows.map((r) => r.id), [ids[1], ids[3], ids[5]]);
-    assert.deepEqual(db.history.search({ status: 'CANCELLED', limit: 50 }).rows.map((r) => r.id), [ids[0]]);
-    assert.deepEqual(db.history.search({ orderType: 'TAKEOUT', limit: 50 }).rows.map((r) => r.id), [ids[0], ids[1], ids[2]]);
-    assert.deepEqual(db.history.search({ fromMs: T0 - 4 * HOUR, toMs: T0 - 2 * HOUR + 1, limit: 50 }).rows.map((r) => r.id), [ids[2], ids[3], ids[4]]);
+    assert.deepEqual(
+      db.history.search({ merchantId: OTHER, limit: 50 }).rows.map((r) => r.id),
+      [ids[1], ids[3], ids[5]],
+    );
+    assert.deepEqual(
+      db.history.search({ status: 'CANCELLED', limit: 50 }).rows.map((r) => r.id),
+      [ids[0]],
+    );
+    assert.deepEqual(
+      db.history.search({ orderType: 'TAKEOUT', limit: 50 }).rows.map((r) => r.id),
+      [ids[0], ids[1], ids[2]],
+    );
+    assert.deepEqual(
+      db.history.search({ fromMs: T0 - 4 * HOUR, toMs: T0 - 2 * HOUR + 1, limit: 50 }).rows.map((r) => r.id),
+      [ids[2], ids[3], ids[4]],
+    );
 
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -118,7 +156,11 @@ describe('the day summary', () => {
       event(a, 'RTP', from + 50 * 60_000),
       event(a, 'CON', from + 60 * 60_000),
       event(b, 'CFM', from + 96 * 60_000),
-      event(c, 'CAN', from + 108 * 60_000, MERCHANT, { origin: 'PLATFORM', cancelCode: 'CONFIRMATION_TIMEOUT', reason: 'Pedido não confirmado pela loja em até 8 minutos' }),
+      event(c, 'CAN', from + 108 * 60_000, MERCHANT, {
+        origin: 'PLATFORM',
+        cancelCode: 'CONFIRMATION_TIMEOUT',
+        reason: 'Pedido não confirmado pela loja em até 8 minutos',
+      }),
     ]);
     const summary = db.read(() => db.summary.between(from, from + DAY));
     assert.equal(summary.length, 3);
@@ -126,14 +168,22 @@ describe('the day summary', () => {
     assert.equal(day.total.orders, 3);
     assert.equal(day.total.gross, 30.3, 'cancelled orders are not gross; cents add up exactly');
     assert.equal(day.total.cancelled, 1);
-    assert.deepEqual(day.total.cancellations, [{ origin: 'PLATFORM', reason: 'Pedido não confirmado pela loja em até 8 minutos', code: 'CONFIRMATION_TIMEOUT', count: 1 }]);
+    assert.deepEqual(day.total.cancellations, [
+      { origin: 'PLATFORM', reason: 'Pedido não confirmado pela loja em até 8 minutos', code: 'CONFIRMATION_TIMEOUT', count: 1 },
+    ]);
     assert.deepEqual(day.total.toConfirm, { averageSeconds: 240, worstSeconds: 360, count: 2 });
     assert.deepEqual(day.total.toReady, { averageSeconds: 1200, worstSeconds: 1200, count: 1 });
     assert.deepEqual(day.total.byType, { DELIVERY: 2, TAKEOUT: 1 });
     assert.equal(day.total.scheduled, 1);
     assert.deepEqual(day.total.perHour.slice(0, 3), [1, 2, 0]);
     assert.equal(day.total.perHour.length, 24);
-    assert.deepEqual(day.stores.map((s) => [s.merchantId, s.orders]).sort(), [[MERCHANT, 2], [OTHER, 1]].sort());
+    assert.deepEqual(
+      day.stores.map((s) => [s.merchantId, s.orders]).sort(),
+      [
+        [MERCHANT, 2],
+        [OTHER, 1],
+      ].sort(),
+    );
   });
 });
 
@@ -148,7 +198,13 @@ describe('history retention', () => {
     new EventIngest(db, new ManualClock(T0 - DAY), silentLogger).apply([event(recent, 'CON', T0 - DAY)]);
     const removed = db.write(() => db.retention.pruneBatch(T0 - 30 * DAY));
     assert.equal(removed, 1);
-    assert.deepEqual(db.history.search({ limit: 50 }).rows.map((r) => r.id).sort(), [recent, stuck].sort());
+    assert.deepEqual(
+      db.history
+        .search({ limit: 50 })
+        .rows.map((r) => r.id)
+        .sort(),
+      [recent, stuck].sort(),
+    );
     assert.equal(db.events.forOrder(old).length, 0);
     assert.deepEqual(db.history.search({ text: 'old', limit: 50 }).rows, [], 'gone from the search index too');
   });

@@ -58,7 +58,7 @@ describe('waiting at most so long for a library', () => {
     assert.equal(clock.pendingSleeps, 0);
   });
 
-  it('throws the work\'s own error when it fails first', async () => {
+  it("throws the work's own error when it fails first", async () => {
     const clock = new ManualClock();
     await assert.rejects(within(Promise.reject(new Error('ciao said no')), 1_000, clock), /ciao said no/);
   });

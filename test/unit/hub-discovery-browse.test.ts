@@ -119,7 +119,10 @@ describe('a screen looking for hubs', () => {
     assert.deepEqual(listed(), ['Loja Centro 2 hub-00000001']);
     transport.hear(announcement({ ttl: 0 }));
     assert.deepEqual(listed(), []);
-    assert.deepEqual(views.map((v) => v.hubs.length), [1, 1, 0]);
+    assert.deepEqual(
+      views.map((v) => v.hubs.length),
+      [1, 1, 0],
+    );
     await browser.close();
   });
 
@@ -144,7 +147,10 @@ describe('a screen looking for hubs', () => {
       { answers: 'x' },
       { answers: [null, 1, 'x', { type: 'PTR' }] },
       { answers: [{ name: SERVICE, type: 'PTR', ttl: 10, data: { not: 'a name' } }] },
-      { answers: [{ name: SERVICE, type: 'PTR', ttl: 10, data: 'x._storeterminal._tcp.local' }], additionals: [{ name: 'x._storeterminal._tcp.local', type: 'SRV', ttl: 10, data: null }] },
+      {
+        answers: [{ name: SERVICE, type: 'PTR', ttl: 10, data: 'x._storeterminal._tcp.local' }],
+        additionals: [{ name: 'x._storeterminal._tcp.local', type: 'SRV', ttl: 10, data: null }],
+      },
       { ...announcement(), additionals: [{ name: `Loja Centro.${SERVICE}`, type: 'TXT', ttl: 10, data: 'not a list' }] },
       announcement({ txt: ['v=1', 'id=hub-00000002', 'name=No fingerprint'] }),
       announcement({ txt: ['v=one', 'id=hub-00000002', 'name=Bad version', 'fp=0123456789abcdef'] }),
@@ -156,7 +162,10 @@ describe('a screen looking for hubs', () => {
       await clock.advance(1_000); // a new round for each, so none hides behind another
     }
     assert.deepEqual(listed(), [], 'nothing crafted is listed');
-    assert.ok(logs.some((line) => line.includes('mDNS response could not be read')), 'a throw inside the library is caught and logged');
+    assert.ok(
+      logs.some((line) => line.includes('mDNS response could not be read')),
+      'a throw inside the library is caught and logged',
+    );
     transport.hear(announcement({ instance: 'Good', hubId: 'hub-00000003', name: 'Good' }));
     assert.deepEqual(listed(), ['Good hub-00000003']);
     await browser.close();
@@ -177,7 +186,10 @@ describe('a screen looking for hubs', () => {
     network.up = true;
     await clock.advance(1_000);
     assert.equal(browser.view().problem, null);
-    assert.deepEqual(views.map((v) => v.problem?.kind ?? null), ['no-interface', null]);
+    assert.deepEqual(
+      views.map((v) => v.problem?.kind ?? null),
+      ['no-interface', null],
+    );
     await browser.close();
   });
 

@@ -154,10 +154,19 @@ describe('the hubs heard lately', () => {
     sightings.saw('b', hub('hub-bbbbbbbb', 'Caixa', 0));
     sightings.saw('a', hub('hub-aaaaaaaa', 'Caixa', 0));
     sightings.saw('c', hub('hub-cccccccc', 'Balcão', 5_000));
-    assert.deepEqual(sightings.current(10_000).map((h) => h.hubId), ['hub-cccccccc', 'hub-aaaaaaaa', 'hub-bbbbbbbb']);
-    assert.deepEqual(sightings.current(10_001).map((h) => h.hubId), ['hub-cccccccc']);
+    assert.deepEqual(
+      sightings.current(10_000).map((h) => h.hubId),
+      ['hub-cccccccc', 'hub-aaaaaaaa', 'hub-bbbbbbbb'],
+    );
+    assert.deepEqual(
+      sightings.current(10_001).map((h) => h.hubId),
+      ['hub-cccccccc'],
+    );
     sightings.saw('a', hub('hub-aaaaaaaa', 'Caixa', 12_000));
-    assert.deepEqual(sightings.current(12_000).map((h) => h.hubId), ['hub-cccccccc', 'hub-aaaaaaaa']);
+    assert.deepEqual(
+      sightings.current(12_000).map((h) => h.hubId),
+      ['hub-cccccccc', 'hub-aaaaaaaa'],
+    );
   });
 
   it('forgets a hub that said goodbye, whatever the case of its name', () => {
@@ -173,6 +182,9 @@ describe('the hubs heard lately', () => {
     sightings.saw('b', hub('hub-bbbbbbbb', 'B', 1));
     sightings.saw('a', hub('hub-aaaaaaaa', 'A', 2)); // heard again: now the freshest
     sightings.saw('c', hub('hub-cccccccc', 'C', 3));
-    assert.deepEqual(sightings.current(3).map((h) => h.hubId), ['hub-aaaaaaaa', 'hub-cccccccc']);
+    assert.deepEqual(
+      sightings.current(3).map((h) => h.hubId),
+      ['hub-aaaaaaaa', 'hub-cccccccc'],
+    );
   });
 });

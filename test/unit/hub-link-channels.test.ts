@@ -23,24 +23,39 @@ const carriesAccount = (schema: z.ZodType): boolean => [...fieldNames(schema)].s
 
 describe('what a paired screen may reach', () => {
   it('reaches no channel whose input or answer carries the account or a secret', () => {
-    const bearing = Object.entries(channels).filter(([, spec]) => carriesAccount(spec.input) || carriesAccount(spec.output)).map(([name]) => name);
-    assert.ok(bearing.includes('setup:checkCentralized') && bearing.includes('setup:completeAuthorization'), `the walk finds the secret-bearing channels: ${bearing.join(', ')}`);
-    assert.deepEqual(bearing.filter((name) => SCREEN_CHANNELS.has(name)), []);
+    const bearing = Object.entries(channels)
+      .filter(([, spec]) => carriesAccount(spec.input) || carriesAccount(spec.output))
+      .map(([name]) => name);
+    assert.ok(
+      bearing.includes('setup:checkCentralized') && bearing.includes('setup:completeAuthorization'),
+      `the walk finds the secret-bearing channels: ${bearing.join(', ')}`,
+    );
+    assert.deepEqual(
+      bearing.filter((name) => SCREEN_CHANNELS.has(name)),
+      [],
+    );
   });
 
   it('hears no push whose payload carries the account', () => {
-    const bearing = Object.entries(pushEvents).filter(([, schema]) => carriesAccount(schema)).map(([name]) => name);
+    const bearing = Object.entries(pushEvents)
+      .filter(([, schema]) => carriesAccount(schema))
+      .map(([name]) => name);
     assert.ok(bearing.includes('setup:changed'));
-    assert.deepEqual(bearing.filter((name) => SCREEN_PUSHES.has(name)), []);
+    assert.deepEqual(
+      bearing.filter((name) => SCREEN_PUSHES.has(name)),
+      [],
+    );
   });
 
-  it('reaches none of the first-run, sign-in or support channels, nor the hub\'s configuration', () => {
+  it("reaches none of the first-run, sign-in or support channels, nor the hub's configuration", () => {
     const hubOnly = Object.keys(channels).filter((name) => name.startsWith('setup:'));
-    for (const name of [...hubOnly, 'settings:update', 'app:exportDiagnostics', 'print:test', 'print:systemPrinters']) assert.ok(!SCREEN_CHANNELS.has(name), name);
+    for (const name of [...hubOnly, 'settings:update', 'app:exportDiagnostics', 'print:test', 'print:systemPrinters'])
+      assert.ok(!SCREEN_CHANNELS.has(name), name);
   });
 
   it('reaches what a counter, a kitchen and a pickup board work with', () => {
-    for (const name of ['app:status', 'settings:get', 'orders:board', 'orders:act', 'orders:detail', 'stores:pause', 'menu:setItemStatus', 'print:order']) assert.ok(SCREEN_CHANNELS.has(name), name);
+    for (const name of ['app:status', 'settings:get', 'orders:board', 'orders:act', 'orders:detail', 'stores:pause', 'menu:setItemStatus', 'print:order'])
+      assert.ok(SCREEN_CHANNELS.has(name), name);
     for (const name of ['orders:changed', 'connectivity:changed', 'settings:changed', 'stores:status']) assert.ok(SCREEN_PUSHES.has(name), name);
   });
 });

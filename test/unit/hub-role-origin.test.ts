@@ -34,12 +34,21 @@ async function placed(ctx: ReturnType<typeof setup>): Promise<string> {
 }
 
 describe('who did it: the origin of a call', () => {
-  it('the dispatcher hands the handler the origin it was given, and null for this terminal\'s own windows', async () => {
+  it("the dispatcher hands the handler the origin it was given, and null for this terminal's own windows", async () => {
     const seen: CallOrigin[] = [];
     const handlers = new Proxy({} as Handlers, {
       get: () => (_input: unknown, origin?: CallOrigin) => {
         seen.push(origin === undefined ? ('absent' as never) : origin);
-        return { version: 'x', mode: 'setup', shell: 'web', apiBaseUrl: null, dataDir: '/d', pollIntervalSeconds: 0, connectivity: { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null }, now: new Date(0).toISOString() };
+        return {
+          version: 'x',
+          mode: 'setup',
+          shell: 'web',
+          apiBaseUrl: null,
+          dataDir: '/d',
+          pollIntervalSeconds: 0,
+          connectivity: { state: 'connecting', lastSuccessAt: null, lastPollAt: null, reason: null },
+          now: new Date(0).toISOString(),
+        };
       },
     });
     const ipc = new IpcDispatcher(handlers, silentLogger);
@@ -48,7 +57,7 @@ describe('who did it: the origin of a call', () => {
     assert.deepEqual(seen, [KITCHEN, null]);
   });
 
-  it('orders:act records the screen that queued the action, and this terminal\'s own as null', async () => {
+  it("orders:act records the screen that queued the action, and this terminal's own as null", async () => {
     const ctx = setup();
     const first = await placed(ctx);
     const second = await placed(ctx);
@@ -60,10 +69,13 @@ describe('who did it: the origin of a call', () => {
     assert.equal(ctx.db.outbox.get(fromHere.id)?.origin_id, null);
   });
 
-  it('the same order confirmed on two screens at once is one action: the second screen hears the first one\'s', async () => {
+  it("the same order confirmed on two screens at once is one action: the second screen hears the first one's", async () => {
     const ctx = setup();
     const id = await placed(ctx);
-    const [a, b] = await Promise.all([ctx.handlers['orders:act']({ orderId: id, action: 'confirm' }, KITCHEN), ctx.handlers['orders:act']({ orderId: id, action: 'confirm' }, COUNTER)]);
+    const [a, b] = await Promise.all([
+      ctx.handlers['orders:act']({ orderId: id, action: 'confirm' }, KITCHEN),
+      ctx.handlers['orders:act']({ orderId: id, action: 'confirm' }, COUNTER),
+    ]);
     assert.equal(a.id, b.id);
     assert.deepEqual(b.origin, KITCHEN);
     assert.equal(ctx.db.outbox.forOrder(id).length, 1);
@@ -107,7 +119,10 @@ describe('who did it: the origin of a call', () => {
     // Expo bumps what is left, the whole order: that bump finished it.
     const last = k.desk.bump({ orderId: id, stationId: null }, KITCHEN);
     assert.ok(last.finished?.actionId);
-    assert.deepEqual(k.readies(id).map((r) => r.origin_name), ['Cozinha 1']);
+    assert.deepEqual(
+      k.readies(id).map((r) => r.origin_name),
+      ['Cozinha 1'],
+    );
   });
 
   it('origin columns that do not read as a screen (a damaged row) show no screen rather than failing the board', async () => {
@@ -120,13 +135,18 @@ describe('who did it: the origin of a call', () => {
 });
 
 describe('migration 0015-action-origin', () => {
-  it('keeps a version-14 database\'s actions, each made on this terminal (no origin)', () => {
+  it("keeps a version-14 database's actions, each made on this terminal (no origin)", () => {
     const db = openBareDatabase(':memory:');
-    migrate(db, migrations.filter((m) => m.version <= 14));
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 14),
+    );
     db.prepare(`INSERT INTO orders (id, status, status_rank, board_ms, updated_ms) VALUES ('o', 'PLACED', 10, 0, 0)`).run();
     db.prepare(`INSERT INTO outbox (order_id, action, state, next_attempt_ms, created_ms, updated_ms) VALUES ('o', 'confirm', 'sent', 0, 0, 0)`).run();
     migrate(db, migrations);
-    const row = z.object({ origin_id: z.null(), origin_name: z.null(), origin_kind: z.null(), state: z.literal('sent') }).parse(db.prepare(`SELECT origin_id, origin_name, origin_kind, state FROM outbox`).get());
+    const row = z
+      .object({ origin_id: z.null(), origin_name: z.null(), origin_kind: z.null(), state: z.literal('sent') })
+      .parse(db.prepare(`SELECT origin_id, origin_name, origin_kind, state FROM outbox`).get());
     assert.equal(row.state, 'sent');
     assert.throws(() => db.prepare(`UPDATE outbox SET origin_kind = 'toaster'`).run(), /CHECK constraint/);
     db.close();

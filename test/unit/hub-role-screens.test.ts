@@ -25,7 +25,17 @@ function hubView(patch: Partial<HubView> = {}): HubView {
     addresses: ['192.168.0.10:47110'],
     pairing: { state: 'open', code: '042917', expiresAt: AT + 120_000, attemptsLeft: 4 },
     invite: { host: '192.168.0.10', port: 47110, fingerprint: FINGERPRINT, code: '042917' },
-    screens: [{ id: 'a1b2c3d4e5f60718', name: 'Cozinha 1', kind: 'kitchen', pairedAt: AT - 86_400_000, lastContactAt: AT - 5 * 60_000, revokedAt: null, connected: false }],
+    screens: [
+      {
+        id: 'a1b2c3d4e5f60718',
+        name: 'Cozinha 1',
+        kind: 'kitchen',
+        pairedAt: AT - 86_400_000,
+        lastContactAt: AT - 5 * 60_000,
+        revokedAt: null,
+        connected: false,
+      },
+    ],
     ...patch,
   };
 }
@@ -42,7 +52,16 @@ describe('Settings › Telas as the main process answers it', () => {
     assert.ok(state.pairing.qr);
     assert.equal(state.pairing.qr.modules.length, state.pairing.qr.size ** 2);
     assert.equal(state.fingerprint, 'ebe4 005d 7945 e64d');
-    assert.deepEqual(state.screens, [{ id: 'a1b2c3d4e5f60718', name: 'Cozinha 1', kind: 'kitchen', pairedAt: '2026-11-23T15:00:00.000Z', lastContactAt: '2026-11-24T14:55:00.000Z', connected: false }]);
+    assert.deepEqual(state.screens, [
+      {
+        id: 'a1b2c3d4e5f60718',
+        name: 'Cozinha 1',
+        kind: 'kitchen',
+        pairedAt: '2026-11-23T15:00:00.000Z',
+        lastContactAt: '2026-11-24T14:55:00.000Z',
+        connected: false,
+      },
+    ]);
   });
 
   it('no address to give: the code without a QR; a code that ended says why', () => {
@@ -57,7 +76,7 @@ describe('Settings › Telas as the main process answers it', () => {
     assert.equal(fingerprintGroups(FINGERPRINT), 'ebe4 005d 7945 e64d');
   });
 
-  it('its handlers answer the hub\'s view after each action', async () => {
+  it("its handlers answer the hub's view after each action", async () => {
     const calls: string[] = [];
     const hub = {
       view: () => hubView(),
@@ -77,12 +96,16 @@ describe('Settings › Telas as the main process answers it', () => {
     const { handlers } = screensOnScreenFeature.start(context);
     for (const channel of screensOnScreenFeature.channels) {
       const handler = handlers[channel] as (input: unknown) => unknown;
-      assert.throws(() => handler({}), (e: unknown) => (e as { code?: string }).code === 'forbidden' && /Cantina da Vila/.test(String((e as Error).message)), channel);
+      assert.throws(
+        () => handler({}),
+        (e: unknown) => (e as { code?: string }).code === 'forbidden' && /Cantina da Vila/.test(String((e as Error).message)),
+        channel,
+      );
     }
   });
 });
 
-describe('a screen\'s last contact and the code\'s countdown, in words', () => {
+describe("a screen's last contact and the code's countdown, in words", () => {
   it('"agora" within a minute, then minutes, hours, days; never before a first connection', () => {
     const now = AT;
     const ago = (ms: number) => new Date(now - ms).toISOString();

@@ -69,7 +69,7 @@ function holdPort(): Promise<Server & { port: number }> {
 }
 
 describe('hub service', () => {
-  it('a terminal that never paired a screen opens no port and writes nothing of the hub\'s', async () => {
+  it("a terminal that never paired a screen opens no port and writes nothing of the hub's", async () => {
     const { service } = hubService();
     const dataDir = folders.at(-1) ?? '';
     service.start();
@@ -95,7 +95,7 @@ describe('hub service', () => {
     await service.stop();
   });
 
-  it('a code opens the port under the store\'s name; the code expiring closes it again when no screen is paired', async () => {
+  it("a code opens the port under the store's name; the code expiring closes it again when no screen is paired", async () => {
     const { service, clock, announced } = hubService();
     service.start();
     const view = await service.openPairing();
@@ -129,10 +129,18 @@ describe('hub service', () => {
       );
     const wrong = code === '000000' ? '000001' : '000000';
     for (const left of [4, 3, 2, 1]) assert.deepEqual(await join(wrong), { outcome: 'refused', reason: 'wrong-code', attemptsLeft: left });
-    assert.deepEqual(await join(wrong), { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 }, 'the fifth wrong code: ended, not "no terminal answered"');
+    assert.deepEqual(
+      await join(wrong),
+      { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 },
+      'the fifth wrong code: ended, not "no terminal answered"',
+    );
     await service.refresh();
     assert.deepEqual([service.view().pairing.state, service.view().state], ['ended', 'listening'], 'the hub says the same, and still answers');
-    assert.deepEqual(await join(code), { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 }, 'the right code after it: ended too, and it pairs nothing');
+    assert.deepEqual(
+      await join(code),
+      { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 },
+      'the right code after it: ended too, and it pairs nothing',
+    );
     assert.deepEqual(service.view().screens, []);
 
     // Past its two minutes it is told expired, for a while; then nothing opens the port any more.
@@ -169,10 +177,20 @@ describe('hub service', () => {
     const shown = await first.service.openPairing();
     assert.equal(shown.pairing.state, 'open');
     if (shown.pairing.state !== 'open') return;
-    const paired = await pairWithHub({ host: '127.0.0.1', port: shown.port, code: shown.pairing.code, name: 'Cozinha 1', kind: 'kitchen', expectedFingerprint: shown.fingerprint ?? undefined });
+    const paired = await pairWithHub({
+      host: '127.0.0.1',
+      port: shown.port,
+      code: shown.pairing.code,
+      name: 'Cozinha 1',
+      kind: 'kitchen',
+      expectedFingerprint: shown.fingerprint ?? undefined,
+    });
     await first.service.refresh();
     assert.equal(first.service.view().pairing.state, 'used');
-    assert.deepEqual(first.service.view().screens.map((s) => [s.name, s.kind, s.connected]), [['Cozinha 1', 'kitchen', false]]);
+    assert.deepEqual(
+      first.service.view().screens.map((s) => [s.name, s.kind, s.connected]),
+      [['Cozinha 1', 'kitchen', false]],
+    );
     await first.service.stop();
 
     const again = hubService({ dataDir });

@@ -42,7 +42,16 @@ function status(merchantId: string, state: 'OK' | 'ERROR', checkedAt: number, er
   return {
     merchantId,
     summary: state === 'OK' ? 'open' : 'problem',
-    entries: [{ operation: 'DELIVERY', salesChannel: 'MARKETPLACE', available: state === 'OK', state, validations: [{ id: 'v', code: 'is-connected', state, message: null }], message: null }],
+    entries: [
+      {
+        operation: 'DELIVERY',
+        salesChannel: 'MARKETPLACE',
+        available: state === 'OK',
+        state,
+        validations: [{ id: 'v', code: 'is-connected', state, message: null }],
+        message: null,
+      },
+    ],
     checkedAt: new Date(checkedAt).toISOString(),
     error,
   };
@@ -83,7 +92,7 @@ describe('the split-queue trap, named', () => {
     assert.equal(ctx.pushed.length, 1, 'the same sign again is no news');
   });
 
-  it('an order placed before this run\'s first poll is no sign (its start may have been read by an earlier run, or another install)', async () => {
+  it("an order placed before this run's first poll is no sign (its start may have been read by an earlier run, or another install)", async () => {
     const ctx = setup();
     const id = ctx.gateway.place();
     ctx.takenElsewhere(id);
@@ -119,7 +128,13 @@ describe('the split-queue trap, named', () => {
     await ctx.poll();
     assert.equal(ctx.watch.view().suspected, false, 'stored before this watch looked: the cursor starts after it');
     // A watch of a later run, on the same database: the cursor starts after what is stored.
-    const later = new SharedQueueWatch({ query: new SharedQueueQuery(ctx.db.db), clock: ctx.clock, logger: silentLogger, served: () => [MERCHANT], lastPollAt: () => ctx.clock.now() });
+    const later = new SharedQueueWatch({
+      query: new SharedQueueQuery(ctx.db.db),
+      clock: ctx.clock,
+      logger: silentLogger,
+      served: () => [MERCHANT],
+      lastPollAt: () => ctx.clock.now(),
+    });
     later.start();
     later.check();
     assert.equal(later.view().suspected, false);
@@ -150,6 +165,9 @@ describe('the split-queue trap, named', () => {
     await ctx.clock.advance(2);
     ctx.watch.check();
     assert.equal(ctx.watch.view().suspected, false);
-    assert.deepEqual(ctx.pushed.map((v) => v.suspected), [true, false]);
+    assert.deepEqual(
+      ctx.pushed.map((v) => v.suspected),
+      [true, false],
+    );
   });
 });

@@ -24,7 +24,14 @@ describe('device registry', () => {
     const { device, credential } = registry.register({ name: 'Cozinha — chapa', kind: 'kitchen' });
     assert.equal(credential.deviceId, device.id);
     assert.equal(Buffer.from(credential.secret, 'base64url').length, 32);
-    assert.deepEqual(registry.verify(credential), { id: device.id, name: 'Cozinha — chapa', kind: 'kitchen', pairedAt: clock.now(), lastContactAt: null, revokedAt: null });
+    assert.deepEqual(registry.verify(credential), {
+      id: device.id,
+      name: 'Cozinha — chapa',
+      kind: 'kitchen',
+      pairedAt: clock.now(),
+      lastContactAt: null,
+      revokedAt: null,
+    });
     assert.deepEqual(registry.list(), [device]);
   });
 

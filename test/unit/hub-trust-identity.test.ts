@@ -40,15 +40,19 @@ describe('hub identity', () => {
     assert.equal(identity.name, 'Pizzaria Bella');
   });
 
-  it('is kept owner-only: the folder 0700, the key’s file 0600, a looser folder tightened', { skip: process.platform === 'win32' && 'POSIX modes' }, async () => {
-    const { dataDir, file, load } = setup();
-    mkdirSync(hubFolder(dataDir), { mode: 0o755 });
-    chmodSync(hubFolder(dataDir), 0o755);
-    await load();
-    assert.equal(mode(hubFolder(dataDir)), 0o700);
-    assert.equal(mode(file), 0o600);
-    assert.match(readFileSync(file, 'utf8'), /PRIVATE KEY/);
-  });
+  it(
+    'is kept owner-only: the folder 0700, the key’s file 0600, a looser folder tightened',
+    { skip: process.platform === 'win32' && 'POSIX modes' },
+    async () => {
+      const { dataDir, file, load } = setup();
+      mkdirSync(hubFolder(dataDir), { mode: 0o755 });
+      chmodSync(hubFolder(dataDir), 0o755);
+      await load();
+      assert.equal(mode(hubFolder(dataDir)), 0o700);
+      assert.equal(mode(file), 0o600);
+      assert.match(readFileSync(file, 'utf8'), /PRIVATE KEY/);
+    },
+  );
 
   it('persists across restarts: the same id, key and certificate; the name follows the store', async () => {
     const { load } = setup();
@@ -80,7 +84,10 @@ describe('hub identity', () => {
       const replaced = await load();
       assert.notEqual(replaced.fingerprint, first.fingerprint, what);
       assert.notEqual(replaced.hubId, first.hubId, what);
-      assert.ok(lines.some((l) => l.level === 'warn' && /pair again/.test(l.msg)), what);
+      assert.ok(
+        lines.some((l) => l.level === 'warn' && /pair again/.test(l.msg)),
+        what,
+      );
       assert.ok(existsSync(join(hubFolder(dataDir), DAMAGED_IDENTITY_FILE)), what);
       assert.equal((await load()).fingerprint, replaced.fingerprint, `${what}: the replacement is kept`);
     }

@@ -77,7 +77,13 @@ describe('pairing PAKE (SPAKE2 over ristretto255)', () => {
   });
 
   it('every part of the context is covered: hub id, hub name, the screen’s name and kind, the session', async () => {
-    const changes: Partial<PairingContext>[] = [{ hubId: 'f'.repeat(32) }, { hubName: 'Outra loja' }, { screenName: 'Balcão' }, { screenKind: 'counter' }, { session: 'BBBBBBBBBBBBBBBBBBBBBB' }];
+    const changes: Partial<PairingContext>[] = [
+      { hubId: 'f'.repeat(32) },
+      { hubName: 'Outra loja' },
+      { screenName: 'Balcão' },
+      { screenKind: 'counter' },
+      { session: 'BBBBBBBBBBBBBBBBBBBBBB' },
+    ];
     for (const change of changes) {
       const { finished } = await exchange('042917', '042917', CONTEXT, { ...CONTEXT, ...change });
       assert.equal(finished, null, JSON.stringify(change));

@@ -43,7 +43,14 @@ describe('IPC dispatcher: the main-process end of the contract', () => {
     const ipc = new IpcDispatcher(handlers(), silentLogger);
     const result = await ipc.invoke('stores:detail', { merchantId: store.id });
     assert.deepEqual(result, { ok: false, error: { code: 'not-found', message: 'no such store' } });
-    const crashing = new IpcDispatcher(handlers({ 'stores:list': () => { throw new TypeError('boom'); } }), silentLogger);
+    const crashing = new IpcDispatcher(
+      handlers({
+        'stores:list': () => {
+          throw new TypeError('boom');
+        },
+      }),
+      silentLogger,
+    );
     const crash = await crashing.invoke('stores:list', {});
     assert.equal(!crash.ok && crash.error.code, 'internal');
   });
@@ -57,7 +64,15 @@ describe('IPC dispatcher: the main-process end of the contract', () => {
   it('drain() waits for calls in flight', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const ipc = new IpcDispatcher(handlers({ 'stores:list': async () => { await gate; return [store]; } }), silentLogger);
+    const ipc = new IpcDispatcher(
+      handlers({
+        'stores:list': async () => {
+          await gate;
+          return [store];
+        },
+      }),
+      silentLogger,
+    );
     const call = ipc.invoke('stores:list', {});
     let drained = false;
     const draining = ipc.drain().then(() => (drained = true));

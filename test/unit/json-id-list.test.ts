@@ -24,7 +24,10 @@ describe('ids as one JSON list for json_each', () => {
   it('finds every id a bound parameter stored, lone surrogates included, on this runtime', () => {
     const db = stored();
     try {
-      assert.deepEqual(db.find(jsonIdList(IDS)), IDS.map((_, i) => i));
+      assert.deepEqual(
+        db.find(jsonIdList(IDS)),
+        IDS.map((_, i) => i),
+      );
     } finally {
       db.close();
     }

@@ -23,14 +23,21 @@ describe('kitchen bumps and recalls', () => {
     const placed = k.gateway.place();
     await k.sync.poller.round();
     const board = k.desk.board();
-    assert.deepEqual(board.tickets.map((t) => t.orderId), [id], 'the new order is not on the kitchen');
+    assert.deepEqual(
+      board.tickets.map((t) => t.orderId),
+      [id],
+      'the new order is not on the kitchen',
+    );
     const [ticket] = board.tickets;
     assert.equal(ticket?.status, 'CONFIRMED');
-    assert.deepEqual(ticket?.items.map((i) => [i.key, i.stationId, i.bumpedAt]), [
-      ['line-burger', 'grill', null],
-      ['line-soda', 'drinks', null],
-      ['line-cake', GENERAL_STATION_ID, null],
-    ]);
+    assert.deepEqual(
+      ticket?.items.map((i) => [i.key, i.stationId, i.bumpedAt]),
+      [
+        ['line-burger', 'grill', null],
+        ['line-soda', 'drinks', null],
+        ['line-cake', GENERAL_STATION_ID, null],
+      ],
+    );
     assert.equal(ticket?.since, new Date(k.clock.now()).toISOString(), 'aged from its confirmation');
     const text = JSON.stringify(board);
     for (const money of ['42.5', 'total', 'price', 'pickupCode']) assert.ok(!text.includes(money), `no ${money} on the kitchen`);
@@ -42,13 +49,22 @@ describe('kitchen bumps and recalls', () => {
     const id = await k.confirmed();
     const grill = k.desk.bump({ orderId: id, stationId: 'grill' });
     assert.equal(grill.finished, null);
-    assert.deepEqual(grill.ticket.items.map((i) => i.bumpedAt !== null), [true, false, false]);
+    assert.deepEqual(
+      grill.ticket.items.map((i) => i.bumpedAt !== null),
+      [true, false, false],
+    );
     assert.deepEqual(k.desk.bump({ orderId: id, stationId: 'grill' }).ticket, grill.ticket, 'twice is once');
     const soda = k.desk.bump({ orderId: id, stationId: null, itemKey: 'line-soda' });
-    assert.deepEqual(soda.ticket.items.map((i) => i.bumpedAt !== null), [true, true, false]);
+    assert.deepEqual(
+      soda.ticket.items.map((i) => i.bumpedAt !== null),
+      [true, true, false],
+    );
     assert.throws(() => k.desk.bump({ orderId: id, stationId: 'grill', itemKey: 'line-cake' }), isCode('not-found'), 'a line of another station');
     assert.equal(k.readies(id).length, 0, 'the general station still has the cake');
-    assert.ok(k.pushes.some((p) => p.tickets.some((t) => t.orderId === id && t.items[0]?.bumpedAt !== null)), 'every screen is told');
+    assert.ok(
+      k.pushes.some((p) => p.tickets.some((t) => t.orderId === id && t.items[0]?.bumpedAt !== null)),
+      'every screen is told',
+    );
   });
 
   it('recalls the last bump of the station, all its lines together, and then the one before', async () => {
@@ -156,6 +172,10 @@ describe('kitchen bumps and recalls', () => {
     const again = new KitchenDesk({ db: k.db, outbox: k.sync.outbox, clock: k.clock, logger: silentLogger, push: { push: () => {} } });
     const ticket = again.board().tickets[0];
     assert.equal(ticket?.items[0]?.bumpedAt !== null, true);
-    assert.deepEqual(again.setup().stations.map((s) => s.id), ['grill', 'drinks'], 'the stations too');
+    assert.deepEqual(
+      again.setup().stations.map((s) => s.id),
+      ['grill', 'drinks'],
+      'the stations too',
+    );
   });
 });

@@ -51,10 +51,24 @@ describe('kitchen screens: what each shows', () => {
     const ready = ticket({ status: 'READY_TO_PICKUP' });
     const finished = ticket({ doneAt: minutesAgo(0) });
     const all = [young, old, grillDone, later, due, ready, finished];
-    assert.deepEqual(ticketsFor(all, 'grill', NOW).map((t) => t.ticket), [old, young, due]);
-    assert.deepEqual(ticketsFor(all, 'drinks', NOW).map((t) => t.ticket), [grillDone, old, young, due]);
-    assert.deepEqual(ticketsFor(all, null, NOW).map((t) => t.ticket), [grillDone, old, young, due], 'every station: the whole order');
-    assert.deepEqual(ticketsFor([old], 'grill', NOW)[0]?.lines.map((l) => l.key), ['b'], 'only the station’s lines');
+    assert.deepEqual(
+      ticketsFor(all, 'grill', NOW).map((t) => t.ticket),
+      [old, young, due],
+    );
+    assert.deepEqual(
+      ticketsFor(all, 'drinks', NOW).map((t) => t.ticket),
+      [grillDone, old, young, due],
+    );
+    assert.deepEqual(
+      ticketsFor(all, null, NOW).map((t) => t.ticket),
+      [grillDone, old, young, due],
+      'every station: the whole order',
+    );
+    assert.deepEqual(
+      ticketsFor([old], 'grill', NOW)[0]?.lines.map((l) => l.key),
+      ['b'],
+      'only the station’s lines',
+    );
   });
 
   it('colours a ticket by its wait: green, amber from the amber minutes, red from the red ones', () => {
@@ -71,7 +85,9 @@ describe('kitchen screens: what each shows', () => {
 
   it('counts all day what waits at the station across its tickets, the most wanted first', () => {
     const a = ticket({ items: [line('b', 'Burger', 'grill', { quantity: 2 }), line('f', 'Fries', 'grill')] });
-    const b = ticket({ items: [line('b', 'Burger', 'grill', { quantity: 3, observations: 'sem cebola' }), line('b2', 'Burger', 'grill', { bumpedAt: minutesAgo(1) })] });
+    const b = ticket({
+      items: [line('b', 'Burger', 'grill', { quantity: 3, observations: 'sem cebola' }), line('b2', 'Burger', 'grill', { bumpedAt: minutesAgo(1) })],
+    });
     const c = ticket({ items: [line('k', 'Picanha', 'grill', { quantity: 0.75, unit: 'KG' }), line('s', 'Soda', 'drinks', { quantity: 4 })] });
     const counts = allDayCounts(ticketsFor([a, b, c], 'grill', NOW));
     assert.deepEqual(
@@ -86,14 +102,19 @@ describe('kitchen screens: what each shows', () => {
   });
 
   it('shows the expo every station of an order and which are done', () => {
-    const t = ticket({ items: [line('b', 'Burger', 'grill', { bumpedAt: minutesAgo(1) }), line('s', 'Soda', 'drinks'), line('c', 'Cake', GENERAL_STATION_ID)] });
+    const t = ticket({
+      items: [line('b', 'Burger', 'grill', { bumpedAt: minutesAgo(1) }), line('s', 'Soda', 'drinks'), line('c', 'Cake', GENERAL_STATION_ID)],
+    });
     const [row] = expoRows([t], SETUP, NOW);
     assert.deepEqual(row?.stations, [
       { id: 'grill', done: true },
       { id: 'drinks', done: false },
       { id: GENERAL_STATION_ID, done: false },
     ]);
-    assert.deepEqual(expoRows([ticket({ doneAt: minutesAgo(0) })], SETUP, NOW)[0]?.stations.every((s) => s.done), true);
+    assert.deepEqual(
+      expoRows([ticket({ doneAt: minutesAgo(0) })], SETUP, NOW)[0]?.stations.every((s) => s.done),
+      true,
+    );
     assert.deepEqual(stationIds(SETUP, [t]), ['grill', 'drinks', GENERAL_STATION_ID], 'the general station shows when items go there');
     assert.deepEqual(stationIds(SETUP, [ticket()]), ['grill', 'drinks']);
   });
@@ -109,7 +130,8 @@ describe('kitchen screens: what each shows', () => {
   });
 
   it('reads a bump bar: numbers pick, Enter bumps, Backspace recalls; not while typing, not with a modifier', () => {
-    const press = (key: string, extra: Partial<Parameters<typeof bumpBarCommand>[0]> = {}) => bumpBarCommand({ key, altKey: false, ctrlKey: false, metaKey: false, typing: false, ...extra });
+    const press = (key: string, extra: Partial<Parameters<typeof bumpBarCommand>[0]> = {}) =>
+      bumpBarCommand({ key, altKey: false, ctrlKey: false, metaKey: false, typing: false, ...extra });
     assert.deepEqual(press('1'), { kind: 'select', index: 0 });
     assert.deepEqual(press('9'), { kind: 'select', index: 8 });
     assert.equal(press('0'), null);
@@ -133,11 +155,14 @@ describe('kitchen screens: what each shows', () => {
   it('edits the stations as a draft: a category joins one station, leaves the other', () => {
     let draft = addStation(SETUP, 'Fritadeira', 'fryer');
     draft = toggleCategory(draft, 'fryer', 'cat-grill');
-    assert.deepEqual(draft.stations.map((s) => [s.id, s.categories]), [
-      ['grill', []],
-      ['drinks', ['cat-drinks']],
-      ['fryer', ['cat-grill']],
-    ]);
+    assert.deepEqual(
+      draft.stations.map((s) => [s.id, s.categories]),
+      [
+        ['grill', []],
+        ['drinks', ['cat-drinks']],
+        ['fryer', ['cat-grill']],
+      ],
+    );
     draft = toggleCategory(draft, 'fryer', 'cat-grill');
     assert.deepEqual(draft.stations.find((s) => s.id === 'fryer')?.categories, []);
     assert.notEqual(checkedSetup(draft), null);

@@ -15,7 +15,17 @@ const menuCategory = (_merchant: string, itemId: string | null, code: string | n
 
 describe('kitchen stations: the split of an order by the menu’s categories', () => {
   it('puts each line at the station of its category, and a line of no station’s category at the general station', () => {
-    const items = kitchenItems({ row: boardRow({ merchantId: 'm' }), detail: readOrderDetail({ items: LINES }), bumps: [], done: undefined, confirmedMs: null, categoryOf: menuCategory }, setup());
+    const items = kitchenItems(
+      {
+        row: boardRow({ merchantId: 'm' }),
+        detail: readOrderDetail({ items: LINES }),
+        bumps: [],
+        done: undefined,
+        confirmedMs: null,
+        categoryOf: menuCategory,
+      },
+      setup(),
+    );
     assert.deepEqual(
       items.map((i) => [i.name, i.stationId]),
       [
@@ -34,8 +44,21 @@ describe('kitchen stations: the split of an order by the menu’s categories', (
 
   it('finds a dish by its external code when the order names no catalog id', () => {
     const lines = LINES.map(({ id: _id, ...line }) => line);
-    const items = kitchenItems({ row: boardRow({ merchantId: 'm' }), detail: readOrderDetail({ items: lines }), bumps: [], done: undefined, confirmedMs: null, categoryOf: menuCategory }, setup());
-    assert.deepEqual(items.map((i) => i.stationId), ['grill', 'drinks', GENERAL_STATION_ID]);
+    const items = kitchenItems(
+      {
+        row: boardRow({ merchantId: 'm' }),
+        detail: readOrderDetail({ items: lines }),
+        bumps: [],
+        done: undefined,
+        confirmedMs: null,
+        categoryOf: menuCategory,
+      },
+      setup(),
+    );
+    assert.deepEqual(
+      items.map((i) => i.stationId),
+      ['grill', 'drinks', GENERAL_STATION_ID],
+    );
   });
 
   it('keeps the options and the note of a line, and never its price', () => {
@@ -47,12 +70,25 @@ describe('kitchen stations: the split of an order by the menu’s categories', (
   });
 
   it('makes an order whose detail has not come one part, the whole order, at the default station', () => {
-    const items = kitchenItems({ row: boardRow({ merchantId: 'm' }), detail: undefined, bumps: [], done: undefined, confirmedMs: null, categoryOf: menuCategory }, setup({ defaultStationId: 'drinks' }));
-    assert.deepEqual(items.map((i) => [i.key, i.stationId]), [[WHOLE_ORDER_KEY, 'drinks']]);
+    const items = kitchenItems(
+      { row: boardRow({ merchantId: 'm' }), detail: undefined, bumps: [], done: undefined, confirmedMs: null, categoryOf: menuCategory },
+      setup({ defaultStationId: 'drinks' }),
+    );
+    assert.deepEqual(
+      items.map((i) => [i.key, i.stationId]),
+      [[WHOLE_ORDER_KEY, 'drinks']],
+    );
   });
 
   it('refuses a setup with a category in two stations, a default station that is not one, or red before amber', () => {
-    assert.ok(!KitchenSetup.safeParse({ stations: [{ id: 'a', name: 'A', categories: ['c'] }, { id: 'b', name: 'B', categories: ['c'] }] }).success);
+    assert.ok(
+      !KitchenSetup.safeParse({
+        stations: [
+          { id: 'a', name: 'A', categories: ['c'] },
+          { id: 'b', name: 'B', categories: ['c'] },
+        ],
+      }).success,
+    );
     assert.ok(!KitchenSetup.safeParse({ ...TWO_STATIONS, defaultStationId: 'fryer' }).success);
     assert.ok(!KitchenSetup.safeParse({ amberMinutes: 10, redMinutes: 10 }).success);
     assert.ok(!KitchenSetup.safeParse({ stations: [{ id: GENERAL_STATION_ID, name: 'X', categories: [] }] }).success, 'the general station’s id is taken');

@@ -35,7 +35,17 @@ describe('last known stores (offline start)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stores-'));
     writeFileSync(join(dir, 'stores.json'), '{not json');
     const known = new LastKnownStores(dir, silentLogger);
-    const detail = { ...store, description: '', averageTicket: 1, exclusive: false, type: 'RESTAURANT', status: 'AVAILABLE', createdAt: '2021-01-01T00:00:00', address: { street: 'R', number: '1', city: 'SP', state: 'SP', postalCode: '0', country: 'BR', district: 'D', latitude: 0, longitude: 0 }, operations: [] };
+    const detail = {
+      ...store,
+      description: '',
+      averageTicket: 1,
+      exclusive: false,
+      type: 'RESTAURANT',
+      status: 'AVAILABLE',
+      createdAt: '2021-01-01T00:00:00',
+      address: { street: 'R', number: '1', city: 'SP', state: 'SP', postalCode: '0', country: 'BR', district: 'D', latitude: 0, longitude: 0 },
+      operations: [],
+    };
     await known.detail(store.id, async () => detail);
     assert.deepEqual(await known.detail(store.id, () => Promise.reject(new ApiError('server', '503', { route: 'x', status: 503 }))), detail);
     await assert.rejects(known.detail('other', down));

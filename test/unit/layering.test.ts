@@ -36,16 +36,19 @@ const forbidden: [file: string, source: string][] = [
   ['src-renderer/print/x.ts', "import '../orders/board-logic';"],
   // orders' components import delivery-orders' (the drawer's panel); never back (that was a cycle).
   ['src-renderer/delivery-orders/x.ts', "import '../orders/board-logic';"],
-  ['src-renderer/delivery-orders/X.svelte', "<script lang=\"ts\">import OrderCard from '../orders/OrderCard.svelte'; export const c = OrderCard;</script>"],
+  ['src-renderer/delivery-orders/X.svelte', '<script lang="ts">import OrderCard from \'../orders/OrderCard.svelte\'; export const c = OrderCard;</script>'],
   // A feature's code (its state, its rules) never imports a component, nor app/ (which builds the states).
   ['src-renderer/orders/x.svelte.ts', "import '../app/terminal';"],
   ['src-renderer/orders/x.ts', "import './OrderCard.svelte';"],
   ['src-renderer/app/x.ts', "import '../orders/OrderCard.svelte';"],
   // A component reaches the main process through its state class, never the bridge.
-  ['src-renderer/orders/X.svelte', "<script lang=\"ts\">import { connectBridge } from '../lib/bridge'; connectBridge();</script>"],
-  ['src-renderer/orders/X.svelte', "<script lang=\"ts\">import { createWebBridge } from '../lib/web-bridge'; export const b = createWebBridge;</script>"],
-  ['src-renderer/menu/X.svelte', "<script lang=\"ts\">import type { Bridge } from '../../src-shared/ipc/contract'; export const b: Bridge | null = null;</script>"],
-  ['src-renderer/menu/X.svelte', "<script lang=\"ts\">import { BRIDGE_GLOBAL } from '../../src-shared/ipc/contract'; export const b = BRIDGE_GLOBAL;</script>"],
+  ['src-renderer/orders/X.svelte', '<script lang="ts">import { connectBridge } from \'../lib/bridge\'; connectBridge();</script>'],
+  ['src-renderer/orders/X.svelte', '<script lang="ts">import { createWebBridge } from \'../lib/web-bridge\'; export const b = createWebBridge;</script>'],
+  [
+    'src-renderer/menu/X.svelte',
+    '<script lang="ts">import type { Bridge } from \'../../src-shared/ipc/contract\'; export const b: Bridge | null = null;</script>',
+  ],
+  ['src-renderer/menu/X.svelte', '<script lang="ts">import { BRIDGE_GLOBAL } from \'../../src-shared/ipc/contract\'; export const b = BRIDGE_GLOBAL;</script>'],
 ];
 
 const allowed: [file: string, source: string][] = [
@@ -61,11 +64,17 @@ const allowed: [file: string, source: string][] = [
   ['src-main/features/menu/x.ts', "import { sessionFeature } from '../../feature-kit/feature';\nexport const s = sessionFeature;"],
   ['src-main/app/x.ts', "import { menuFeature } from '../features/menu/index';\nexport const s = menuFeature;"],
   ['src-main/shells/web/x.ts', "import { startApp } from '../../app/app';\nexport const s = startApp;"],
-  ['src-renderer/orders/X.svelte', "<script lang=\"ts\">import DeliveryOnlyPanel from '../delivery-orders/DeliveryOnlyPanel.svelte'; import { getTerminal } from '../app/terminal'; export const p = [DeliveryOnlyPanel, getTerminal];</script>"],
+  [
+    'src-renderer/orders/X.svelte',
+    "<script lang=\"ts\">import DeliveryOnlyPanel from '../delivery-orders/DeliveryOnlyPanel.svelte'; import { getTerminal } from '../app/terminal'; export const p = [DeliveryOnlyPanel, getTerminal];</script>",
+  ],
   ['src-renderer/menu/x.svelte.ts', "import { StoreActionsState } from '../store-actions/store-actions-state.svelte';\nexport const s = StoreActionsState;"],
   ['src-renderer/app/x.ts', "import { OrdersState } from '../orders/orders-state.svelte';\nexport const s = OrdersState;"],
-  ['src-renderer/lib/X.svelte', "<script lang=\"ts\">import { getTerminal } from '../app/terminal'; export const t = getTerminal;</script>"],
-  ['src-renderer/orders/x.ts', "import { ordersMessages } from './messages';\nimport { Read } from '../lib/reads.svelte';\nexport const m = [ordersMessages, Read];"],
+  ['src-renderer/lib/X.svelte', '<script lang="ts">import { getTerminal } from \'../app/terminal\'; export const t = getTerminal;</script>'],
+  [
+    'src-renderer/orders/x.ts',
+    "import { ordersMessages } from './messages';\nimport { Read } from '../lib/reads.svelte';\nexport const m = [ordersMessages, Read];",
+  ],
 ];
 
 describe('layering rule (lint)', () => {
@@ -85,7 +94,10 @@ describe('layering rule (lint)', () => {
   for (const [file, source] of allowed) {
     it(`accepts ${source.split('\n')[0]} in ${file}`, async () => {
       const [result] = await eslint.lintText(source, { filePath: file });
-      assert.deepEqual(result?.messages.filter((m) => m.severity === 2), []);
+      assert.deepEqual(
+        result?.messages.filter((m) => m.severity === 2),
+        [],
+      );
     });
   }
 });

@@ -28,7 +28,13 @@ describe('log files in the data folder: rotated, owner-only, never a secret', ()
     await output.close();
 
     const text = readFileSync(join(dir, 'logs', LOG_FILE), 'utf8');
-    assert.deepEqual(text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown), [{ time: '2026-11-24T15:00:00.000Z', level: 'info', msg: 'polled', room: 'sync', events: 3 }]);
+    assert.deepEqual(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as unknown),
+      [{ time: '2026-11-24T15:00:00.000Z', level: 'info', msg: 'polled', room: 'sync', events: 3 }],
+    );
     assert.equal(stderr.length, 2, 'stderr has every line, from the start');
     assert.equal(modeOf(logFolder(dir)), 0o700);
     assert.equal(modeOf(join(dir, 'logs', LOG_FILE)), 0o600);
@@ -63,7 +69,10 @@ describe('log files in the data folder: rotated, owner-only, never a secret', ()
     const names = readdirSync(logFolder(dir)).sort();
     assert.deepEqual(names, [LOG_FILE, `${LOG_FILE}.1`, `${LOG_FILE}.2`]);
     const files = logFilesNewestFirst(logFolder(dir));
-    assert.deepEqual(files.map((f) => basename(f)), [LOG_FILE, `${LOG_FILE}.1`, `${LOG_FILE}.2`]);
+    assert.deepEqual(
+      files.map((f) => basename(f)),
+      [LOG_FILE, `${LOG_FILE}.1`, `${LOG_FILE}.2`],
+    );
     for (const path of files) {
       assert.equal(modeOf(path), 0o600, `${path} is owner-only`);
       assert.ok(statSync(path).size <= 1024 + 100, `${path} stays near its size (${statSync(path).size})`);

@@ -29,7 +29,7 @@ describe('sold out until tomorrow: when it comes back', () => {
     assert.equal(secondsUntilOpeningTomorrow([{ dayOfWeek: 'FUNDAY', start: '10:00', duration: 60 }], { dayIndex: 0, secondOfDay: 0 }), null);
   });
 
-  it('reads the store\'s hours, and falls back to midnight when they cannot be read', async () => {
+  it("reads the store's hours, and falls back to midnight when they cannot be read", async () => {
     const tuesdayEvening = new Date(2026, 10, 24, 20, 0).getTime();
     const byHours = await tomorrowsOpening({ getOpeningHours: async () => [{ shifts: PIZZERIA }] }, STORE, tuesdayEvening);
     assert.deepEqual(byHours, { at: new Date(2026, 10, 25, 11, 0).getTime(), byHours: true });
@@ -49,8 +49,20 @@ describe('sold out until tomorrow: when it comes back', () => {
     };
     const scheduler = new ScheduledStoreActions({ db, outbox: queue, clock, logger: silentLogger });
     const tick = () => (scheduler as unknown as { tick(signal: AbortSignal): Promise<number> }).tick(new AbortController().signal);
-    scheduler.schedule({ merchantId: STORE, kind: 'itemStatus', subject: 'lasanha', payload: { itemId: 'lasanha', status: 'AVAILABLE' }, dueMs: clock.now() + 2 * 3_600_000 });
-    scheduler.schedule({ merchantId: STORE, kind: 'itemStatus', subject: 'pudim', payload: { itemId: 'pudim', status: 'AVAILABLE' }, dueMs: clock.now() + 2 * 3_600_000 });
+    scheduler.schedule({
+      merchantId: STORE,
+      kind: 'itemStatus',
+      subject: 'lasanha',
+      payload: { itemId: 'lasanha', status: 'AVAILABLE' },
+      dueMs: clock.now() + 2 * 3_600_000,
+    });
+    scheduler.schedule({
+      merchantId: STORE,
+      kind: 'itemStatus',
+      subject: 'pudim',
+      payload: { itemId: 'pudim', status: 'AVAILABLE' },
+      dueMs: clock.now() + 2 * 3_600_000,
+    });
     assert.equal(db.scheduled.waiting(STORE).length, 2);
     assert.equal(await tick(), 60_000, 'looks again within a minute');
     assert.deepEqual(submitted, []);

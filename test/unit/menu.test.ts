@@ -17,23 +17,51 @@ const menu: MenuView = {
         { id: 'i2', categoryId: 'c1', name: 'Nhoque de batata', status: 'UNAVAILABLE', price: 42.5, externalCode: 'CV-MAS-03', restrictions: ['ITEM_PAUSED'] },
       ],
     },
-    { id: 'c2', name: 'Bebidas', status: 'AVAILABLE', items: [{ id: 'i3', categoryId: 'c2', name: 'Suco de maçã', status: 'AVAILABLE', price: 9, externalCode: null, restrictions: [] }] },
+    {
+      id: 'c2',
+      name: 'Bebidas',
+      status: 'AVAILABLE',
+      items: [{ id: 'i3', categoryId: 'c2', name: 'Suco de maçã', status: 'AVAILABLE', price: 9, externalCode: null, restrictions: [] }],
+    },
   ],
 };
 
 describe('menu', () => {
   it('lists every category with its items, and a search keeps only matches, accents and case aside', () => {
-    assert.deepEqual(menuRows(menu, '').map((r) => r.id), ['c:c1', 'i:i1', 'i:i2', 'c:c2', 'i:i3']);
-    assert.deepEqual(menuRows(menu, 'LASANHA A').map((r) => r.id), ['c:c1', 'i:i1']);
-    assert.deepEqual(menuRows(menu, 'maca').map((r) => r.id), ['c:c2', 'i:i3']);
-    assert.deepEqual(menuRows(menu, 'mas-03').map((r) => r.id), ['c:c1', 'i:i2'], 'by the point-of-sale code too');
+    assert.deepEqual(
+      menuRows(menu, '').map((r) => r.id),
+      ['c:c1', 'i:i1', 'i:i2', 'c:c2', 'i:i3'],
+    );
+    assert.deepEqual(
+      menuRows(menu, 'LASANHA A').map((r) => r.id),
+      ['c:c1', 'i:i1'],
+    );
+    assert.deepEqual(
+      menuRows(menu, 'maca').map((r) => r.id),
+      ['c:c2', 'i:i3'],
+    );
+    assert.deepEqual(
+      menuRows(menu, 'mas-03').map((r) => r.id),
+      ['c:c1', 'i:i2'],
+      'by the point-of-sale code too',
+    );
     assert.deepEqual(menuRows(menu, 'pizza'), []);
     assert.deepEqual(menuRows(undefined, ''), []);
   });
 
-  it('reads the platform\'s categories loosely, with each item\'s unsellable reasons', () => {
+  it("reads the platform's categories loosely, with each item's unsellable reasons", () => {
     const view = menuOf(
-      [{ id: 'c1', name: 'Massas', status: 'AVAILABLE', items: [{ id: 'i1', status: 'UNAVAILABLE', price: { value: 10 }, name: 'Ravioli' }, { id: 'i2', externalCode: 'X-2' }] }],
+      [
+        {
+          id: 'c1',
+          name: 'Massas',
+          status: 'AVAILABLE',
+          items: [
+            { id: 'i1', status: 'UNAVAILABLE', price: { value: 10 }, name: 'Ravioli' },
+            { id: 'i2', externalCode: 'X-2' },
+          ],
+        },
+      ],
       new Map([['i1', ['ITEM_PAUSED']]]),
     );
     assert.deepEqual(view[0]?.items, [
@@ -43,13 +71,19 @@ describe('menu', () => {
   });
 
   it('picks the catalog customers order from: the marketplace one', () => {
-    assert.equal(marketplaceCatalog([{ catalogId: 'w', context: ['WHITELABEL'] }, { catalogId: 'd', context: ['DEFAULT'] }])?.catalogId, 'd');
+    assert.equal(
+      marketplaceCatalog([
+        { catalogId: 'w', context: ['WHITELABEL'] },
+        { catalogId: 'd', context: ['DEFAULT'] },
+      ])?.catalogId,
+      'd',
+    );
     assert.equal(marketplaceCatalog([{ catalogId: 'w', context: ['WHITELABEL'] }])?.catalogId, 'w');
     assert.equal(marketplaceCatalog([]), undefined);
   });
 });
 
-describe('a dish\'s add-ons', () => {
+describe("a dish's add-ons", () => {
   it('reads groups and options loosely from the flat item: names from products, unknown fields aside', () => {
     const flat = {
       item: { id: 'i1' },

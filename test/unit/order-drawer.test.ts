@@ -25,7 +25,7 @@ describe('the change to take along for a cash payment', () => {
     assert.deepEqual(cashChange(short, { pending: 80, methods: [short] }), { paysWith: 50, due: 80, change: null });
   });
 
-  it("takes what is due from the amount to collect when the method has no value and is the only one collected", () => {
+  it('takes what is due from the amount to collect when the method has no value and is the only one collected', () => {
     const cash = method({ cash: { changeFor: 100 } });
     assert.equal(cashChange(cash, { pending: 62.5, methods: [cash, method({ method: 'CREDIT', type: 'ONLINE', value: 10 })] })?.change, 37.5);
     const card = method({ method: 'DEBIT', type: 'OFFLINE', value: 20 });
@@ -33,7 +33,13 @@ describe('the change to take along for a cash payment', () => {
   });
 
   it('is nothing for a payment with no note to change (or an odd one)', () => {
-    for (const fields of [{ value: 30 }, { value: 30, cash: null }, { value: 30, cash: { changeFor: 0 } }, { value: 30, cash: { changeFor: 'cem' } }, { method: 'CREDIT', type: 'ONLINE', value: 30 }]) {
+    for (const fields of [
+      { value: 30 },
+      { value: 30, cash: null },
+      { value: 30, cash: { changeFor: 0 } },
+      { value: 30, cash: { changeFor: 'cem' } },
+      { method: 'CREDIT', type: 'ONLINE', value: 30 },
+    ]) {
       const m = method(fields);
       assert.equal(cashChange(m, { pending: 30, methods: [m] }), null, JSON.stringify(fields));
     }
@@ -52,9 +58,21 @@ describe("the customer's phone in the drawer", () => {
   it('reads each part alone: a missing or odd part is null and the others still show', () => {
     assert.deepEqual(customerPhone(phoneOf({ localizer: '12345678' })), { number: null, localizer: '12345678', localizerExpiresAt: null });
     assert.deepEqual(customerPhone(phoneOf({ number: '11 98765-4321' })), { number: '11 98765-4321', localizer: null, localizerExpiresAt: null });
-    assert.deepEqual(customerPhone(phoneOf({ number: 'ligar depois', localizer: 87654321, localizerExpiration: 'amanhã' })), null, 'no digits; a localizer that is not text');
-    assert.deepEqual(customerPhone(phoneOf({ number: '0800 123 4567', localizer: '', localizerExpiration: 'amanhã' })), { number: '0800 123 4567', localizer: null, localizerExpiresAt: null });
-    assert.deepEqual(customerPhone(phoneOf({ number: '0800 123 4567', localizer: '1', localizerExpiration: 'not a time' })), { number: '0800 123 4567', localizer: '1', localizerExpiresAt: null });
+    assert.deepEqual(
+      customerPhone(phoneOf({ number: 'ligar depois', localizer: 87654321, localizerExpiration: 'amanhã' })),
+      null,
+      'no digits; a localizer that is not text',
+    );
+    assert.deepEqual(customerPhone(phoneOf({ number: '0800 123 4567', localizer: '', localizerExpiration: 'amanhã' })), {
+      number: '0800 123 4567',
+      localizer: null,
+      localizerExpiresAt: null,
+    });
+    assert.deepEqual(customerPhone(phoneOf({ number: '0800 123 4567', localizer: '1', localizerExpiration: 'not a time' })), {
+      number: '0800 123 4567',
+      localizer: '1',
+      localizerExpiresAt: null,
+    });
     assert.equal(customerPhone(phoneOf({ number: '9'.repeat(41) })), null, 'longer than any number');
     assert.equal(customerPhone(phoneOf('0800 123 4567')), null, 'not an object');
     assert.equal(customerPhone(phoneOf(undefined)), null);
@@ -62,7 +80,10 @@ describe("the customer's phone in the drawer", () => {
 
   it("reaches the drawer's view of every order, whoever delivers it", () => {
     for (const deliveredBy of ['PLATFORM', 'MERCHANT']) {
-      const view = toOrderView({ customer: { name: 'Ana', phone: { number: '0800 123 4567', localizer: '12345678' } }, delivery: { deliveredBy, pickupCode: '1234' } });
+      const view = toOrderView({
+        customer: { name: 'Ana', phone: { number: '0800 123 4567', localizer: '12345678' } },
+        delivery: { deliveredBy, pickupCode: '1234' },
+      });
       assert.ok(OrderView.safeParse(view).success);
       assert.deepEqual(view?.customer?.phone, { number: '0800 123 4567', localizer: '12345678', localizerExpiresAt: null });
       assert.doesNotMatch(JSON.stringify(view), /"1234"/, 'the pickup code stays in the main process');

@@ -40,7 +40,8 @@ describe('tickets', () => {
 
   it('the customer ticket has prices, totals, cash to collect with change, the delivery party and the address', () => {
     const text = latin1(toEscPos(customerTicket(order, ctx('en')), { width: 80, encoding: 'cp858' }));
-    for (const part of ['R$89.80', 'R$111.18', 'TO COLLECT', 'Change', 'R$38.82', 'Platform driver', 'Rua Harmonia, 412', 'Em frente']) assert.ok(text.includes(part), part);
+    for (const part of ['R$89.80', 'R$111.18', 'TO COLLECT', 'Change', 'R$38.82', 'Platform driver', 'Rua Harmonia, 412', 'Em frente'])
+      assert.ok(text.includes(part), part);
   });
 
   it("no ticket holds the pickup code: the bag's copy would let anyone holding the bag say the driver's code at the counter", () => {
@@ -57,7 +58,11 @@ describe('tickets', () => {
   });
 
   it("an own delivery's copy tells the store's courier how to reach the customer: the platform's number and the localizer", () => {
-    const own = { ...order, delivery: { ...order.delivery, deliveredBy: 'MERCHANT' }, customer: { ...order.customer, phone: { number: '0800 555 1234', localizer: '12345678' } } } as typeof order;
+    const own = {
+      ...order,
+      delivery: { ...order.delivery, deliveredBy: 'MERCHANT' },
+      customer: { ...order.customer, phone: { number: '0800 555 1234', localizer: '12345678' } },
+    } as typeof order;
     const pt = toText(customerTicket(own, ctx('pt-BR')), { width: 58 });
     assert.match(pt, /Entrega própria/);
     assert.match(pt, /Telefone: 0800 555 1234/);
@@ -90,14 +95,21 @@ describe('tickets', () => {
     assert.equal(escapeText('a|b {c} ^^^x ="y" `z` ~_\\'), 'a\\|b \\{c\\} \\^\\^\\^x \\=\\"y\\" \\`z\\` \\~\\_\\\\');
     assert.equal(escapeText('line\nbreak\u0007'), 'line break');
     const tricky = { ...order, items: [{ ...order.items[0], name: '=\n---\n^^^TOTAL | R$ 0,00' } as (typeof order.items)[number]] };
-    const cuts = (o: typeof order) => toEscPos(kitchenTicket(o, ctx('pt-BR')), { width: 80, encoding: 'cp860' }).toString('latin1').split('\x1dV').length - 1;
+    const cuts = (o: typeof order) =>
+      toEscPos(kitchenTicket(o, ctx('pt-BR')), { width: 80, encoding: 'cp860' })
+        .toString('latin1')
+        .split('\x1dV').length - 1;
     assert.equal(cuts(tricky), cuts(order), 'no cut more than a plain ticket has: the name cannot cut the paper');
   });
 
   it('match the golden SVG of each layout at both widths, in both languages (UPDATE_GOLDEN=1 rewrites them)', () => {
     for (const locale of ['pt-BR', 'en'] as const)
       for (const width of [58, 80] as const)
-        for (const [name, layout] of [['kitchen', kitchenTicket], ['customer', customerTicket], ['cancellation', cancellationSlip]] as const) {
+        for (const [name, layout] of [
+          ['kitchen', kitchenTicket],
+          ['customer', customerTicket],
+          ['cancellation', cancellationSlip],
+        ] as const) {
           const svg = toSvg(layout(order, ctx(locale)), { width, encoding: 'cp860' });
           const file = join(GOLDEN, `${name}-${width}-${locale}.svg`);
           if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, svg);

@@ -45,7 +45,8 @@ describe('a network printer that does not take the ticket says why', () => {
 
   it('a name no one answers to: unknown host', async () => {
     // The resolver's answer for a name that does not exist, without asking a DNS server (a test machine may have none).
-    const lookup: LookupFunction = (hostname, _options, callback) => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
+    const lookup: LookupFunction = (hostname, _options, callback) =>
+      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
     const error = await rejectsWith(sendToNetworkPrinter({ host: 'impressora-da-cozinha', port: 9100 }, Buffer.from('x'), { lookup }), 'unknown-host');
     assert.match(error.message, /impressora-da-cozinha:9100/);
   });
@@ -82,8 +83,19 @@ describe('the print service with a fake network printer', () => {
     const printer = await startFakePrinter();
     const dir = mkdtempSync(join(tmpdir(), 'st-faults-'));
     const db = OrdersDb.open(dir);
-    const kitchen = PrinterSettings.parse({ id: 'kitchen', name: 'Cozinha', connection: { kind: 'network', host: '127.0.0.1', port: printer.port }, width: 58 });
-    const print = new PrintService({ db, clock: new ManualClock(T0), logger: silentLogger, settings: () => Settings.parse({ printers: [kitchen] }), ticketsDir: join(dir, 'tickets') });
+    const kitchen = PrinterSettings.parse({
+      id: 'kitchen',
+      name: 'Cozinha',
+      connection: { kind: 'network', host: '127.0.0.1', port: printer.port },
+      width: 58,
+    });
+    const print = new PrintService({
+      db,
+      clock: new ManualClock(T0),
+      logger: silentLogger,
+      settings: () => Settings.parse({ printers: [kitchen] }),
+      ticketsDir: join(dir, 'tickets'),
+    });
     try {
       await print.test(kitchen);
       for (let i = 0; i < 100 && printer.jobs.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -111,7 +123,10 @@ describe('a system printer (CUPS) that would not print says why', () => {
   };
   before(() => {
     mkdirSync(state, { recursive: true });
-    script('lp', `cat > "${state}/job"; [ -f "${state}/lp.hang" ] && exec sleep 5; echo "$LC_ALL $*" > "${state}/lp.args"; if [ -f "${state}/lp.err" ]; then cat "${state}/lp.err" >&2; exit 1; fi; echo "request id is Cozinha-1 (1 file(s))"`);
+    script(
+      'lp',
+      `cat > "${state}/job"; [ -f "${state}/lp.hang" ] && exec sleep 5; echo "$LC_ALL $*" > "${state}/lp.args"; if [ -f "${state}/lp.err" ]; then cat "${state}/lp.err" >&2; exit 1; fi; echo "request id is Cozinha-1 (1 file(s))"`,
+    );
     script('lpoptions', `[ -f "${state}/lpoptions" ] && cat "${state}/lpoptions"; exit 0`);
     script('lpstat', `[ "$1" = "-r" ] && cat "${state}/scheduler"; exit 0`);
   });
@@ -123,7 +138,8 @@ describe('a system printer (CUPS) that would not print says why', () => {
     writeFileSync(join(state, 'scheduler'), 'scheduler is running\n');
     for (const [file, text] of Object.entries(files)) writeFileSync(join(state, file), text);
   };
-  const idle = "copies=1 device-uri=socket://10.0.0.9:9100 printer-info=Cozinha printer-is-accepting-jobs=true printer-make-and-model='Local Raw Printer' printer-state=3 printer-state-reasons=none printer-type=4\n";
+  const idle =
+    "copies=1 device-uri=socket://10.0.0.9:9100 printer-info=Cozinha printer-is-accepting-jobs=true printer-make-and-model='Local Raw Printer' printer-state=3 printer-state-reasons=none printer-type=4\n";
 
   it('sends the ticket raw to the named printer, the CUPS tools speaking English whatever the machine speaks', async () => {
     cups({ lpoptions: idle });
@@ -148,7 +164,9 @@ describe('a system printer (CUPS) that would not print says why', () => {
   });
 
   it('out of paper, or a queue CUPS stopped: refused before lp, so no ticket waits inside CUPS to print twice later', async () => {
-    cups({ lpoptions: idle.replace('printer-state=3 printer-state-reasons=none', 'printer-state=4 printer-state-reasons=media-empty-error,media-low-warning') });
+    cups({
+      lpoptions: idle.replace('printer-state=3 printer-state-reasons=none', 'printer-state=4 printer-state-reasons=media-empty-error,media-low-warning'),
+    });
     await rejectsWith(sendToSystemPrinter('Cozinha', Buffer.from('x'), { env }), 'paper-out');
     cups({ lpoptions: idle.replace('printer-state=3 printer-state-reasons=none', 'printer-state=5 printer-state-reasons=paused') });
     await rejectsWith(sendToSystemPrinter('Cozinha', Buffer.from('x'), { env }), 'stopped');

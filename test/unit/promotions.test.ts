@@ -74,14 +74,23 @@ describe('promotion rules on screen (spec §2.2, §4.2)', () => {
     assert.equal(problems({ name: 'x'.repeat(255) }).name, undefined);
   });
 
-  it('builds the wire request: one promotion on the app channel, one item per code, only the type\'s fields', () => {
-    const request = toPromotionRequest(draft({ name: ' Leve 3 ', promotionType: 'LXPY', eans: [EAN_A, EAN_B], discountValue: 20, quantityToBuy: 3, quantityToPay: 2 }));
+  it("builds the wire request: one promotion on the app channel, one item per code, only the type's fields", () => {
+    const request = toPromotionRequest(
+      draft({ name: ' Leve 3 ', promotionType: 'LXPY', eans: [EAN_A, EAN_B], discountValue: 20, quantityToBuy: 3, quantityToPay: 2 }),
+    );
     assert.deepEqual(request, {
       promotions: [
         {
           promotionName: 'Leve 3',
           channels: ['PLATFORM-APP'],
-          items: [EAN_A, EAN_B].map((ean) => ({ ean, discountValue: null, initialDate: TODAY, finalDate: '2026-12-01', promotionType: 'LXPY', progressiveDiscount: { quantityToBuy: 3, quantityToPay: 2 } })),
+          items: [EAN_A, EAN_B].map((ean) => ({
+            ean,
+            discountValue: null,
+            initialDate: TODAY,
+            finalDate: '2026-12-01',
+            promotionType: 'LXPY',
+            progressiveDiscount: { quantityToBuy: 3, quantityToPay: 2 },
+          })),
         },
       ],
     });
@@ -104,7 +113,12 @@ describe('promotion rules on screen (spec §2.2, §4.2)', () => {
 
   it('counts statuses, the ones needing staff first', () => {
     const item = (status: string) => ({ status }) as PromotionItem;
-    assert.deepEqual(statusCounts([item('ACTIVE'), item('ERROR'), item('ACTIVE'), item('WEIRD'), item('PROCESSING')]), [['ERROR', 1], ['PROCESSING', 1], ['ACTIVE', 2], ['WEIRD', 1]]);
+    assert.deepEqual(statusCounts([item('ACTIVE'), item('ERROR'), item('ACTIVE'), item('WEIRD'), item('PROCESSING')]), [
+      ['ERROR', 1],
+      ['PROCESSING', 1],
+      ['ACTIVE', 2],
+      ['WEIRD', 1],
+    ]);
   });
 });
 
@@ -113,7 +127,15 @@ function platform() {
   const state = { offline: false, created: [] as { request: PromotionRequest; reset: boolean }[], reads: 0, readsToSettle: 2, outcome: 'ACTIVE' };
   const items = (index: number): PromotionItem[] =>
     (state.created[index]?.request.promotions ?? []).flatMap((p) =>
-      p.items.map((i, n) => ({ promotionItemId: `${index}-${n}`, ean: i.ean, status: state.reads >= state.readsToSettle ? state.outcome : 'PROCESSING', initialDate: i.initialDate, finalDate: i.finalDate, promotionType: i.promotionType, error: state.outcome === 'ERROR' ? 'ITEM_NOT_FOUND' : null })),
+      p.items.map((i, n) => ({
+        promotionItemId: `${index}-${n}`,
+        ean: i.ean,
+        status: state.reads >= state.readsToSettle ? state.outcome : 'PROCESSING',
+        initialDate: i.initialDate,
+        finalDate: i.finalDate,
+        promotionType: i.promotionType,
+        error: state.outcome === 'ERROR' ? 'ITEM_NOT_FOUND' : null,
+      })),
     );
   return {
     state,
@@ -140,7 +162,12 @@ function setup() {
   queue.register(promotionSenders(p.api));
   const tracker = new PromotionTracker({ db, promotion: p.api, outbox: queue, clock, logger: silentLogger, firstWaitMs: 2_500, intervalMs: 3_000 });
   tracker.start();
-  const handlers = promotionHandlers({ tracker, actions: queue, clock, order: { getVirtualBag: async () => Promise.reject(new AppError('connection', 'down')) } });
+  const handlers = promotionHandlers({
+    tracker,
+    actions: queue,
+    clock,
+    order: { getVirtualBag: async () => Promise.reject(new AppError('connection', 'down')) },
+  });
   const pushed: string[] = [];
   tracker.onChange((view) => pushed.push(`${view.state}:${view.items.map((i) => i.status).join(',')}`));
   const tick = () => queue.tick(new AbortController().signal);
@@ -158,17 +185,23 @@ describe('promotions: sent through the store outbox and followed as the spec say
     const { p, tracker, handlers, advance } = setup();
     const view = await handlers['promotions:create']({ merchantId: STORE, draft: draft({ name: 'Semana', eans: [EAN_A, EAN_B] }), replaceAll: false });
     assert.deepEqual([view.state, view.aggregationId, view.name, view.eans, view.discountValue], ['done', 'agg-0', 'Semana', [EAN_A, EAN_B], 15]);
-    assert.equal(p.state.reads, 0, 'not read before the spec\'s first wait');
+    assert.equal(p.state.reads, 0, "not read before the spec's first wait");
     await advance(2_499);
     assert.equal(p.state.reads, 0);
     await advance(1);
     assert.equal(p.state.reads, 1);
-    assert.deepEqual(tracker.list(STORE)[0]?.items.map((i) => i.status), ['PROCESSING', 'PROCESSING']);
+    assert.deepEqual(
+      tracker.list(STORE)[0]?.items.map((i) => i.status),
+      ['PROCESSING', 'PROCESSING'],
+    );
     assert.equal(tracker.list(STORE)[0]?.following, true);
     await advance(3_000);
     assert.equal(p.state.reads, 2);
     const settled = tracker.list(STORE)[0];
-    assert.deepEqual(settled?.items.map((i) => i.status), ['ACTIVE', 'ACTIVE']);
+    assert.deepEqual(
+      settled?.items.map((i) => i.status),
+      ['ACTIVE', 'ACTIVE'],
+    );
     assert.equal(settled?.following, false);
     await advance(60_000);
     assert.equal(p.state.reads, 2, 'no more reads once nothing is processing');
@@ -188,7 +221,10 @@ describe('promotions: sent through the store outbox and followed as the spec say
     assert.equal(tracker.list(STORE)[0]?.aggregationId, 'agg-0');
     p.state.readsToSettle = 1;
     await advance(2_500);
-    assert.deepEqual(tracker.list(STORE)[0]?.items.map((i) => i.status), ['ACTIVE']);
+    assert.deepEqual(
+      tracker.list(STORE)[0]?.items.map((i) => i.status),
+      ['ACTIVE'],
+    );
     await tick();
     assert.equal(p.state.created.length, 1, 'sent once');
     await tracker.stop();
@@ -196,7 +232,10 @@ describe('promotions: sent through the store outbox and followed as the spec say
 
   it('refuses a draft that breaks the rules in the main process too (nothing queued)', async () => {
     const { p, db, handlers } = setup();
-    await assert.rejects(async () => handlers['promotions:create']({ merchantId: STORE, draft: draft({ discountValue: 90 }), replaceAll: false }), (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'discountValue');
+    await assert.rejects(
+      async () => handlers['promotions:create']({ merchantId: STORE, draft: draft({ discountValue: 90 }), replaceAll: false }),
+      (e: unknown) => e instanceof AppError && e.code === 'bad-input' && e.field === 'discountValue',
+    );
     assert.equal(p.state.created.length, 0);
     assert.equal(db.actions.list(STORE, 0).length, 0);
   });
@@ -212,7 +251,13 @@ describe('promotions: sent through the store outbox and followed as the spec say
     assert.deepEqual(p.state.created[1], { request: { promotions: [] }, reset: true });
     // The reset moves the store's other promotions: they are followed until they settle.
     await advance(2_500);
-    assert.deepEqual(tracker.list(STORE).find((v) => v.kind === 'create')?.items.map((i) => i.status), ['FINISHED']);
+    assert.deepEqual(
+      tracker
+        .list(STORE)
+        .find((v) => v.kind === 'create')
+        ?.items.map((i) => i.status),
+      ['FINISHED'],
+    );
     const reads = p.state.reads;
     await handlers['promotions:refresh']({ merchantId: STORE });
     assert.equal(p.state.reads, reads, 'nothing left that may move: a finished promotion and an empty reset are not read again');
@@ -220,8 +265,15 @@ describe('promotions: sent through the store outbox and followed as the spec say
     await handlers['promotions:create']({ merchantId: STORE, draft: draft({ eans: [EAN_B] }), replaceAll: false });
     await tracker.stop();
     p.state.offline = true;
-    await assert.rejects(async () => handlers['promotions:refresh']({ merchantId: STORE }), (e: unknown) => e instanceof AppError && e.code === 'connection');
-    assert.deepEqual(tracker.list(STORE).map((v) => v.items.map((i) => i.status)), [[], [], ['FINISHED']], 'offline, the last reads stay');
+    await assert.rejects(
+      async () => handlers['promotions:refresh']({ merchantId: STORE }),
+      (e: unknown) => e instanceof AppError && e.code === 'connection',
+    );
+    assert.deepEqual(
+      tracker.list(STORE).map((v) => v.items.map((i) => i.status)),
+      [[], [], ['FINISHED']],
+      'offline, the last reads stay',
+    );
   });
 
   it('a damaged status column reads as never read, never as a crash', () => {

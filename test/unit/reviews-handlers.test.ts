@@ -25,7 +25,10 @@ describe('reviews handlers: filter → API query', () => {
     // A later dateFrom narrows it; an earlier one is clamped; dateTo is kept.
     const from = new Date(now - DAY).toISOString();
     assert.equal(awaitingQuery(input({ filter: 'awaiting', dateFrom: from }), now)?.dateFrom, from);
-    assert.equal(awaitingQuery(input({ filter: 'awaiting', dateFrom: '2020-01-01T00:00:00Z' }), now)?.dateFrom, new Date(now - AWAITING_LOOKBACK_MS).toISOString());
+    assert.equal(
+      awaitingQuery(input({ filter: 'awaiting', dateFrom: '2020-01-01T00:00:00Z' }), now)?.dateFrom,
+      new Date(now - AWAITING_LOOKBACK_MS).toISOString(),
+    );
     const to = new Date(now - 2 * DAY).toISOString();
     assert.equal(awaitingQuery(input({ filter: 'awaiting', dateTo: to, sort: 'ASC' }), now)?.dateTo, to);
     // A range that ends before the window: nothing can await an answer, nothing is asked.
@@ -45,13 +48,21 @@ describe('reviews handlers: filter → API query', () => {
 
   it('pages a filtered list', () => {
     const items = Array.from({ length: 7 }, (_, i) => ({ id: String(i) }) as Review);
-    assert.deepEqual(pageOf(items, 1, 3).reviews.map((r) => r.id), ['0', '1', '2']);
+    assert.deepEqual(
+      pageOf(items, 1, 3).reviews.map((r) => r.id),
+      ['0', '1', '2'],
+    );
     assert.deepEqual(pageOf(items, 3, 3), { reviews: [items[6]], total: 7, pageCount: 3 });
     assert.deepEqual(pageOf([], 1, 20), { reviews: [], total: 0, pageCount: 0 });
   });
 
-  it('a 422 becomes a refusal with the platform\'s reason and words; other errors stay errors', () => {
-    const refused = ApiError.fromResponse({ module: 'review', route: 'POST /answers', status: 422, body: { error: 'answer rejected: link', status: 422, details: { reason: 'INAPPROPRIATE_CONTENT' } } });
+  it("a 422 becomes a refusal with the platform's reason and words; other errors stay errors", () => {
+    const refused = ApiError.fromResponse({
+      module: 'review',
+      route: 'POST /answers',
+      status: 422,
+      body: { error: 'answer rejected: link', status: 422, details: { reason: 'INAPPROPRIATE_CONTENT' } },
+    });
     assert.deepEqual(refusalOf(refused), { outcome: 'refused', reason: 'INAPPROPRIATE_CONTENT', message: 'answer rejected: link' });
     const bare = ApiError.fromResponse({ module: 'review', route: 'POST /answers', status: 422, body: null });
     assert.deepEqual(refusalOf(bare), { outcome: 'refused', reason: null, message: '' });
@@ -69,10 +80,15 @@ describe('reviews handlers: the awaiting scan', () => {
       async *pages(_m: string, query: ReviewListQuery): AsyncGenerator<ReviewPage> {
         asked.push(query);
         // An endless store: every page is full, one review in ten awaits an answer.
-        for (let page = 1; ; page++) yield { page, size: 50, reviews: Array.from({ length: 50 }, (_, i) => mk(page * 50 + i, i % 10 === 0 ? 'NOT_REPLIED' : 'PUBLISHED')) };
+        for (let page = 1; ; page++)
+          yield { page, size: 50, reviews: Array.from({ length: 50 }, (_, i) => mk(page * 50 + i, i % 10 === 0 ? 'NOT_REPLIED' : 'PUBLISHED')) };
       },
     };
-    const handlers = reviewHandlers({ review: review as never, clock: new ManualClock(), actions: { submit: () => Promise.reject(new Error('no answers here')) } });
+    const handlers = reviewHandlers({
+      review: review as never,
+      clock: new ManualClock(),
+      actions: { submit: () => Promise.reject(new Error('no answers here')) },
+    });
     const result = await handlers['reviews:list'](input({ filter: 'awaiting', pageSize: 10 }) as never);
     assert.equal(result.total, AWAITING_MAX_PAGES * 5);
     assert.equal(result.complete, false);
@@ -85,7 +101,11 @@ describe('reviews handlers: the awaiting scan', () => {
     const review = {
       listReviews: async (): Promise<ReviewPage> => ({ page: 2, size: 2, reviews: [mk(1, 'PUBLISHED'), mk(2, 'REPLIED')] }),
     };
-    const handlers = reviewHandlers({ review: review as never, clock: new ManualClock(), actions: { submit: () => Promise.reject(new Error('no answers here')) } });
+    const handlers = reviewHandlers({
+      review: review as never,
+      clock: new ManualClock(),
+      actions: { submit: () => Promise.reject(new Error('no answers here')) },
+    });
     const result = await handlers['reviews:list'](input({ filter: 'all', page: 2, pageSize: 2 }) as never);
     assert.deepEqual({ total: result.total, pageCount: result.pageCount, complete: result.complete }, { total: 4, pageCount: 3, complete: false });
   });

@@ -55,7 +55,7 @@ describe('review deadlines', () => {
     assert.equal(answerDeadline(review({ createdAt: 'garbage' })), null);
   });
 
-  it('an answer can be edited for 10 minutes: from this terminal\'s own send time when known, else from the reply', () => {
+  it("an answer can be edited for 10 minutes: from this terminal's own send time when known, else from the reply", () => {
     const answered = review({ status: 'REPLIED', replies: [reply('CUSTOMER', 'hi', T0 - HOUR), reply('MERCHANT', 'Thanks a lot!', T0 - 3 * MIN)] });
     assert.equal(editDeadline(answered), T0 + 7 * MIN);
     assert.equal(editDeadline(answered, T0 - MIN), T0 + 9 * MIN, 'the local send time wins (platform clock may differ)');
@@ -99,12 +99,18 @@ describe('the answer text', () => {
     assert.equal(answerLength('Obrigado 😀').length, 11);
   });
 
-  it('marks a review answered locally, and an edit replaces the store\'s reply instead of adding one', () => {
+  it("marks a review answered locally, and an edit replaces the store's reply instead of adding one", () => {
     const first = withAnswer(review(), { reviewId: 'x', text: 'Sorry, next one is on us.', createdAt: new Date(T0).toISOString() });
     assert.equal(first.status, 'REPLIED');
-    assert.deepEqual(first.replies.map((r) => [r.from, r.text]), [['MERCHANT', 'Sorry, next one is on us.']]);
+    assert.deepEqual(
+      first.replies.map((r) => [r.from, r.text]),
+      [['MERCHANT', 'Sorry, next one is on us.']],
+    );
     const edited = withAnswer(first, { reviewId: 'x', text: 'Sorry, we will do better.', createdAt: new Date(T0).toISOString() });
-    assert.deepEqual(edited.replies.map((r) => r.text), ['Sorry, we will do better.']);
+    assert.deepEqual(
+      edited.replies.map((r) => r.text),
+      ['Sorry, we will do better.'],
+    );
     assert.equal(edited.status, 'REPLIED');
   });
 
@@ -122,7 +128,7 @@ describe('the answer text', () => {
 });
 
 describe('errors in words', () => {
-  it('reads what a refusal points at from the platform\'s message', () => {
+  it("reads what a refusal points at from the platform's message", () => {
     assert.equal(refusalHint('answer rejected: personal-data'), 'personal-data');
     assert.equal(refusalHint('Text contains a phone number'), 'personal-data');
     assert.equal(refusalHint('answer rejected: link'), 'link');
@@ -138,7 +144,7 @@ describe('errors in words', () => {
     assert.equal(answerErrorKey({ code: 'conflict', message: '', status: 409 }, 'edit'), 'reviews.answer.error.editOver');
     assert.equal(answerErrorKey({ code: 'forbidden', message: '', status: 403 }, 'answer'), 'reviews.answer.error.forbidden');
     assert.equal(answerErrorKey({ code: 'not-found', message: '', status: 404 }, 'edit'), 'reviews.answer.error.notFound');
-    assert.equal(answerErrorKey({ code: 'connection', message: '' }, 'answer'), null, 'the app\'s general wording');
+    assert.equal(answerErrorKey({ code: 'connection', message: '' }, 'answer'), null, "the app's general wording");
   });
 });
 

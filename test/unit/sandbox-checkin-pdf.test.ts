@@ -17,29 +17,45 @@ describe('check-in PDF', () => {
     try {
       writeFileSync(join(dir, 'a.pdf'), pdf);
       assert.equal(spawnSync('pdftoppm', ['-png', '-r', '90', join(dir, 'a.pdf'), join(dir, 'p')]).status, 0);
-      const pages = readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
+      const pages = readdirSync(dir)
+        .filter((f) => f.endsWith('.png'))
+        .sort();
       assert.equal(pages.length, seedStores.length);
-      const codes = pages.map((p) => spawnSync('zbarimg', ['-q', '--raw', join(dir, p)]).stdout.toString().trim());
-      assert.deepEqual(codes, seedStores.map((s) => checkinContent(s.id)));
+      const codes = pages.map((p) =>
+        spawnSync('zbarimg', ['-q', '--raw', join(dir, p)])
+          .stdout.toString()
+          .trim(),
+      );
+      assert.deepEqual(
+        codes,
+        seedStores.map((s) => checkinContent(s.id)),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('speaks the language asked (Accept-Language), Portuguese by default', { skip: spawnSync('sh', ['-c', 'command -v pdftotext']).status !== 0 ? 'needs pdftotext' : false }, async () => {
-    assert.deepEqual([checkinLanguage('en-US,en;q=0.9'), checkinLanguage('pt-BR'), checkinLanguage(undefined), checkinLanguage('fr')], ['en', 'pt', 'pt', 'pt']);
-    const text = async (language: 'pt' | 'en') => {
-      const dir = mkdtempSync(join(tmpdir(), 'checkin-words-'));
-      try {
-        writeFileSync(join(dir, 'a.pdf'), await checkinPdf(seedStores.slice(0, 1), new Date('2025-01-01T00:00:00Z'), language));
-        return spawnSync('pdftotext', [join(dir, 'a.pdf'), '-']).stdout.toString();
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    };
-    assert.match(await text('pt'), /Check-in do entregador[\s\S]*Escaneie este código ao chegar/);
-    assert.match(await text('en'), /Driver check-in[\s\S]*Scan this code when you arrive/);
-  });
+  it(
+    'speaks the language asked (Accept-Language), Portuguese by default',
+    { skip: spawnSync('sh', ['-c', 'command -v pdftotext']).status !== 0 ? 'needs pdftotext' : false },
+    async () => {
+      assert.deepEqual(
+        [checkinLanguage('en-US,en;q=0.9'), checkinLanguage('pt-BR'), checkinLanguage(undefined), checkinLanguage('fr')],
+        ['en', 'pt', 'pt', 'pt'],
+      );
+      const text = async (language: 'pt' | 'en') => {
+        const dir = mkdtempSync(join(tmpdir(), 'checkin-words-'));
+        try {
+          writeFileSync(join(dir, 'a.pdf'), await checkinPdf(seedStores.slice(0, 1), new Date('2025-01-01T00:00:00Z'), language));
+          return spawnSync('pdftotext', [join(dir, 'a.pdf'), '-']).stdout.toString();
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      };
+      assert.match(await text('pt'), /Check-in do entregador[\s\S]*Escaneie este código ao chegar/);
+      assert.match(await text('en'), /Driver check-in[\s\S]*Scan this code when you arrive/);
+    },
+  );
 
   it('names only the store in the content, so codes never expire', () => {
     assert.equal(checkinContent('abc'), checkinContent('abc'));

@@ -25,8 +25,33 @@ describe('the sandbox conformance matrix', () => {
 
   it('has a row for each spec section and cites a test on every row', () => {
     assert.ok(rows.length >= 290, `${rows.length} rows`);
-    for (const prefix of ['4.0.', '4.1.', '4.2.', '4.3.', '4.4.', '4.5.', '4.6.', '4.7.', '3.1.', '3.2.', '3.3.', '3.4.', '5.', '6.', '7.1.', '7.2.', '7.3.', '7.4.', '7.5.', '8.', 'R.']) {
-      assert.ok(rows.some((r) => r.startsWith(`| ${prefix}`)), `rows for ${prefix}`);
+    for (const prefix of [
+      '4.0.',
+      '4.1.',
+      '4.2.',
+      '4.3.',
+      '4.4.',
+      '4.5.',
+      '4.6.',
+      '4.7.',
+      '3.1.',
+      '3.2.',
+      '3.3.',
+      '3.4.',
+      '5.',
+      '6.',
+      '7.1.',
+      '7.2.',
+      '7.3.',
+      '7.4.',
+      '7.5.',
+      '8.',
+      'R.',
+    ]) {
+      assert.ok(
+        rows.some((r) => r.startsWith(`| ${prefix}`)),
+        `rows for ${prefix}`,
+      );
     }
     const ids = rows.map((r) => r.split('|')[1]?.trim());
     assert.equal(new Set(ids).size, ids.length, 'row numbers are unique');
@@ -41,7 +66,10 @@ describe('the sandbox conformance matrix', () => {
         const file = fileOf(short);
         assert.ok(existsSync(file), `${file} (cited by ${row.slice(0, 40)})`);
         if (!titles.has(file)) titles.set(file, titlesOf(file));
-        assert.ok(titles.get(file)?.some((t) => t.includes(words)), `${short} has a test named with "${words}"`);
+        assert.ok(
+          titles.get(file)?.some((t) => t.includes(words)),
+          `${short} has a test named with "${words}"`,
+        );
       }
     }
   });

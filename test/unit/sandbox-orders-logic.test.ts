@@ -15,7 +15,10 @@ describe('sandbox seeded random', () => {
     const a = new SeededRandom(7);
     const b = new SeededRandom(7);
     const xs = Array.from({ length: 50 }, () => a.next());
-    assert.deepEqual(xs, Array.from({ length: 50 }, () => b.next()));
+    assert.deepEqual(
+      xs,
+      Array.from({ length: 50 }, () => b.next()),
+    );
     assert.ok(xs.every((x) => x >= 0 && x < 1));
     const r = new SeededRandom(1);
     for (let i = 0; i < 200; i++) {
@@ -41,11 +44,19 @@ describe('sandbox timeline', () => {
     t.schedule(100, (due) => ran.push(['late', due]));
     assert.equal(t.runDue(5), 0);
     assert.equal(t.runDue(50), 3);
-    assert.deepEqual(ran, [['a', 10], ['b', 20], ['c', 30]]);
+    assert.deepEqual(ran, [
+      ['a', 10],
+      ['b', 20],
+      ['c', 30],
+    ]);
     assert.equal(t.size, 1);
     t.schedule(100, (due) => ran.push(['same', due]));
     t.runDue(100);
-    assert.deepEqual(ran.slice(3).map(([n]) => n), ['late', 'same'], 'equal due times keep scheduling order');
+    assert.deepEqual(
+      ran.slice(3).map(([n]) => n),
+      ['late', 'same'],
+      'equal due times keep scheduling order',
+    );
   });
 });
 
@@ -58,11 +69,20 @@ describe('sandbox event log', () => {
     assert.equal(first.fullCode, 'PLACED');
     assert.ok(Date.parse(second.createdAt) >= Date.parse(first.createdAt), 'never earlier than the previous event');
     const m1 = new Set(['m1']);
-    assert.deepEqual(log.pending('app', m1, 10).map((r) => r.event.id), [first.id, second.id]);
-    assert.deepEqual(log.pending('app', m1, 1).map((r) => r.event.id), [first.id]);
+    assert.deepEqual(
+      log.pending('app', m1, 10).map((r) => r.event.id),
+      [first.id, second.id],
+    );
+    assert.deepEqual(
+      log.pending('app', m1, 1).map((r) => r.event.id),
+      [first.id],
+    );
     assert.equal(log.acknowledge('app', [first.id, 'unknown'], new Set(['m2'])), 0, 'another store cannot acknowledge');
     assert.equal(log.acknowledge('app', [first.id], m1), 1);
-    assert.deepEqual(log.pending('app', m1, 10).map((r) => r.event.id), [second.id]);
+    assert.deepEqual(
+      log.pending('app', m1, 10).map((r) => r.event.id),
+      [second.id],
+    );
     assert.equal(log.get(first.id)?.acknowledged, true);
     assert.equal(log.list('m2').length, 1);
     assert.equal(log.list().length, 3);
@@ -73,10 +93,17 @@ describe('sandbox event log', () => {
     const shared = log.emit({ code: 'PLC', orderId: 'o1', merchantId: 'm1', atMs: 1000, audience: ['owner', 'partner'] });
     const own = log.emit({ code: 'PLC', orderId: 'o2', merchantId: 'm1', atMs: 1000, audience: ['owner'] });
     const m1 = new Set(['m1']);
-    assert.deepEqual(log.pending('partner', m1, 10).map((r) => r.event.id), [shared.id], 'an event is only for its audience');
+    assert.deepEqual(
+      log.pending('partner', m1, 10).map((r) => r.event.id),
+      [shared.id],
+      'an event is only for its audience',
+    );
     assert.equal(log.acknowledge('partner', [shared.id, own.id], m1), 1, 'an event of another audience cannot be acknowledged');
     assert.deepEqual(log.pending('partner', m1, 10), []);
-    assert.deepEqual(log.pending('owner', m1, 10).map((r) => r.event.id), [shared.id, own.id]);
+    assert.deepEqual(
+      log.pending('owner', m1, 10).map((r) => r.event.id),
+      [shared.id, own.id],
+    );
     assert.equal(log.get(shared.id)?.acknowledged, false, 'acknowledged once every application did');
     assert.equal(log.acknowledge('owner', [shared.id], m1), 1);
     assert.equal(log.get(shared.id)?.acknowledged, true);
@@ -109,7 +136,15 @@ describe('sandbox fault decisions', () => {
     assert.equal(FaultConfig.safeParse({ dropMode: 'sometimes' }).success, false);
     assert.equal(FaultConfig.safeParse({ bogus: 1 }).success, false);
     assert.equal(FaultConfig.safeParse({ promotionErrorRate: -0.1 }).success, false);
-    assert.deepEqual(FaultConfig.parse({}), { latencyMs: 0, errorRate: 0, errorStatus: 503, dropRate: 0, dropMode: 'afterAction', duplicateRate: 0, promotionErrorRate: 0 });
+    assert.deepEqual(FaultConfig.parse({}), {
+      latencyMs: 0,
+      errorRate: 0,
+      errorStatus: 503,
+      dropRate: 0,
+      dropMode: 'afterAction',
+      duplicateRate: 0,
+      promotionErrorRate: 0,
+    });
   });
 });
 
@@ -129,7 +164,13 @@ describe('sandbox order factory and seed', () => {
       const menu = menuFor(world.catalog, store.id);
       for (const orderType of ['DELIVERY', 'TAKEOUT', 'DINE_IN'] as const) {
         for (let i = 0; i < 10; i++) {
-          const order = newOrder(rng, store, { menu, orderType, deliveredBy: 'PLATFORM', orderTiming: i % 2 ? 'SCHEDULED' : 'IMMEDIATE', nowMs: 1_700_000_000_000 });
+          const order = newOrder(rng, store, {
+            menu,
+            orderType,
+            deliveredBy: 'PLATFORM',
+            orderTiming: i % 2 ? 'SCHEDULED' : 'IMMEDIATE',
+            nowMs: 1_700_000_000_000,
+          });
           const { total, payments, items } = order.detail;
           const sub = Math.round(items.reduce((s, x) => s + x.totalPrice, 0) * 100) / 100;
           assert.equal(total.subTotal, sub);

@@ -9,7 +9,14 @@ import { isCalendarDate } from '../../src-shared/store-rules/promotion';
 const TODAY = '2025-06-10';
 const EAN = '012345678905';
 const found = () => 'ok' as const;
-const item = (over: Partial<ItemInput> = {}): ItemInput => ({ ean: EAN, discountValue: 10, initialDate: '2025-06-10', finalDate: '2025-06-20', promotionType: 'PERCENTAGE', ...over });
+const item = (over: Partial<ItemInput> = {}): ItemInput => ({
+  ean: EAN,
+  discountValue: 10,
+  initialDate: '2025-06-10',
+  finalDate: '2025-06-20',
+  promotionType: 'PERCENTAGE',
+  ...over,
+});
 const code = (input: ItemInput, lookup: (ean: string) => 'ok' | 'not-found' | 'inactive' | 'no-stock' = found) => {
   const r = checkItem(input, TODAY, lookup);
   return r.ok ? 'OK' : r.code;
@@ -32,11 +39,15 @@ describe('promotion item validation', () => {
     assert.equal(code(item({ discountValue: 70.01 })), 'DISCOUNT_INVALID');
     assert.equal(code(item({ discountValue: 0 })), 'OK');
     assert.equal(code(item({ ean: '012345678901' })), 'ITEM_NOT_FOUND');
-    assert.equal(code(item(), () => 'no-stock'), 'ITEM_NOT_FOUND');
+    assert.equal(
+      code(item(), () => 'no-stock'),
+      'ITEM_NOT_FOUND',
+    );
   });
 
   it('checks the fields of each type', () => {
-    const lxpy = (buy?: number, pay?: number | null) => item({ promotionType: 'LXPY', discountValue: null, progressiveDiscount: { quantityToBuy: buy, quantityToPay: pay } });
+    const lxpy = (buy?: number, pay?: number | null) =>
+      item({ promotionType: 'LXPY', discountValue: null, progressiveDiscount: { quantityToBuy: buy, quantityToPay: pay } });
     assert.equal(code(lxpy(3, 2)), 'OK');
     assert.equal(code(lxpy(10, 3)), 'OK', '70% exactly');
     assert.equal(code(lxpy(10, 2)), 'DISCOUNT_INVALID', '80% is above the cap');
@@ -52,8 +63,14 @@ describe('promotion item validation', () => {
   });
 
   it('overlaps inclusive date ranges', () => {
-    assert.equal(periodsOverlap(item({ initialDate: '2025-06-01', finalDate: '2025-06-10' }), item({ initialDate: '2025-06-10', finalDate: '2025-06-12' })), true);
-    assert.equal(periodsOverlap(item({ initialDate: '2025-06-01', finalDate: '2025-06-09' }), item({ initialDate: '2025-06-10', finalDate: '2025-06-12' })), false);
+    assert.equal(
+      periodsOverlap(item({ initialDate: '2025-06-01', finalDate: '2025-06-10' }), item({ initialDate: '2025-06-10', finalDate: '2025-06-12' })),
+      true,
+    );
+    assert.equal(
+      periodsOverlap(item({ initialDate: '2025-06-01', finalDate: '2025-06-09' }), item({ initialDate: '2025-06-10', finalDate: '2025-06-12' })),
+      false,
+    );
   });
 });
 

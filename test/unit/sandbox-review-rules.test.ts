@@ -81,7 +81,10 @@ describe('review list query', () => {
   it('filters inclusively, breaks ties by id, and counts pages', () => {
     const rs = ['c', 'a', 'b'].map((id, i) => review({ id, createdAt: T0 + (i === 0 ? 0 : 1000) }));
     const page = pageOf(rs, ReviewListQuery.parse({ sort: 'ASC', pageSize: '2', dateFrom: new Date(T0).toISOString() }));
-    assert.deepEqual(page.reviews.map((r) => r.id), ['c', 'a']);
+    assert.deepEqual(
+      page.reviews.map((r) => r.id),
+      ['c', 'a'],
+    );
     assert.equal(page.total, 3);
     assert.equal(page.pageCount, 2);
   });

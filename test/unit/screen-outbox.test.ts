@@ -108,17 +108,21 @@ function screen(srv: ReturnType<typeof server>, dataDir = mkdtempSync(join(tmpdi
 
 const confirmsSent = (srv: ReturnType<typeof server>): number => srv.gateway.count('act');
 
-describe('the screen outbox of a chain server\'s screen', () => {
+describe("the screen outbox of a chain server's screen", () => {
   it('an action made while the server is out of reach waits here with a key, then goes once when the link is back', async () => {
     const srv = server();
     const id = await srv.placed();
     const s = screen(srv);
     const entry = await s.outbox.act({ orderId: id, action: 'confirm' });
     assert.equal(entry.state, 'queued');
-    assert.ok(entry.id < 0, 'an entry of this screen, never one of the server\'s ids');
+    assert.ok(entry.id < 0, "an entry of this screen, never one of the server's ids");
     assert.equal(entry.reason?.reason, QUEUED_ON_SCREEN);
     assert.equal(srv.calls.length, 0, 'nothing sent while the link is down');
-    assert.deepEqual(s.changed.map((e) => [e.id, e.state]), [[entry.id, 'queued']], 'the screen\'s windows hear it waits');
+    assert.deepEqual(
+      s.changed.map((e) => [e.id, e.state]),
+      [[entry.id, 'queued']],
+      "the screen's windows hear it waits",
+    );
     assert.equal(s.outbox.waiting(), 1);
     // A round while still down: it waits, unsent.
     await s.outbox.tick();
@@ -140,7 +144,7 @@ describe('the screen outbox of a chain server\'s screen', () => {
     await s.close();
   });
 
-  it('a replay after a lost answer sends the same key, and the hub\'s outbox answers its first entry: one confirm', async () => {
+  it("a replay after a lost answer sends the same key, and the hub's outbox answers its first entry: one confirm", async () => {
     const srv = server();
     const id = await srv.placed();
     const s = screen(srv);
@@ -163,20 +167,20 @@ describe('the screen outbox of a chain server\'s screen', () => {
     await s.close();
   });
 
-  it('with the link up, the server\'s entry is the answer at once', async () => {
+  it("with the link up, the server's entry is the answer at once", async () => {
     const srv = server();
     const id = await srv.placed();
     const s = screen(srv);
     s.up();
     const entry = await s.outbox.act({ orderId: id, action: 'confirm' });
     assert.ok(entry.id > 0);
-    assert.equal(entry.state, 'queued', 'queued in the server\'s outbox, as a store\'s hub answers');
+    assert.equal(entry.state, 'queued', "queued in the server's outbox, as a store's hub answers");
     assert.equal(entry.reason, null);
-    assert.equal(s.changed.length, 0, 'nothing of this screen\'s to tell');
+    assert.equal(s.changed.length, 0, "nothing of this screen's to tell");
     await s.close();
   });
 
-  it('a second press while one waits answers the one waiting; an order\'s actions go in the order they were made', async () => {
+  it("a second press while one waits answers the one waiting; an order's actions go in the order they were made", async () => {
     const srv = server();
     const id = await srv.placed();
     const other = await srv.placed();
@@ -188,7 +192,14 @@ describe('the screen outbox of a chain server\'s screen', () => {
     assert.equal(s.outbox.waiting(), 3);
     s.back();
     for (let i = 0; i < 4 && s.outbox.waiting() > 0; i++) await s.outbox.tick();
-    assert.deepEqual(srv.calls.map((c) => [c.orderId, c.action]), [[id, 'confirm'], [other, 'confirm'], [id, 'startPreparation']]);
+    assert.deepEqual(
+      srv.calls.map((c) => [c.orderId, c.action]),
+      [
+        [id, 'confirm'],
+        [other, 'confirm'],
+        [id, 'startPreparation'],
+      ],
+    );
     await s.close();
   });
 
@@ -206,7 +217,10 @@ describe('the screen outbox of a chain server\'s screen', () => {
     second.back();
     await second.outbox.tick();
     await second.outbox.tick();
-    assert.deepEqual(srv.calls.map((c) => c.idempotencyKey), [key]);
+    assert.deepEqual(
+      srv.calls.map((c) => c.idempotencyKey),
+      [key],
+    );
     await srv.sync.outbox.tick();
     assert.equal(confirmsSent(srv), 1);
     await second.close();
@@ -251,7 +265,7 @@ describe('the screen outbox of a chain server\'s screen', () => {
   });
 });
 
-describe('a store hub\'s orders outbox and idempotency keys', () => {
+describe("a store hub's orders outbox and idempotency keys", () => {
   it('a second enqueue with a known key returns the first entry and sends nothing more', async () => {
     const srv = server();
     const id = await srv.placed();
@@ -273,6 +287,9 @@ describe('a store hub\'s orders outbox and idempotency keys', () => {
     const id = await srv.placed();
     const key = '0b7c2d4e-6f8a-4b1c-9d2e-3f4a5b6c7d8e';
     srv.sync.outbox.enqueue({ orderId: id, action: 'confirm', idempotencyKey: key });
-    assert.throws(() => srv.sync.outbox.enqueue({ orderId: id, action: 'dispatch', idempotencyKey: key }), (e: unknown) => e instanceof AppError && e.code === 'conflict');
+    assert.throws(
+      () => srv.sync.outbox.enqueue({ orderId: id, action: 'dispatch', idempotencyKey: key }),
+      (e: unknown) => e instanceof AppError && e.code === 'conflict',
+    );
   });
 });

@@ -37,11 +37,23 @@ describe('which rows a store terminal of a chain server prints', () => {
   const id = randomUUID();
   it('a confirm the platform accepted, made through the server', () => {
     assert.equal(confirmAccepted(boardRow(id, T0)), false, 'placed: nothing yet');
-    assert.equal(confirmAccepted(boardRow(id, T0, { confirmedBy: 'staff', pendingAction: { id: 1, action: 'confirm', state: 'queued', reason: null } })), false, 'a confirm still queued at the server');
-    assert.equal(confirmAccepted(boardRow(id, T0, { confirmedBy: 'staff', pendingAction: { id: 1, action: 'confirm', state: 'sent', reason: null } })), true, 'the platform took the confirm (202)');
+    assert.equal(
+      confirmAccepted(boardRow(id, T0, { confirmedBy: 'staff', pendingAction: { id: 1, action: 'confirm', state: 'queued', reason: null } })),
+      false,
+      'a confirm still queued at the server',
+    );
+    assert.equal(
+      confirmAccepted(boardRow(id, T0, { confirmedBy: 'staff', pendingAction: { id: 1, action: 'confirm', state: 'sent', reason: null } })),
+      true,
+      'the platform took the confirm (202)',
+    );
     assert.equal(confirmAccepted(confirmedRow(id, T0)), true, 'confirmed');
     assert.equal(confirmAccepted(confirmedRow(id, T0, { status: 'READY_TO_PICKUP', confirmedBy: 'auto' })), true, 'auto-confirmed, and further along');
-    assert.equal(confirmAccepted(confirmedRow(id, T0, { confirmedBy: null })), false, 'confirmed by the platform\'s own tools: no confirm of the store, as on a terminal');
+    assert.equal(
+      confirmAccepted(confirmedRow(id, T0, { confirmedBy: null })),
+      false,
+      "confirmed by the platform's own tools: no confirm of the store, as on a terminal",
+    );
     assert.equal(confirmAccepted(confirmedRow(id, T0, { status: 'CANCELLED' })), false);
   });
 
@@ -51,15 +63,19 @@ describe('which rows a store terminal of a chain server prints', () => {
     const cancelled = boardRow(randomUUID(), T0, { status: 'CANCELLED' });
     const heard = ticketsHeard([old, fresh, cancelled, boardRow(randomUUID(), T0)], T0);
     assert.deepEqual(heard.confirmed, [{ orderId: fresh.id, orderType: 'TAKEOUT' }]);
-    assert.deepEqual(heard.cancelled.map((r) => r.id), [cancelled.id]);
+    assert.deepEqual(
+      heard.cancelled.map((r) => r.id),
+      [cancelled.id],
+    );
   });
 
-  it('the ticket printed from the drawer\'s view is the ticket printed from the platform\'s detail', () => {
+  it("the ticket printed from the drawer's view is the ticket printed from the platform's detail", () => {
     const detail = sampleOrder(T0);
     const view = toOrderView(detail);
     assert.ok(view);
     const ctx = { locale: 'pt-BR' as const, printedAt: T0, timeZone: 'America/Sao_Paulo' };
-    for (const kind of ['kitchen', 'customer', 'cancellation'] as const) assert.equal(ticketFor(kind, detailFromView(detail.id ?? '', view), ctx), ticketFor(kind, detail, ctx), kind);
+    for (const kind of ['kitchen', 'customer', 'cancellation'] as const)
+      assert.equal(ticketFor(kind, detailFromView(detail.id ?? '', view), ctx), ticketFor(kind, detail, ctx), kind);
   });
 });
 
@@ -95,7 +111,12 @@ describe('a store terminal of a chain server prints its own tickets', () => {
 
   function screen(dir: string, printer: FakePrinter, hub: ReturnType<typeof server>, clock: ManualClock) {
     const db = ScreenOutboxDb.open(dir);
-    const kitchen = PrinterSettings.parse({ id: 'kitchen', name: 'Cozinha', connection: { kind: 'network', host: '127.0.0.1', port: printer.port }, tickets: ['kitchen'] });
+    const kitchen = PrinterSettings.parse({
+      id: 'kitchen',
+      name: 'Cozinha',
+      connection: { kind: 'network', host: '127.0.0.1', port: printer.port },
+      tickets: ['kitchen'],
+    });
     const settings = Settings.parse({ printers: [kitchen] });
     const statuses: PrintStatus[] = [];
     const printing = new ScreenPrinting({
@@ -145,7 +166,7 @@ describe('a store terminal of a chain server prints its own tickets', () => {
     assert.equal(printer.jobs.length, 1, 'heard three times, printed once');
     assert.equal(withCode(printer, row), 1);
     assert.equal(cutsIn(printer.jobs[0] ?? Buffer.alloc(0)), 1);
-    assert.ok(printer.jobs[0]?.toString('latin1').includes('Pizza Margherita'), 'the order\'s items, read from the server');
+    assert.ok(printer.jobs[0]?.toString('latin1').includes('Pizza Margherita'), "the order's items, read from the server");
     assert.equal(terminal.statuses.at(-1)?.printers[0]?.state, 'ok');
     await terminal.stop();
     await printer.close();
@@ -177,7 +198,7 @@ describe('a store terminal of a chain server prints its own tickets', () => {
     await printer.stop();
     const row = hub.add(confirmedRow(randomUUID(), T0));
     terminal.printing.heard([row]);
-    await until(() => terminal.printing.status().printers[0]?.state === 'error', 'the printer shows its error (the top bar\'s alert)');
+    await until(() => terminal.printing.status().printers[0]?.state === 'error', "the printer shows its error (the top bar's alert)");
     const state = terminal.printing.status().printers[0];
     assert.deepEqual({ code: state?.error?.code, reason: state?.error?.reason, waiting: state?.waiting }, { code: 'printer', reason: 'refused', waiting: 1 });
     assert.ok(terminal.db.printOrders.get(row.id)?.order_view, 'what the ticket prints was read from the server when it was queued');

@@ -25,7 +25,12 @@ after(async () => {
 
 async function pairedScreen(hub: TestHub): Promise<ScreenApp> {
   const screen = await startTerminalApp();
-  const outcome = await screen.invoke<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${hub.port}` }, code: hub.openCode(), kind: 'kitchen', name: 'Cozinha 1' });
+  const outcome = await screen.invoke<JoinOutcome>('join:pair', {
+    target: { via: 'address', address: `127.0.0.1:${hub.port}` },
+    code: hub.openCode(),
+    kind: 'kitchen',
+    name: 'Cozinha 1',
+  });
   assert.equal(outcome.outcome, 'paired');
   return screen;
 }
@@ -77,7 +82,10 @@ describe('a screen between launches', () => {
     const storePath = join(paired.dataDir, PLAIN_FILE_NAME);
     const store = JSON.parse(readFileSync(storePath, 'utf8')) as Record<string, string>;
     writeFileSync(storePath, JSON.stringify({ ...store, 'client-secret:demo': 'demo-secret' }), { mode: 0o600 });
-    const screen = await again(paired, { flags: ['--api-base-url', platform.url, '--client-id', 'demo', '--poll-interval', '1'], env: { STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' } });
+    const screen = await again(paired, {
+      flags: ['--api-base-url', platform.url, '--client-id', 'demo', '--poll-interval', '1'],
+      env: { STORE_TERMINAL_CLIENT_SECRET: 'demo-secret' },
+    });
     await waitFor(() => lastLink(screen)?.state === 'connected', 'linked');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(platform.requests(), 0, 'not one request to the platform');
@@ -103,7 +111,12 @@ describe('a screen between launches', () => {
 
     await screen.invoke('join:unpair');
     assert.equal(JSON.parse(readFileSync(join(screen.dataDir, CONFIG_FILE), 'utf8')).screen, null);
-    const outcome = await screen.invoke<JoinOutcome>('join:pair', { target: { via: 'address', address: `127.0.0.1:${hub.port}` }, code: hub.openCode(), kind: 'expo', name: 'Expedição' });
+    const outcome = await screen.invoke<JoinOutcome>('join:pair', {
+      target: { via: 'address', address: `127.0.0.1:${hub.port}` },
+      code: hub.openCode(),
+      kind: 'expo',
+      name: 'Expedição',
+    });
     assert.equal(outcome.outcome, 'paired', 'a new pairing from the first run');
     await waitFor(() => lastLink(screen)?.state === 'connected', 'linked with the new credential');
   });
@@ -120,7 +133,7 @@ describe('a screen between launches', () => {
   });
 });
 
-describe('a hub that moved on the store\'s network', () => {
+describe("a hub that moved on the store's network", () => {
   it('is followed where discovery hears it, only once its certificate proves it: an impostor moves nothing', async () => {
     const hub = await startTestHub({ endpoint: answeringHub(new FakeEndpoint()) });
     closers.push(() => hub.close());
@@ -138,7 +151,7 @@ describe('a hub that moved on the store\'s network', () => {
     const impostor = await startTlsRelay(newPort);
     closers.push(() => impostor.close());
     browser.hear([announced(hub, { port: impostor.port })]);
-    await waitFor(() => lastLink(screen)?.reason === 'wrong-certificate', 'the impostor\'s certificate refused');
+    await waitFor(() => lastLink(screen)?.reason === 'wrong-certificate', "the impostor's certificate refused");
     assert.equal(JSON.parse(readFileSync(join(screen.dataDir, CONFIG_FILE), 'utf8')).screen.port, hub.port);
 
     browser.hear([announced(hub, { port: newPort })]);

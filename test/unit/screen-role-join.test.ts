@@ -43,7 +43,8 @@ async function firstRun(): Promise<ScreenApp> {
   return started;
 }
 
-const pair = (terminal: ScreenApp, input: Record<string, unknown>) => terminal.invoke<JoinOutcome>('join:pair', { kind: 'kitchen', name: 'Cozinha 1', ...input });
+const pair = (terminal: ScreenApp, input: Record<string, unknown>) =>
+  terminal.invoke<JoinOutcome>('join:pair', { kind: 'kitchen', name: 'Cozinha 1', ...input });
 const byAddress = (port: number, code: string) => ({ target: { via: 'address', address: `127.0.0.1:${port}` }, code });
 const otherThan = (code: string): string => (code === '000000' ? '000001' : '000000');
 
@@ -61,7 +62,17 @@ describe('joining a hub with its code', () => {
     assert.ok(outcome.outcome === 'paired');
     assert.deepEqual(
       { ...outcome.screen, pairedAt: undefined },
-      { hubId: theHub.identity.hubId, hubName: 'Balcão da Pizzaria', address: `127.0.0.1:${theHub.port}`, fingerprint: theHub.identity.fingerprint, kind: 'kitchen', name: 'Cozinha 1', pairedAt: undefined, hubRole: 'terminal', credentialMissing: false },
+      {
+        hubId: theHub.identity.hubId,
+        hubName: 'Balcão da Pizzaria',
+        address: `127.0.0.1:${theHub.port}`,
+        fingerprint: theHub.identity.fingerprint,
+        kind: 'kitchen',
+        name: 'Cozinha 1',
+        pairedAt: undefined,
+        hubRole: 'terminal',
+        credentialMissing: false,
+      },
     );
     // The windows start over as a screen.
     const changed = terminal.pushes.filter((p) => p.event === 'setup:changed').map((p) => p.payload as SetupState);
@@ -70,7 +81,10 @@ describe('joining a hub with its code', () => {
     assert.equal(state.account, null);
     assert.equal(state.screen?.name, 'Cozinha 1');
     // The hub lists it, and the code is used up.
-    assert.deepEqual(theHub.registry.list().map((d) => [d.name, d.kind]), [['Cozinha 1', 'kitchen']]);
+    assert.deepEqual(
+      theHub.registry.list().map((d) => [d.name, d.kind]),
+      [['Cozinha 1', 'kitchen']],
+    );
     assert.equal(theHub.window.view().state, 'used');
 
     // What is kept, and where: the pairing in the settings file (owner-only), the credential in the credential store only.
@@ -92,7 +106,8 @@ describe('joining a hub with its code', () => {
   it('a wrong code says how many tries are left; the fifth ends the code; a new code pairs', async () => {
     const terminal = await firstRun();
     const code = theHub.openCode();
-    for (const left of [4, 3, 2, 1]) assert.deepEqual(await pair(terminal, byAddress(theHub.port, otherThan(code))), { outcome: 'refused', reason: 'wrong-code', attemptsLeft: left });
+    for (const left of [4, 3, 2, 1])
+      assert.deepEqual(await pair(terminal, byAddress(theHub.port, otherThan(code))), { outcome: 'refused', reason: 'wrong-code', attemptsLeft: left });
     assert.deepEqual(await pair(terminal, byAddress(theHub.port, otherThan(code))), { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 });
     // Even the right code is no use now.
     assert.deepEqual(await pair(terminal, byAddress(theHub.port, code)), { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 });
@@ -111,7 +126,11 @@ describe('joining a hub with its code', () => {
     assert.deepEqual(await pair(terminal, byAddress(timed.port, code)), { outcome: 'refused', reason: 'code-expired', attemptsLeft: null });
     assert.deepEqual(await pair(terminal, byAddress(await closedPort(), '123456')), { outcome: 'refused', reason: 'unreachable', attemptsLeft: null });
     for (const address of ['', 'http://hub.local', '192.168.0.300', 'hub:99999']) {
-      assert.deepEqual(await pair(terminal, { target: { via: 'address', address }, code: '123456' }), { outcome: 'refused', reason: 'bad-address', attemptsLeft: null }, address);
+      assert.deepEqual(
+        await pair(terminal, { target: { via: 'address', address }, code: '123456' }),
+        { outcome: 'refused', reason: 'bad-address', attemptsLeft: null },
+        address,
+      );
     }
     await assert.rejects(pair(terminal, { target: { via: 'address', address: '127.0.0.1' } }), /validation/, 'a code is needed');
     await assert.rejects(pair(terminal, { ...byAddress(timed.port, '12345') }), /bad-input/, 'six digits');
@@ -124,7 +143,11 @@ describe('joining a hub with its code', () => {
     const forged = pairingUri({ host: '127.0.0.1', port: theHub.port, fingerprint: 'a'.repeat(64), code });
     assert.deepEqual(await pair(terminal, { target: { via: 'uri', uri: forged } }), { outcome: 'refused', reason: 'not-the-hub', attemptsLeft: null });
     assert.equal(theHub.window.view().state, 'open', 'nothing reached the hub: the code is untouched');
-    assert.deepEqual(await pair(terminal, { target: { via: 'uri', uri: 'https://example.com/pair?code=123456' } }), { outcome: 'refused', reason: 'bad-uri', attemptsLeft: null });
+    assert.deepEqual(await pair(terminal, { target: { via: 'uri', uri: 'https://example.com/pair?code=123456' } }), {
+      outcome: 'refused',
+      reason: 'bad-uri',
+      attemptsLeft: null,
+    });
     const real = pairingUri({ host: '127.0.0.1', port: theHub.port, fingerprint: theHub.identity.fingerprint, code });
     const outcome = await pair(terminal, { target: { via: 'uri', uri: real }, kind: 'pickup', name: 'TV da retirada' });
     assert.equal(outcome.outcome === 'paired' && outcome.screen.kind, 'pickup');
@@ -142,7 +165,12 @@ describe('joining a hub with its code', () => {
 
 describe('a hub picked from the list', () => {
   const found = announced;
-  const deps = (list: FoundHub[]) => ({ clock: new ManualClock(0), logger: silentLogger, pair: pairWithHub, found: (id: string) => list.find((h) => h.hubId === id) });
+  const deps = (list: FoundHub[]) => ({
+    clock: new ManualClock(0),
+    logger: silentLogger,
+    pair: pairWithHub,
+    found: (id: string) => list.find((h) => h.hubId === id),
+  });
   const input = (hubId: string, code: string) => ({ target: { via: 'found' as const, hubId }, code, kind: 'counter' as const, name: 'Balcão 2' });
 
   it('pairs at the address it was heard at, trying the next while nothing answers', async () => {
@@ -157,7 +185,11 @@ describe('a hub picked from the list', () => {
   it('refuses a hub whose certificate is not the one it announced, and one no longer heard', async () => {
     const theHub = await hub();
     const lying = found(theHub, { fingerprintPrefix: 'ffffffffffffffff' });
-    assert.deepEqual(await pairAsScreen(input(theHub.identity.hubId, theHub.openCode()), deps([lying])), { outcome: 'refused', reason: 'not-the-hub', attemptsLeft: null });
+    assert.deepEqual(await pairAsScreen(input(theHub.identity.hubId, theHub.openCode()), deps([lying])), {
+      outcome: 'refused',
+      reason: 'not-the-hub',
+      attemptsLeft: null,
+    });
     assert.deepEqual(await pairAsScreen(input('gone-hub-id', '123456'), deps([])), { outcome: 'refused', reason: 'hub-gone', attemptsLeft: null });
   });
 });
@@ -166,15 +198,46 @@ describe('the hubs the join step lists', () => {
   it('listens only while the step asks, pushes each change, and stops by itself when nobody asks', async () => {
     const clock = new ManualClock(0);
     const pushes: HubsView[] = [];
-    const list = new HubList({ clock, logger: silentLogger, push: { push: (_event, payload) => pushes.push(payload as HubsView) }, browse: (o) => new FakeBrowser(o) });
+    const list = new HubList({
+      clock,
+      logger: silentLogger,
+      push: { push: (_event, payload) => pushes.push(payload as HubsView) },
+      browse: (o) => new FakeBrowser(o),
+    });
     assert.deepEqual(list.view(), { hubs: [], problem: null, browsing: false });
     assert.equal((await list.browse(true)).browsing, true);
     await list.browse(true);
     assert.equal(FakeBrowser.opened.length, 1, 'one browser, however often asked');
     const browser = FakeBrowser.opened[0] as FakeBrowser;
-    browser.hear([{ hubId: 'hub-1', name: 'Balcão', fingerprintPrefix: '0123456789abcdef', protocolVersion: 1, host: 'balcao.local', addresses: ['fe80::1', '192.168.0.10'].slice(1), port: 47110, lastHeardAt: 0 }]);
-    assert.deepEqual(pushes.at(-1), { hubs: [{ hubId: 'hub-1', name: 'Balcão', fingerprintPrefix: '0123456789abcdef', address: '192.168.0.10:47110' }], problem: null, browsing: true });
-    browser.hear([{ hubId: 'hub-2', name: 'Cozinha', fingerprintPrefix: 'fedcba9876543210', protocolVersion: 1, host: 'h.local', addresses: ['2001:db8::5'], port: 47111, lastHeardAt: 0 }]);
+    browser.hear([
+      {
+        hubId: 'hub-1',
+        name: 'Balcão',
+        fingerprintPrefix: '0123456789abcdef',
+        protocolVersion: 1,
+        host: 'balcao.local',
+        addresses: ['fe80::1', '192.168.0.10'].slice(1),
+        port: 47110,
+        lastHeardAt: 0,
+      },
+    ]);
+    assert.deepEqual(pushes.at(-1), {
+      hubs: [{ hubId: 'hub-1', name: 'Balcão', fingerprintPrefix: '0123456789abcdef', address: '192.168.0.10:47110' }],
+      problem: null,
+      browsing: true,
+    });
+    browser.hear([
+      {
+        hubId: 'hub-2',
+        name: 'Cozinha',
+        fingerprintPrefix: 'fedcba9876543210',
+        protocolVersion: 1,
+        host: 'h.local',
+        addresses: ['2001:db8::5'],
+        port: 47111,
+        lastHeardAt: 0,
+      },
+    ]);
     assert.equal(pushes.at(-1)?.hubs[0]?.address, '[2001:db8::5]:47111');
     assert.equal(list.find('hub-2')?.port, 47111);
 

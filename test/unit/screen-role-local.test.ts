@@ -15,7 +15,7 @@ import { answeringHub, startTerminalApp, startTestHub, type ScreenApp, type Test
  * rest through the link: the hub hears those calls as this device's, and its pushes reach the
  * screen's windows, the hub's account never.
  */
-describe('a screen\'s own answers and the hub\'s', () => {
+describe("a screen's own answers and the hub's", () => {
   let hub: TestHub;
   let endpoint: FakeEndpoint;
   let screen: ScreenApp;
@@ -25,7 +25,12 @@ describe('a screen\'s own answers and the hub\'s', () => {
     endpoint = answeringHub(new FakeEndpoint());
     hub = await startTestHub({ endpoint });
     screen = await startTerminalApp();
-    const outcome = await screen.invoke<{ outcome: string }>('join:pair', { target: { via: 'address', address: `127.0.0.1:${hub.port}` }, code: hub.openCode(), kind: 'counter', name: 'Balcão 2' });
+    const outcome = await screen.invoke<{ outcome: string }>('join:pair', {
+      target: { via: 'address', address: `127.0.0.1:${hub.port}` },
+      code: hub.openCode(),
+      kind: 'counter',
+      name: 'Balcão 2',
+    });
     assert.equal(outcome.outcome, 'paired');
     await waitFor(() => links().at(-1)?.state === 'connected', 'the screen linked to its hub');
   });
@@ -56,19 +61,22 @@ describe('a screen\'s own answers and the hub\'s', () => {
     assert.equal(state.screen?.kind, 'counter');
   });
 
-  it('shows the hub\'s settings with its own language and sounds on top, and changes only its own', async () => {
+  it("shows the hub's settings with its own language and sounds on top, and changes only its own", async () => {
     const settings = await screen.invoke<Settings>('settings:get');
-    assert.equal(settings.historyDays, 45, 'the hub\'s');
-    assert.equal(settings.alerts.sound, 'chime', 'its own sound, not the hub\'s bell');
+    assert.equal(settings.historyDays, 45, "the hub's");
+    assert.equal(settings.alerts.sound, 'chime', "its own sound, not the hub's bell");
     const changed = await screen.invoke<Settings>('settings:update', { locale: 'en', alerts: { volume: 10 } });
     assert.equal(changed.locale, 'en');
     assert.equal(changed.alerts.volume, 10);
     assert.equal(changed.historyDays, 45);
-    assert.ok(!endpoint.calls.some((c) => c.channel === 'settings:update'), 'the hub\'s settings are untouched');
+    assert.ok(!endpoint.calls.some((c) => c.channel === 'settings:update'), "the hub's settings are untouched");
     assert.equal((screen.pushes.filter((p) => p.event === 'settings:changed').at(-1)?.payload as Settings).locale, 'en');
     // The hub changes its settings: the screen hears them with its own language kept.
     endpoint.push('settings:changed', { ...(await screen.invoke<Settings>('settings:get')), locale: 'pt-BR', historyDays: 60 });
-    await waitFor(() => (screen.pushes.filter((p) => p.event === 'settings:changed').at(-1)?.payload as Settings).historyDays === 60, 'the hub\'s change relayed');
+    await waitFor(
+      () => (screen.pushes.filter((p) => p.event === 'settings:changed').at(-1)?.payload as Settings).historyDays === 60,
+      "the hub's change relayed",
+    );
     assert.equal((screen.pushes.filter((p) => p.event === 'settings:changed').at(-1)?.payload as Settings).locale, 'en');
   });
 
@@ -81,15 +89,15 @@ describe('a screen\'s own answers and the hub\'s', () => {
     assert.equal(asked?.origin?.kind, 'counter');
 
     const status = await screen.invoke<AppStatus>('app:status');
-    assert.equal(status.connectivity.state, 'online', 'the hub\'s link to the platform');
-    assert.equal(status.version, 'screen-1', 'this machine\'s version');
+    assert.equal(status.connectivity.state, 'online', "the hub's link to the platform");
+    assert.equal(status.version, 'screen-1', "this machine's version");
     assert.equal(status.dataDir, screen.dataDir);
 
     const heard = screen.pushes.length;
     endpoint.push('connectivity:changed', { state: 'degraded', lastSuccessAt: null, lastPollAt: null, reason: null });
     endpoint.push('setup:changed', { account: null, problem: null, credentialStore: { kind: 'file', description: 'x' }, screen: null });
     await waitFor(() => screen.pushes.slice(heard).some((p) => p.event === 'connectivity:changed'), 'a hub push relayed');
-    assert.ok(!screen.pushes.slice(heard).some((p) => p.event === 'setup:changed'), 'the hub\'s account changes are never heard');
+    assert.ok(!screen.pushes.slice(heard).some((p) => p.event === 'setup:changed'), "the hub's account changes are never heard");
   });
 
   it('loses the hub at once and says so; calls answer "connection"; the last status stays; it comes back by itself', async () => {

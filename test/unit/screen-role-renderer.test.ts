@@ -10,7 +10,7 @@ import { fakeBridge } from '../support/fake-bridge';
  * sent, where a refusal is said) and the link (stale while the hub is away, the board read again
  * when it is back).
  */
-describe('the join step\'s state', () => {
+describe("the join step's state", () => {
   const found = { target: { via: 'found' as const, hubId: 'hub-1' }, label: 'Balcão' };
 
   it('takes six digits from the keypad or a paste, and sends the pairing as chosen', async () => {
@@ -55,12 +55,16 @@ describe('the join step\'s state', () => {
   it('follows the hubs heard as they are pushed', () => {
     const bridge = fakeBridge();
     const join = new JoinState(bridge);
-    bridge.push('join:hubs', { hubs: [{ hubId: 'h', name: 'Balcão', fingerprintPrefix: '0123456789abcdef', address: '10.0.0.2:47110' }], problem: null, browsing: true });
+    bridge.push('join:hubs', {
+      hubs: [{ hubId: 'h', name: 'Balcão', fingerprintPrefix: '0123456789abcdef', address: '10.0.0.2:47110' }],
+      problem: null,
+      browsing: true,
+    });
     assert.equal(join.hubs.hubs[0]?.name, 'Balcão');
   });
 });
 
-describe('a screen\'s link in the window', () => {
+describe("a screen's link in the window", () => {
   const at = (state: LinkView['state'], reason: LinkView['reason'] = null): LinkView => ({ state, since: '2026-11-24T15:03:00.000Z', reason });
 
   it('is stale while the hub is away (not while it is first reached), and reads again when it is back', async () => {

@@ -20,12 +20,20 @@ function entry(operation: string, state: string, validations: Partial<Record<str
     salesChannel,
     state,
     available: state === 'OK' || state === 'WARNING',
-    validations: Object.entries(validations).map(([code, s]) => ({ id: `${operation}-${code}`, code, state: s ?? 'OK', message: { title: code, subtitle: null, description: null } })),
+    validations: Object.entries(validations).map(([code, s]) => ({
+      id: `${operation}-${code}`,
+      code,
+      state: s ?? 'OK',
+      message: { title: code, subtitle: null, description: null },
+    })),
     message: { title: state, subtitle: null, description: null },
   };
 }
 
-const ok = (): OperationStatus[] => [entry('DELIVERY', 'OK', { 'is-connected': 'OK', unavailabilities: 'OK' }), entry('TAKEOUT', 'OK', { unavailabilities: 'OK' })];
+const ok = (): OperationStatus[] => [
+  entry('DELIVERY', 'OK', { 'is-connected': 'OK', unavailabilities: 'OK' }),
+  entry('TAKEOUT', 'OK', { unavailabilities: 'OK' }),
+];
 const paused = (): OperationStatus[] => [
   entry('DELIVERY', 'CLOSED', { 'is-connected': 'OK', unavailabilities: 'CLOSED' }),
   entry('TAKEOUT', 'CLOSED', { unavailabilities: 'CLOSED' }),
@@ -92,13 +100,22 @@ describe('store status monitor', () => {
     const { clock, merchant, monitor, pushed } = setup();
     monitor.start();
     await settle();
-    assert.deepEqual(merchant.calls.map((c) => c.method), ['listStores', 'getStatus', 'getStatus']);
-    assert.deepEqual(pushed.map((p) => [p.merchantId, p.summary, p.error]), [
-      [A, 'open', null],
-      [B, 'open', null],
-    ]);
+    assert.deepEqual(
+      merchant.calls.map((c) => c.method),
+      ['listStores', 'getStatus', 'getStatus'],
+    );
+    assert.deepEqual(
+      pushed.map((p) => [p.merchantId, p.summary, p.error]),
+      [
+        [A, 'open', null],
+        [B, 'open', null],
+      ],
+    );
     assert.equal(pushed[0]?.checkedAt, new Date(clock.now()).toISOString());
-    assert.deepEqual(monitor.current().map((s) => s.merchantId), [A, B]);
+    assert.deepEqual(
+      monitor.current().map((s) => s.merchantId),
+      [A, B],
+    );
 
     await clock.advance(29_999);
     assert.equal(merchant.statusCalls(), 2, 'nothing before the interval');
@@ -121,7 +138,13 @@ describe('store status monitor', () => {
     await clock.advance(10 * 60_000);
     await settle();
     assert.equal(merchant.calls.filter((c) => c.method === 'listStores').length, 2);
-    assert.deepEqual(monitor.current().map((s) => s.merchantId).slice(0, 1), [A]);
+    assert.deepEqual(
+      monitor
+        .current()
+        .map((s) => s.merchantId)
+        .slice(0, 1),
+      [A],
+    );
     const lastRound = merchant.calls.slice(-1)[0];
     assert.equal(lastRound?.id, A);
     await monitor.stop();
@@ -206,7 +229,10 @@ describe('store status monitor', () => {
     await settle();
     assert.equal(merchant.held.length, 2);
     await monitor.stop();
-    assert.ok(merchant.held.every((h) => h.signal?.aborted), 'reads in flight are aborted');
+    assert.ok(
+      merchant.held.every((h) => h.signal?.aborted),
+      'reads in flight are aborted',
+    );
     assert.equal(pushed.length, 0, 'an aborted read is not told as a failure');
     await clock.advance(120_000);
     await settle();

@@ -86,7 +86,13 @@ describe('orders repository', () => {
     const mine = store.board.rows({ now: T0, merchantId: MERCHANT });
     assert.deepEqual(mine.map((r) => r.id).sort(), [fresh, yesterday, closed].sort());
     // Closed orders leave the board after 3 hours.
-    assert.deepEqual(store.board.rows({ now: T0 + 4 * HOUR }).map((r) => r.id).sort(), [fresh, yesterday, otherStore].sort());
+    assert.deepEqual(
+      store.board
+        .rows({ now: T0 + 4 * HOUR })
+        .map((r) => r.id)
+        .sort(),
+      [fresh, yesterday, otherStore].sort(),
+    );
   });
 
   it('shows the newest action that is not confirmed as the pending action', () => {
@@ -98,7 +104,11 @@ describe('orders repository', () => {
     assert.deepEqual(store.board.rowsOf([id])[0]?.pendingAction, { id: a.id, action: 'confirm', state: 'queued', reason: null });
     store.write(() => store.outbox.settle(a.id, 'confirmed', null, 'test', T0));
     assert.equal(store.board.rowsOf([id])[0]?.pendingAction, null);
-    assert.equal(store.write(() => store.outbox.settle(a.id, 'failed', null, 'test', T0)), false, 'a settled action stays settled');
+    assert.equal(
+      store.write(() => store.outbox.settle(a.id, 'failed', null, 'test', T0)),
+      false,
+      'a settled action stays settled',
+    );
   });
 
   it('lists only the head of each order queue as due, and wakes for heads and sent checks only', () => {
@@ -110,15 +120,25 @@ describe('orders repository', () => {
     const a1 = store.write(() => store.outbox.insert({ orderId: one, action: 'confirm', payload: null, expiresMs: null, now: T0 }));
     const a2 = store.write(() => store.outbox.insert({ orderId: one, action: 'startPreparation', payload: null, expiresMs: null, now: T0 }));
     const b1 = store.write(() => store.outbox.insert({ orderId: two, action: 'confirm', payload: null, expiresMs: null, now: T0 }));
-    assert.deepEqual(store.outbox.due(T0).map((r) => r.id), [a1.id, b1.id]);
+    assert.deepEqual(
+      store.outbox.due(T0).map((r) => r.id),
+      [a1.id, b1.id],
+    );
     store.write(() => {
       store.outbox.markSent(a1.id, T0, T0 + 60_000);
       store.outbox.markSent(b1.id, T0, T0 + 90_000);
     });
-    assert.deepEqual(store.outbox.due(T0).map((r) => r.id), [], 'a2 waits for a1 to settle');
+    assert.deepEqual(
+      store.outbox.due(T0).map((r) => r.id),
+      [],
+      'a2 waits for a1 to settle',
+    );
     assert.equal(store.outbox.nextWakeMs(), T0 + 60_000, 'the queued a2 behind a1 does not make the worker spin');
     store.write(() => store.outbox.settle(a1.id, 'confirmed', null, 'test', T0));
-    assert.deepEqual(store.outbox.due(T0).map((r) => r.id), [a2.id]);
+    assert.deepEqual(
+      store.outbox.due(T0).map((r) => r.id),
+      [a2.id],
+    );
   });
 
   it('forgets progress written by a transaction that rolled back', () => {
@@ -183,7 +203,11 @@ describe('orders repository', () => {
       assert.deepEqual(fromDisk(), next, JSON.stringify(step));
       before = next;
     }
-    assert.deepEqual(store.board.rows({ now: T0 + 5 }).map((r) => [r.id, r.status]), [[id, 'CONCLUDED']], 'among the recently closed');
+    assert.deepEqual(
+      store.board.rows({ now: T0 + 5 }).map((r) => [r.id, r.status]),
+      [[id, 'CONCLUDED']],
+      'among the recently closed',
+    );
     // Without the row as read, everything is written.
     const reopened = { ...before, is_open: 1, closed_ms: null, detail_state: 'missing' as const, board_ms: T0 };
     store.write(() => store.orders.writeProgress(reopened, T0));
@@ -234,7 +258,11 @@ describe('orders repository', () => {
     const store = OrdersDb.open(folder);
     try {
       const ingest = new EventIngest(store, new ManualClock(T0), silentLogger);
-      for (let i = 0; i < 20; i++) ingest.apply(Array.from({ length: 50 }, (_, k) => placedEvent(randomUUID(), T0 + k)), T0);
+      for (let i = 0; i < 20; i++)
+        ingest.apply(
+          Array.from({ length: 50 }, (_, k) => placedEvent(randomUUID(), T0 + k)),
+          T0,
+        );
       const file = join(folder, DATABASE_FILE);
       const before = statSync(file).size;
       assert.ok(statSync(`${file}-wal`).size > 0);
@@ -258,7 +286,12 @@ describe('board rows of platform deliveries and cancellations', () => {
     ingest.apply([placedEvent(id, T0 + 60_000, MERCHANT, 'ADR', 'ASSIGN_DRIVER'), placedEvent(id, T0 + 120_000, MERCHANT, 'GTO', 'GOING_TO_ORIGIN')]);
     assert.deepEqual(store.board.rowsOf([id])[0]?.driver, { state: 'toStore', pickupEtaSeconds: null, deliveryEtaSeconds: null, checkedAt: null });
     store.write(() => store.tracking.save(id, { latitude: -23.5, longitude: -46.6, pickupEtaStart: 240, deliveryEtaEnd: 1500 }, T0 + 130_000));
-    assert.deepEqual(store.board.rowsOf([id])[0]?.driver, { state: 'toStore', pickupEtaSeconds: 240, deliveryEtaSeconds: 1500, checkedAt: new Date(T0 + 130_000).toISOString() });
+    assert.deepEqual(store.board.rowsOf([id])[0]?.driver, {
+      state: 'toStore',
+      pickupEtaSeconds: 240,
+      deliveryEtaSeconds: 1500,
+      checkedAt: new Date(T0 + 130_000).toISOString(),
+    });
     ingest.apply([placedEvent(id, T0 + 300_000, MERCHANT, 'AAO', 'ARRIVED_AT_ORIGIN')]);
     assert.equal(store.board.rowsOf([id])[0]?.driver?.state, 'atStore');
   });

@@ -46,7 +46,7 @@ function setup() {
 }
 
 describe('store outbox', () => {
-  it('online: done at once with the platform\'s answer', async () => {
+  it("online: done at once with the platform's answer", async () => {
     const { queue, p } = setup();
     const entry = await queue.submit({ merchantId: STORE, kind: 'pause', payload: { description: 'Cozinha cheia' } });
     assert.equal(entry.state, 'done');
@@ -86,7 +86,7 @@ describe('store outbox', () => {
     assert.equal(p.state.calls, 1, 'the resend looked instead of sending');
   });
 
-  it('a refusal ends it with the reason; a store\'s actions go out in order; a queued one can be withdrawn', async () => {
+  it("a refusal ends it with the reason; a store's actions go out in order; a queued one can be withdrawn", async () => {
     const { clock, queue, p, tick } = setup();
     await queue.submit({ merchantId: STORE, kind: 'pause', payload: { description: 'A' } });
     const clash = await queue.submit({ merchantId: STORE, kind: 'pause', payload: { description: 'A' } });
@@ -102,6 +102,10 @@ describe('store outbox', () => {
     p.state.offline = false;
     clock.advance(60_000);
     await tick();
-    assert.deepEqual(p.pauses.map((x) => x.description), ['A', 'C'], 'the withdrawn one never left');
+    assert.deepEqual(
+      p.pauses.map((x) => x.description),
+      ['A', 'C'],
+      'the withdrawn one never left',
+    );
   });
 });

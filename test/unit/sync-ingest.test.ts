@@ -129,7 +129,12 @@ describe('event ingest', () => {
 
   it('reads events leniently: missing fields are stored empty, events without an id are skipped', () => {
     const { store, ingest } = setup();
-    const result = ingest.apply([{ id: 'e-no-order', code: 'PLC' }, { code: 'PLC' }, 'garbage', { id: 'e2', orderId: randomUUID(), createdAt: 'not a date', code: 42 }]);
+    const result = ingest.apply([
+      { id: 'e-no-order', code: 'PLC' },
+      { code: 'PLC' },
+      'garbage',
+      { id: 'e2', orderId: randomUUID(), createdAt: 'not a date', code: 42 },
+    ]);
     assert.equal(result.rejected, 2);
     assert.equal(result.stored, 2);
     assert.deepEqual(result.eventIds.sort(), ['e-no-order', 'e2']);
@@ -172,7 +177,9 @@ describe('event ingest', () => {
     const { store, ingest, clock } = setup();
     const order = randomUUID();
     ingest.apply([event(order, 'PLC', 'PLACED', T0), event(order, 'CFM', 'CONFIRMED', T0 + 1)]);
-    const cancel = store.write(() => store.outbox.insert({ orderId: order, action: 'requestCancellation', payload: { reason: '503' }, expiresMs: null, now: clock.now() }));
+    const cancel = store.write(() =>
+      store.outbox.insert({ orderId: order, action: 'requestCancellation', payload: { reason: '503' }, expiresMs: null, now: clock.now() }),
+    );
     store.write(() => store.outbox.markSent(cancel.id, clock.now(), clock.now() + 60_000));
     ingest.apply([event(order, 'CAR', 'CANCELLATION_REQUESTED', T0 + 2), event(order, 'CARF', 'CANCELLATION_REQUEST_FAILED', T0 + 3)]);
     const row = store.outbox.get(cancel.id);

@@ -40,13 +40,19 @@ describe('orders IPC handlers', () => {
     const { handlers, id } = await setup();
     const board = await handlers['orders:board']({});
     assert.ok(channels['orders:board'].output.safeParse(board).success);
-    assert.deepEqual(board.rows.map((r) => r.id), [id]);
+    assert.deepEqual(
+      board.rows.map((r) => r.id),
+      [id],
+    );
     const detail = await handlers['orders:detail']({ orderId: id });
     assert.ok(channels['orders:detail'].output.safeParse(detail).success);
     assert.equal(detail.events.length, 1);
     assert.ok(detail.order, 'the order as the drawer shows it');
     assert.ok(detail.order.items.length > 0);
-    await assert.rejects(Promise.resolve(handlers['orders:detail']({ orderId: '00000000-0000-4000-8000-000000000000' })), (e: unknown) => e instanceof AppError && e.code === 'not-found');
+    await assert.rejects(
+      Promise.resolve(handlers['orders:detail']({ orderId: '00000000-0000-4000-8000-000000000000' })),
+      (e: unknown) => e instanceof AppError && e.code === 'not-found',
+    );
   });
 
   it('try again to fetch a missing detail when the order is opened', async () => {
@@ -72,7 +78,10 @@ describe('orders IPC handlers', () => {
 
   it('offer the standard cancellation codes and the cached pickup code when offline', async () => {
     const { handlers, gateway, id } = await setup();
-    assert.deepEqual(await handlers['orders:cancellationReasons']({ orderId: id }), { reasons: [{ code: '503', description: 'Item unavailable' }], source: 'api' });
+    assert.deepEqual(await handlers['orders:cancellationReasons']({ orderId: id }), {
+      reasons: [{ code: '503', description: 'Item unavailable' }],
+      source: 'api',
+    });
     gateway.failNext('cancellationReasons', offline());
     assert.deepEqual(await handlers['orders:cancellationReasons']({ orderId: id }), { reasons: STANDARD_CANCELLATION_REASONS, source: 'standard' });
     assert.deepEqual(await handlers['orders:validatePickupCode']({ orderId: id, code: '1234' }), { valid: true, checkedBy: 'api' });

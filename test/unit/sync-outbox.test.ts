@@ -54,7 +54,10 @@ describe('outbox worker', () => {
 
   it('refuses an order the terminal does not have', () => {
     const ctx = setup();
-    assert.throws(() => ctx.sync.outbox.enqueue({ orderId: '00000000-0000-4000-8000-000000000000', action: 'confirm' }), (e: unknown) => e instanceof AppError && e.code === 'not-found');
+    assert.throws(
+      () => ctx.sync.outbox.enqueue({ orderId: '00000000-0000-4000-8000-000000000000', action: 'confirm' }),
+      (e: unknown) => e instanceof AppError && e.code === 'not-found',
+    );
   });
 
   it('retries with growing backoff while offline, and at once when the link is back', async () => {
@@ -150,10 +153,16 @@ describe('outbox worker', () => {
     await ctx.sync.outbox.tick();
     assert.equal(ctx.store.outbox.get(confirm.id)?.state, 'sent');
     assert.equal(ctx.store.outbox.get(prep.id)?.state, 'queued', 'waits for the confirm outcome');
-    assert.deepEqual(ctx.gateway.applied.map((a) => a.action), ['confirm']);
+    assert.deepEqual(
+      ctx.gateway.applied.map((a) => a.action),
+      ['confirm'],
+    );
     await ctx.sync.poller.round(); // CONFIRMED arrives
     await ctx.sync.outbox.tick();
-    assert.deepEqual(ctx.gateway.applied.map((a) => a.action), ['confirm', 'startPreparation']);
+    assert.deepEqual(
+      ctx.gateway.applied.map((a) => a.action),
+      ['confirm', 'startPreparation'],
+    );
     await ctx.sync.poller.round();
     assert.equal(ctx.store.outbox.get(prep.id)?.state, 'confirmed');
   });

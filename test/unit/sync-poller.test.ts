@@ -40,7 +40,10 @@ describe('event poller', () => {
     assert.deepEqual(round, { polls: 1, received: 1, stored: 1, acknowledged: 1 });
     assert.deepEqual(steps, ['poll', 'polled', 'persisted', 'acked']);
     // Detail fetched before the ack (the ack is the last call).
-    assert.deepEqual(gateway.calls.map((c) => c.method), ['poll', 'getOrder', 'acknowledge']);
+    assert.deepEqual(
+      gateway.calls.map((c) => c.method),
+      ['poll', 'getOrder', 'acknowledge'],
+    );
     assert.equal(gateway.acked.size, 1);
     // Two pushes: the order as the event told it (chime at once), then with its detail.
     assert.equal(pushes.length, 2);
@@ -93,7 +96,10 @@ describe('event poller', () => {
     const { gateway, store, sync } = setup({ limit: 10 });
     for (let i = 0; i < 35; i++) gateway.place();
     const round = await sync.poller.round();
-    assert.deepEqual(gateway.calls.filter((c) => c.method === 'poll').map((c) => c.args[0]), [10, 1000, 1000]);
+    assert.deepEqual(
+      gateway.calls.filter((c) => c.method === 'poll').map((c) => c.args[0]),
+      [10, 1000, 1000],
+    );
     assert.equal(round.polls, 3);
     assert.equal(round.stored, 35);
     assert.equal(round.acknowledged, 35);
@@ -154,7 +160,10 @@ describe('event poller', () => {
     gateway.place();
     sync.poller.start();
     await advance(clock, 0);
-    assert.deepEqual(seen.filter((s) => ['persisted', 'acked', 'checkpoint'].includes(s)), ['persisted', 'acked', 'checkpoint']);
+    assert.deepEqual(
+      seen.filter((s) => ['persisted', 'acked', 'checkpoint'].includes(s)),
+      ['persisted', 'acked', 'checkpoint'],
+    );
     fail = true;
     gateway.place();
     await advance(clock, 30_000);

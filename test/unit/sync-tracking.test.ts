@@ -33,7 +33,10 @@ describe('tracking poller', () => {
     ctx.ingest.apply([ctx.gateway.emit(platform, 'ADR', 'ASSIGN_DRIVER'), ctx.gateway.emit(merchant, 'ADR', 'ASSIGN_DRIVER')]);
     ctx.gateway.trackingPositions.set(platform, { latitude: -23.5, longitude: -46.6 });
     await ctx.tracking.tick();
-    assert.deepEqual(ctx.gateway.calls.filter((c) => c.method === 'tracking').map((c) => c.args[0]), [platform]);
+    assert.deepEqual(
+      ctx.gateway.calls.filter((c) => c.method === 'tracking').map((c) => c.args[0]),
+      [platform],
+    );
     assert.deepEqual(ctx.store.tracking.get(platform)?.position, { latitude: -23.5, longitude: -46.6 });
     assert.deepEqual(ctx.seen, [platform]);
 

@@ -19,7 +19,17 @@ describe('the settings file (config.json in the data folder)', () => {
 
   it('saves owner-only and reads back what it saved', () => {
     const dir = folder();
-    const config = { version: 1 as const, account: { kind: 'centralized' as const, apiBaseUrl: 'https://api.example.test', clientId: 'store-app' }, screen: null, settings: Settings.parse({ locale: 'en', stores: ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'], autoConfirm: ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'], alerts: { volume: 40 } }) };
+    const config = {
+      version: 1 as const,
+      account: { kind: 'centralized' as const, apiBaseUrl: 'https://api.example.test', clientId: 'store-app' },
+      screen: null,
+      settings: Settings.parse({
+        locale: 'en',
+        stores: ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'],
+        autoConfirm: ['4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61'],
+        alerts: { volume: 40 },
+      }),
+    };
     saveConfigFile(dir, config);
     assert.equal(statSync(join(dir, CONFIG_FILE)).mode & 0o777, 0o600);
     assert.deepEqual(loadConfigFile(dir), { config, problem: null, unknownKeys: [] });
@@ -68,7 +78,7 @@ describe('the settings file (config.json in the data folder)', () => {
     assert.deepEqual(loaded.unknownKeys.sort(), ['colour', 'settings.fontSize']);
   });
 
-  it('an older file without settings reads with today\'s defaults', () => {
+  it("an older file without settings reads with today's defaults", () => {
     const dir = folder();
     write(dir, JSON.stringify({ version: 1, account: { kind: 'demo' } }));
     assert.deepEqual(loadConfigFile(dir).config.settings, emptyConfig().settings);
@@ -103,7 +113,13 @@ describe('a settings patch', () => {
   });
 
   it('refuses values out of range and unknown fields', () => {
-    for (const bad of [{ alerts: { volume: 101 } }, { alerts: { repeatSeconds: 1 } }, { historyDays: 0 }, { autoConfirm: ['not-an-id'] }, { alerts: { loud: true } }]) {
+    for (const bad of [
+      { alerts: { volume: 101 } },
+      { alerts: { repeatSeconds: 1 } },
+      { historyDays: 0 },
+      { autoConfirm: ['not-an-id'] },
+      { alerts: { loud: true } },
+    ]) {
       assert.equal(SettingsPatch.safeParse(bad).success, false, JSON.stringify(bad));
     }
   });

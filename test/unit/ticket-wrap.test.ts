@@ -17,7 +17,11 @@ const laid = (doc: string, cpl: number): string[] =>
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''));
 /** Double-width text comes out of the text renderer spread ("N Ã O   P R E P"): read it back as printed. */
-const squeezed = (line: string): string => line.replace(/(\S) (?=\S)/g, '$1').replace(/ {3}/g, ' ').trim();
+const squeezed = (line: string): string =>
+  line
+    .replace(/(\S) (?=\S)/g, '$1')
+    .replace(/ {3}/g, ' ')
+    .trim();
 
 /** A small seeded generator: the same words every run (no wall clock, no Math.random). */
 function words(seed: number, count: number): string[] {
@@ -39,7 +43,9 @@ describe('word wrapping of tickets', () => {
         }
         assert.match(customer, /Madalena/, `${width} ${locale}`);
         assert.match(customer, /São Paulo - SP|São\s*\n\s*Paulo - SP/, `"- SP" stays with its city (${width} ${locale})`);
-        const slip = toText(cancellationSlip(order, ctx(locale)), { width }).split('\n').map(squeezed);
+        const slip = toText(cancellationSlip(order, ctx(locale)), { width })
+          .split('\n')
+          .map(squeezed);
         const [prepare, handOver] = locale === 'pt-BR' ? ['NÃO PREPARAR', 'NÃO ENTREGAR'] : ['DO NOT PREPARE', 'DO NOT HAND OVER'];
         assert.ok(slip.includes(prepare), `${prepare} on a line of its own: ${slip.join('|')}`);
         assert.ok(slip.includes(handOver), `${handOver} on a line of its own: ${slip.join('|')}`);
@@ -66,10 +72,16 @@ describe('word wrapping of tickets', () => {
   });
 
   it('a word longer than the line is still broken (nothing else can hold it), and the words after it go on', () => {
-    assert.deepEqual(laid('|ab Pneumoultramicroscopicossilicovulcanoconiótico cd', 20), ['ab', 'Pneumoultramicroscop', 'icossilicovulcanocon', 'iótico cd', '']);
+    assert.deepEqual(laid('|ab Pneumoultramicroscopicossilicovulcanoconiótico cd', 20), [
+      'ab',
+      'Pneumoultramicroscop',
+      'icossilicovulcanocon',
+      'iótico cd',
+      '',
+    ]);
   });
 
-  it("counts double-width text (^) double, and a hard space (~) never breaks", () => {
+  it('counts double-width text (^) double, and a hard space (~) never breaks', () => {
     // "NÃO ENTREGAR" double width is 24 columns: it does not fit in 20 after "X ".
     assert.deepEqual(laid('|^X NÃO ENTREGAR', 20).map(squeezed), ['X NÃO', 'ENTREGAR', '']);
     assert.deepEqual(laid('|aaaa bbbb cc~dd', 12), ['aaaa bbbb', 'cc dd', '']);
@@ -103,7 +115,12 @@ describe('the paper cut', () => {
   it('each ticket is cut once, at its end, at both widths in every code page', () => {
     for (const width of [58, 80] as const)
       for (const encoding of ['cp860', 'cp858', 'cp1252', 'multilingual'] as const) {
-        const docs = [kitchenTicket(order, ctx('pt-BR')), customerTicket(order, ctx('en')), cancellationSlip(order, ctx('pt-BR')), testTicket({ name: 'Cozinha', width, encoding }, ctx('en'))];
+        const docs = [
+          kitchenTicket(order, ctx('pt-BR')),
+          customerTicket(order, ctx('en')),
+          cancellationSlip(order, ctx('pt-BR')),
+          testTicket({ name: 'Cozinha', width, encoding }, ctx('en')),
+        ];
         for (const doc of docs) {
           const bytes = toEscPos(doc, { width, encoding });
           assert.equal(cuts(bytes), 1, `${width} ${encoding}: ${doc.split('\n')[0]}`);

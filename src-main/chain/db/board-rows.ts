@@ -43,7 +43,10 @@ export const OUTBOX_RECORD_COLUMNS = `id, order_id, action, payload::text AS pay
 /** Open orders of these stores (newest first), then their newest orders closed since `closedSince`. */
 export async function boardOf(db: Queryable, storeIds: readonly string[], closedSince: number): Promise<BoardRow[]> {
   if (storeIds.length === 0) return [];
-  const open = await db.query<BoardRecord>(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.is_open = 1 AND o.merchant_id = ANY($1::text[]) ORDER BY o.board_ms DESC`, [storeIds]);
+  const open = await db.query<BoardRecord>(
+    `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.is_open = 1 AND o.merchant_id = ANY($1::text[]) ORDER BY o.board_ms DESC`,
+    [storeIds],
+  );
   const closed = await db.query<BoardRecord>(
     `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.is_open = 0 AND o.merchant_id = ANY($1::text[]) AND o.closed_ms >= $2 ORDER BY o.closed_ms DESC LIMIT $3`,
     [storeIds, closedSince, RECENT_CLOSED_LIMIT],
@@ -54,7 +57,10 @@ export async function boardOf(db: Queryable, storeIds: readonly string[], closed
 /** The rows of these orders that belong to one of `storeIds`, in the order asked. */
 export async function rowsOf(db: Queryable, orderIds: readonly string[], storeIds: readonly string[]): Promise<BoardRow[]> {
   if (orderIds.length === 0 || storeIds.length === 0) return [];
-  const { rows } = await db.query<BoardRecord>(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.id = ANY($1::text[]) AND o.merchant_id = ANY($2::text[])`, [orderIds, storeIds]);
+  const { rows } = await db.query<BoardRecord>(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.id = ANY($1::text[]) AND o.merchant_id = ANY($2::text[])`, [
+    orderIds,
+    storeIds,
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return orderIds.flatMap((id) => {
     const record = byId.get(id);
@@ -70,11 +76,20 @@ export async function rowsOf(db: Queryable, orderIds: readonly string[], storeId
 export async function detailOf(db: Queryable, orderId: string, storeIds: readonly string[]): Promise<OrderDetailView | null> {
   const [row] = await rowsOf(db, [orderId], storeIds);
   if (!row) return null;
-  const order = await db.query<{ detail: OrderRecord | null; detail_fetched_ms: number | null }>('SELECT detail, detail_fetched_ms FROM orders WHERE id = $1', [orderId]);
-  const events = await db.query<{ id: string; code: string; full_code: string; known: boolean; created_at: string | null; received_ms: number; metadata: unknown }>(
-    'SELECT id, code, full_code, known, created_at, received_ms, metadata FROM events WHERE order_id = $1 ORDER BY created_ms NULLS FIRST, received_ms, id',
-    [orderId],
-  );
+  const order = await db.query<{ detail: OrderRecord | null; detail_fetched_ms: number | null }>('SELECT detail, detail_fetched_ms FROM orders WHERE id = $1', [
+    orderId,
+  ]);
+  const events = await db.query<{
+    id: string;
+    code: string;
+    full_code: string;
+    known: boolean;
+    created_at: string | null;
+    received_ms: number;
+    metadata: unknown;
+  }>('SELECT id, code, full_code, known, created_at, received_ms, metadata FROM events WHERE order_id = $1 ORDER BY created_ms NULLS FIRST, received_ms, id', [
+    orderId,
+  ]);
   const actions = await db.query<OutboxRecord>(`SELECT ${OUTBOX_RECORD_COLUMNS} FROM outbox WHERE order_id = $1 ORDER BY id`, [orderId]);
   const detail = order.rows[0]?.detail ?? null;
   const fetchedMs = order.rows[0]?.detail_fetched_ms ?? null;
@@ -92,9 +107,14 @@ export async function detailOf(db: Queryable, orderId: string, storeIds: readonl
     row,
     order: detail ? toOrderView(detail) : null,
     detailFetchedAt: fetchedMs === null ? null : new Date(fetchedMs).toISOString(),
-    events: events.rows.map(
-      (e): OrderEventView => ({ id: e.id, code: e.code, fullCode: e.full_code, known: e.known, createdAt: e.created_at, receivedAt: new Date(e.received_ms).toISOString() }),
-    ),
+    events: events.rows.map((e): OrderEventView => ({
+      id: e.id,
+      code: e.code,
+      fullCode: e.full_code,
+      known: e.known,
+      createdAt: e.created_at,
+      receivedAt: new Date(e.received_ms).toISOString(),
+    })),
     actions: actions.rows.map(toOutboxEntry),
     tracking: null,
     requests,

@@ -122,7 +122,9 @@ export class PgChainBus implements ChainBus {
     this.client = null;
     client.removeAllListeners();
     client.on('error', () => undefined);
-    this.options.logger.warn('the chain bus lost its listening connection: reconnecting', { error: { message: error.message, code: (error as { code?: unknown }).code } });
+    this.options.logger.warn('the chain bus lost its listening connection: reconnecting', {
+      error: { message: error.message, code: (error as { code?: unknown }).code },
+    });
     this.reconnecting = this.reconnect();
   }
 

@@ -53,7 +53,11 @@ export class PgChainDevices implements ChainDevices {
     private readonly logger: Logger,
   ) {}
 
-  async invite(input: { storeIds: string[]; name: string; kind: Device['kind'] }, ttlMs: number, now: number): Promise<{ inviteId: string; code: string; expiresAt: number }> {
+  async invite(
+    input: { storeIds: string[]; name: string; kind: Device['kind'] },
+    ttlMs: number,
+    now: number,
+  ): Promise<{ inviteId: string; code: string; expiresAt: number }> {
     const name = Device.shape.name.parse(input.name);
     const kind = Device.shape.kind.parse(input.kind);
     if (input.storeIds.length === 0) throw new AppError('validation', 'An invite names at least one store.', { field: 'storeIds' });
@@ -123,7 +127,13 @@ export class PgChainDevices implements ChainDevices {
   private async pair(db: Queryable, invite: InviteRow, now: number): Promise<PairedDevice> {
     const secret = randomBytes(SECRET_BYTES);
     const id = randomBytes(16).toString('hex');
-    await db.query('INSERT INTO devices (id, name, kind, secret_sha256, paired_ms) VALUES ($1, $2, $3, $4, $5)', [id, invite.name, invite.kind, sha256(secret), now]);
+    await db.query('INSERT INTO devices (id, name, kind, secret_sha256, paired_ms) VALUES ($1, $2, $3, $4, $5)', [
+      id,
+      invite.name,
+      invite.kind,
+      sha256(secret),
+      now,
+    ]);
     await ensureStores(db, invite.store_ids);
     await db.query('INSERT INTO device_stores (device_id, store_id) SELECT $1, unnest($2::text[])', [id, invite.store_ids]);
     await db.query('UPDATE pairing_invites SET used_ms = $2, device_id = $3, code = NULL WHERE id = $1', [invite.id, now, id]);
@@ -153,11 +163,12 @@ export class PgChainDevices implements ChainDevices {
 
   /** Written at most once a minute per device (the list shows minutes): the condition is in the statement, so replicas agree. */
   async touched(deviceId: string, at: number): Promise<void> {
-    await queryRows(this.pool, 'recording a device contact', 'UPDATE devices SET last_contact_ms = $2 WHERE id = $1 AND (last_contact_ms IS NULL OR last_contact_ms <= $2 - $3::bigint)', [
-      deviceId,
-      at,
-      CONTACT_WRITE_EVERY_MS,
-    ]);
+    await queryRows(
+      this.pool,
+      'recording a device contact',
+      'UPDATE devices SET last_contact_ms = $2 WHERE id = $1 AND (last_contact_ms IS NULL OR last_contact_ms <= $2 - $3::bigint)',
+      [deviceId, at, CONTACT_WRITE_EVERY_MS],
+    );
   }
 
   async list(): Promise<ChainDevice[]> {
@@ -166,7 +177,10 @@ export class PgChainDevices implements ChainDevices {
   }
 
   async revoke(deviceId: string, at: number): Promise<boolean> {
-    const rows = await queryRows(this.pool, 'revoking a device', 'UPDATE devices SET revoked_ms = $2 WHERE id = $1 AND revoked_ms IS NULL RETURNING id', [deviceId, at]);
+    const rows = await queryRows(this.pool, 'revoking a device', 'UPDATE devices SET revoked_ms = $2 WHERE id = $1 AND revoked_ms IS NULL RETURNING id', [
+      deviceId,
+      at,
+    ]);
     if (rows.length > 0) this.logger.info('store terminal revoked', { deviceId });
     return rows.length > 0;
   }
@@ -189,6 +203,9 @@ export class PgChainDevices implements ChainDevices {
 }
 
 async function lockInvite(db: Queryable, inviteId: string): Promise<InviteRow | undefined> {
-  const { rows } = await db.query<InviteRow>('SELECT id, code, store_ids, name, kind, expires_ms, tries, used_ms FROM pairing_invites WHERE id = $1 FOR UPDATE', [inviteId]);
+  const { rows } = await db.query<InviteRow>(
+    'SELECT id, code, store_ids, name, kind, expires_ms, tries, used_ms FROM pairing_invites WHERE id = $1 FOR UPDATE',
+    [inviteId],
+  );
   return rows[0];
 }

@@ -42,7 +42,19 @@ export class PgChainOrders implements ChainOrders {
       await db.query(
         `UPDATE orders SET display_id = $2, order_type = $3, order_timing = $4, preparation_start_at = $5, delivered_by = $6, customer_name = $7,
            items_count = $8, total = $9, detail = $10::jsonb, detail_fetched_ms = $11, detail_error = NULL WHERE id = $1`,
-        [orderId, d.displayId, d.orderType, d.orderTiming, d.preparationStartAt, d.deliveredBy, d.customerName, d.itemsCount, d.total, JSON.stringify(detail), at],
+        [
+          orderId,
+          d.displayId,
+          d.orderType,
+          d.orderTiming,
+          d.preparationStartAt,
+          d.deliveredBy,
+          d.customerName,
+          d.itemsCount,
+          d.total,
+          JSON.stringify(detail),
+          at,
+        ],
       );
       const settlements = (await lockOpenActions(db, [orderId])).flatMap((a) => {
         const outcome = settledByStatus(a.action, order.status);
@@ -78,7 +90,9 @@ export class PgChainOrders implements ChainOrders {
   }
 
   async storeOf(orderId: string): Promise<string | null> {
-    const rows = await queryRows<{ merchant_id: string | null }>(this.pool, 'reading an order\'s store', 'SELECT merchant_id FROM orders WHERE id = $1', [orderId]);
+    const rows = await queryRows<{ merchant_id: string | null }>(this.pool, "reading an order's store", 'SELECT merchant_id FROM orders WHERE id = $1', [
+      orderId,
+    ]);
     return rows[0]?.merchant_id ?? null;
   }
 }

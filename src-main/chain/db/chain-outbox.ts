@@ -64,7 +64,7 @@ export class PgChainOutbox implements ChainOutbox {
         [input.orderId],
       );
       const order = orders[0];
-      if (!order || order.merchant_id !== input.storeId) throw new AppError('not-found', 'This order is not one of this store\'s.');
+      if (!order || order.merchant_id !== input.storeId) throw new AppError('not-found', "This order is not one of this store's.");
       const known = await db.query<{ outbox_id: number }>('SELECT outbox_id FROM outbox_keys WHERE idempotency_key = $1', [input.idempotencyKey]);
       if (known.rows[0]) return { entry: await entryOf(db, known.rows[0].outbox_id), created: false };
 
@@ -76,8 +76,11 @@ export class PgChainOutbox implements ChainOutbox {
       }
 
       const expiresMs = input.action === 'confirm' ? order.confirm_deadline_ms : null;
-      const early = settledByStatus(input.action, order.status) ??
-        (expiresMs !== null && at >= expiresMs ? { state: 'expired' as const, reason: { code: 'conflict' as const, message: 'the 8-minute confirmation window has passed' } } : undefined);
+      const early =
+        settledByStatus(input.action, order.status) ??
+        (expiresMs !== null && at >= expiresMs
+          ? { state: 'expired' as const, reason: { code: 'conflict' as const, message: 'the 8-minute confirmation window has passed' } }
+          : undefined);
       const payload = 'payload' in input ? input.payload : null;
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO outbox (order_id, store_id, action, payload, state, idempotency_key, due_ms, expires_ms, reason, settled_by, origin, created_ms, updated_ms, settled_ms)
@@ -110,7 +113,15 @@ export class PgChainOutbox implements ChainOutbox {
    * answer recorded comes back with `answerLost`: the platform may have taken it.
    */
   async claim(holder: string, limit: number, claimMs: number, now: number): Promise<ClaimedAction[]> {
-    const rows = await queryRows<{ id: number; order_id: string; store_id: string; action: ClaimedAction['action']; payload: Record<string, unknown> | null; attempts: number; answer_lost: boolean }>(
+    const rows = await queryRows<{
+      id: number;
+      order_id: string;
+      store_id: string;
+      action: ClaimedAction['action'];
+      payload: Record<string, unknown> | null;
+      attempts: number;
+      answer_lost: boolean;
+    }>(
       this.pool,
       'claiming actions',
       `WITH due AS (
@@ -127,7 +138,15 @@ export class PgChainOutbox implements ChainOutbox {
     );
     return rows
       .sort((a, b) => a.id - b.id)
-      .map((r) => ({ id: r.id, orderId: r.order_id, storeId: r.store_id, action: r.action, payload: r.payload, attempts: r.attempts, answerLost: r.answer_lost }));
+      .map((r) => ({
+        id: r.id,
+        orderId: r.order_id,
+        storeId: r.store_id,
+        action: r.action,
+        payload: r.payload,
+        attempts: r.attempts,
+        answerLost: r.answer_lost,
+      }));
   }
 
   async sent(id: number, holder: string, at: number): Promise<{ orderId: string; storeId: string } | null> {
@@ -153,7 +172,13 @@ export class PgChainOutbox implements ChainOutbox {
     );
   }
 
-  async settle(id: number, holder: string, state: 'confirmed' | 'failed' | 'expired', reason: unknown, at: number): Promise<{ orderId: string; storeId: string } | null> {
+  async settle(
+    id: number,
+    holder: string,
+    state: 'confirmed' | 'failed' | 'expired',
+    reason: unknown,
+    at: number,
+  ): Promise<{ orderId: string; storeId: string } | null> {
     const rows = await queryRows<{ order_id: string; store_id: string }>(
       this.pool,
       'settling an action',

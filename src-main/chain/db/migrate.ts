@@ -38,7 +38,10 @@ export async function migrateChain(pool: pg.Pool, migrations: readonly ChainMigr
     const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
     const current = rows[0]?.v ?? 0;
     if (current > latest) {
-      throw new AppError('storage', `The chain's database was migrated by a newer server (schema ${current}, this one knows up to ${latest}). Update the server; the database was left untouched.`);
+      throw new AppError(
+        'storage',
+        `The chain's database was migrated by a newer server (schema ${current}, this one knows up to ${latest}). Update the server; the database was left untouched.`,
+      );
     }
     for (const migration of sorted.filter((m) => m.version > current)) {
       await client.query(migration.up);

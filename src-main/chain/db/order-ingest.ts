@@ -88,7 +88,10 @@ export class OrderIngest {
     const settlements: ActionSettlement[] = [];
     const settle = (orderId: string, s: Omit<ActionSettlement, 'settledBy'>, settledBy: string) => {
       settlements.push({ ...s, settledBy });
-      openByOrder.set(orderId, (openByOrder.get(orderId) ?? []).filter((a) => a.id !== s.id));
+      openByOrder.set(
+        orderId,
+        (openByOrder.get(orderId) ?? []).filter((a) => a.id !== s.id),
+      );
     };
     applyEvents(fresh, { progress, asRead, created: new Set() }, now, (orderId, name, { event }) => {
       const open = openByOrder.get(orderId) ?? [];
@@ -139,5 +142,5 @@ async function insertEvents(db: Queryable, fresh: readonly Parsed[], now: number
     [JSON.stringify(rows), now],
   );
   // Cannot happen under the fence; if it did, an order was moved by an event counted twice: undo it all.
-  if (result.rowCount !== fresh.length) throw new AppError('storage', 'an event was stored by someone else during this poll\'s transaction');
+  if (result.rowCount !== fresh.length) throw new AppError('storage', "an event was stored by someone else during this poll's transaction");
 }

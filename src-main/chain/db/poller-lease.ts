@@ -69,11 +69,12 @@ export class PgPollerLease implements PollerLease {
 
   async release(credential: string, holder: string, token: number): Promise<void> {
     // Expired at once rather than deleted: the token keeps growing for the next holder.
-    await queryRows(this.pool, 'releasing the poller lease', `UPDATE leases SET expires_at = now() - interval '1 millisecond' WHERE credential = $1 AND holder = $2 AND token = $3`, [
-      credential,
-      holder,
-      token,
-    ]);
+    await queryRows(
+      this.pool,
+      'releasing the poller lease',
+      `UPDATE leases SET expires_at = now() - interval '1 millisecond' WHERE credential = $1 AND holder = $2 AND token = $3`,
+      [credential, holder, token],
+    );
   }
 
   async current(credential: string): Promise<Leadership | null> {

@@ -52,6 +52,8 @@ export function connectionConfig(options: ChainPoolOptions): pg.ClientConfig {
  */
 export function openChainPool(options: ChainPoolOptions): pg.Pool {
   const pool = new pg.Pool({ ...connectionConfig(options), max: options.max ?? 10, idleTimeoutMillis: 30_000 });
-  pool.on('error', (error) => options.logger.warn('an idle database connection failed', { error: { message: error.message, code: (error as { code?: unknown }).code } }));
+  pool.on('error', (error) =>
+    options.logger.warn('an idle database connection failed', { error: { message: error.message, code: (error as { code?: unknown }).code } }),
+  );
   return pool;
 }

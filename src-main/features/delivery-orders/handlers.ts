@@ -51,7 +51,12 @@ export function deliveryOrderHandlers({ shipping, db, actions, clock }: Delivery
       const order = checkDeliveryOrder(draft);
       if (!order.ok) refuseBrokenRule('delivery order', order.problems);
       const registered = await shipping.registerOrder(merchantId, toRegistration(draft, quoteId), signal());
-      return db.write(() => db.deliveryOrders.add({ orderId: registered.id, merchantId, trackingUrl: registered.trackingUrl, customerName: draft.customerName.trim() }, clock.now()));
+      return db.write(() =>
+        db.deliveryOrders.add(
+          { orderId: registered.id, merchantId, trackingUrl: registered.trackingUrl, customerName: draft.customerName.trim() },
+          clock.now(),
+        ),
+      );
     },
     'deliveryOrders:get': ({ orderId }) => db.read(() => db.deliveryOrders.get(orderId)),
     'deliveryOrders:safety': async ({ orderId }) => {

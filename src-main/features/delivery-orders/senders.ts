@@ -18,8 +18,10 @@ export function deliveryOrderSenders(
       send: (_merchantId, { orderId, address }, signal) => shipping.requestAddressChange(String(orderId), AddressChangeRequest.parse(address), { signal }),
     },
     deliveryCancel: {
-      send: (_merchantId, { orderId, code, reason }, signal) => shipping.cancel(String(orderId), { reason: String(reason), cancellationCode: Number(code) }, { signal }),
-      alreadyDone: async (_merchantId, { orderId }, signal) => ((await order.getOrder(String(orderId), { signal })).status === 'CANCELLED' ? { result: { orderId } } : undefined),
+      send: (_merchantId, { orderId, code, reason }, signal) =>
+        shipping.cancel(String(orderId), { reason: String(reason), cancellationCode: Number(code) }, { signal }),
+      alreadyDone: async (_merchantId, { orderId }, signal) =>
+        (await order.getOrder(String(orderId), { signal })).status === 'CANCELLED' ? { result: { orderId } } : undefined,
     },
   };
 }

@@ -22,7 +22,11 @@ export function historyHandlers(db: OrdersDb): Pick<Handlers, 'orders:history' |
     'orders:summary': ({ from, to }) => {
       const fromMs = Date.parse(from);
       const toMs = Date.parse(to);
-      return summarise(db.read(() => db.summary.between(fromMs, toMs)), fromMs, toMs);
+      return summarise(
+        db.read(() => db.summary.between(fromMs, toMs)),
+        fromMs,
+        toMs,
+      );
     },
   };
 }

@@ -38,7 +38,8 @@ export function joinHandlers(options: JoinHandlerOptions): Pick<Handlers, JoinCh
     'join:hubs': ({ browse }) => hubs.browse(browse),
     'join:pair': async (input): Promise<JoinOutcome> => {
       // A terminal that works as an account (or is set up by flags), or is already a screen, is no first run.
-      if (terminal.screen() || terminal.session() || terminal.file().account || terminal.fromFlags) return { outcome: 'refused', reason: 'not-first-run', attemptsLeft: null };
+      if (terminal.screen() || terminal.session() || terminal.file().account || terminal.fromFlags)
+        return { outcome: 'refused', reason: 'not-first-run', attemptsLeft: null };
       if (pairing) throw new AppError('conflict', 'a pairing is already under way');
       pairing = true;
       try {

@@ -52,7 +52,7 @@ export function screenAnswers({ clock, push, version, shell, terminal }: AppCont
     return answer.value as T;
   };
 
-  const account = notHere('its account is the hub terminal\'s (unpair it in Settings to use another)');
+  const account = notHere("its account is the hub terminal's (unpair it in Settings to use another)");
   const printers = notHere('printers are set up at the hub terminal');
 
   return {

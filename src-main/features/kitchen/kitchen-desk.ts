@@ -1,5 +1,12 @@
 import { AppError } from '../../../src-shared/errors';
-import { KitchenSetup, type BumpInput, type BumpResult, type KitchenBoard, type KitchenTicket, type RecallResult } from '../../../src-shared/ipc/channels/kitchen';
+import {
+  KitchenSetup,
+  type BumpInput,
+  type BumpResult,
+  type KitchenBoard,
+  type KitchenTicket,
+  type RecallResult,
+} from '../../../src-shared/ipc/channels/kitchen';
 import type { OrderStatus } from '../../../src-shared/ipc/channels/orders';
 import type { ActionOrigin } from '../../../src-shared/ipc/channels/screens';
 import { readOrderDetail } from '../../../src-shared/wire/order';
@@ -139,7 +146,14 @@ export class KitchenDesk {
       .map((row) => {
         const stored = db.orders.detail(row.id)?.detail;
         return ticketOf(
-          { row, detail: stored ? readOrderDetail(stored) : undefined, bumps: db.kitchen.bumpsOf(row.id), done: db.kitchen.done(row.id), confirmedMs: db.kitchen.confirmedMs(row.id), categoryOf },
+          {
+            row,
+            detail: stored ? readOrderDetail(stored) : undefined,
+            bumps: db.kitchen.bumpsOf(row.id),
+            done: db.kitchen.done(row.id),
+            confirmedMs: db.kitchen.confirmedMs(row.id),
+            categoryOf,
+          },
           setup,
         );
       });

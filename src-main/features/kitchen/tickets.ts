@@ -42,7 +42,18 @@ export function kitchenItems(source: TicketSource, setup: KitchenSetup): Kitchen
   const lines = linesOf(source.detail);
   const merchantId = source.row.merchantId;
   if (lines.length === 0) {
-    return [{ key: WHOLE_ORDER_KEY, name: '', quantity: 1, unit: null, observations: null, options: [], stationId: defaultStationOf(setup), bumpedAt: bumped.get(WHOLE_ORDER_KEY) ?? null }];
+    return [
+      {
+        key: WHOLE_ORDER_KEY,
+        name: '',
+        quantity: 1,
+        unit: null,
+        observations: null,
+        options: [],
+        stationId: defaultStationOf(setup),
+        bumpedAt: bumped.get(WHOLE_ORDER_KEY) ?? null,
+      },
+    ];
   }
   return lines.map((line) => ({
     key: line.key,

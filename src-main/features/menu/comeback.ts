@@ -9,10 +9,17 @@ import { ONLINE_BUDGET_MS } from '../../ipc/online-budget';
  * later, by its opening hours; when they cannot be read (offline) or hold no shift, midnight, when
  * the store is closed anyway.
  */
-export async function tomorrowsOpening(merchant: Pick<MerchantApi, 'getOpeningHours'>, merchantId: string, now: number): Promise<{ at: number; byHours: boolean }> {
+export async function tomorrowsOpening(
+  merchant: Pick<MerchantApi, 'getOpeningHours'>,
+  merchantId: string,
+  now: number,
+): Promise<{ at: number; byHours: boolean }> {
   try {
     const hours = await merchant.getOpeningHours(merchantId, { signal: AbortSignal.timeout(ONLINE_BUDGET_MS) });
-    const seconds = secondsUntilOpeningTomorrow(hours.flatMap((h) => h.shifts), weekMomentOf(new Date(now)));
+    const seconds = secondsUntilOpeningTomorrow(
+      hours.flatMap((h) => h.shifts),
+      weekMomentOf(new Date(now)),
+    );
     if (seconds !== null) return { at: now + seconds * 1000, byHours: true };
   } catch {
     // Offline or refused: midnight below.

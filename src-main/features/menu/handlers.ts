@@ -37,7 +37,10 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
   return {
     'menu:catalog': async ({ merchantId }): Promise<MenuView> => {
       const signal = AbortSignal.timeout(20_000);
-      const [categories, catalogs] = await Promise.all([catalog.listCategories(merchantId, { includeItems: true }, { signal }), catalog.listCatalogs(merchantId, { signal })]);
+      const [categories, catalogs] = await Promise.all([
+        catalog.listCategories(merchantId, { includeItems: true }, { signal }),
+        catalog.listCatalogs(merchantId, { signal }),
+      ]);
       const market = marketplaceCatalog(catalogs);
       const unsellable = market ? await catalog.unsellableItems(merchantId, market.catalogId, { signal }) : [];
       return { categories: menuOf(categories, restrictionsOf(unsellable)), fetchedAt: new Date(clock.now()).toISOString() };
@@ -50,11 +53,18 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
       withdrawComeback(merchantId, itemId);
       const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status: 'UNAVAILABLE' } }));
       const opening = await tomorrowsOpening(merchant, merchantId, clock.now());
-      const record = scheduler.schedule({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status: 'AVAILABLE', byHours: opening.byHours }, dueMs: opening.at });
+      const record = scheduler.schedule({
+        merchantId,
+        kind: 'itemStatus',
+        subject: itemId,
+        payload: { itemId, status: 'AVAILABLE', byHours: opening.byHours },
+        dueMs: opening.at,
+      });
       return { entry, comeback: comebackOf(record) };
     },
     'menu:comebacks': ({ merchantId }) => db.read(() => db.scheduled.waiting(merchantId)).map(comebackOf),
-    'menu:itemOptions': async ({ merchantId, itemId }) => optionGroupsOf(await catalog.getItemFlat(merchantId, itemId, { signal: AbortSignal.timeout(10_000) })),
+    'menu:itemOptions': async ({ merchantId, itemId }) =>
+      optionGroupsOf(await catalog.getItemFlat(merchantId, itemId, { signal: AbortSignal.timeout(10_000) })),
     'menu:setOptionStatus': async ({ merchantId, optionId, status }) =>
       acceptedOrThrow(await actions.submit({ merchantId, kind: 'optionStatus', subject: optionId, payload: { optionId, status } })),
     'menu:setCategoryStatus': async ({ merchantId, categoryId, status }) =>

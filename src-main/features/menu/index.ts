@@ -10,7 +10,16 @@ import { menuSenders } from './senders';
  */
 export const menuFeature = sessionFeature({
   name: 'menu',
-  channels: ['menu:catalog', 'menu:setItemStatus', 'menu:setCategoryStatus', 'menu:setItemPrice', 'menu:soldOutUntilTomorrow', 'menu:comebacks', 'menu:itemOptions', 'menu:setOptionStatus'],
+  channels: [
+    'menu:catalog',
+    'menu:setItemStatus',
+    'menu:setCategoryStatus',
+    'menu:setItemPrice',
+    'menu:soldOutUntilTomorrow',
+    'menu:comebacks',
+    'menu:itemOptions',
+    'menu:setOptionStatus',
+  ],
   start: ({ api, clock, logger, storeOutbox, storeOutboxDb }) => {
     const scheduler = new ScheduledStoreActions({ db: storeOutboxDb, outbox: storeOutbox, clock, logger: logger.child({ room: 'menu' }) });
     return {

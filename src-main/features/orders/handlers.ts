@@ -104,7 +104,13 @@ export function orderHandlers(deps: OrderHandlerDeps): Pick<Handlers, OrderChann
 
     'orders:verifyDeliveryCode': async ({ orderId, code }) => {
       // Offline at the door, the spec's delivery code is the localizer on the customer's receipt.
-      const check = await checkCode({ code, saved: savedCodes(orderId).localizer, offline: offline(), clock, ask: (signal) => gateway.verifyDeliveryCode(orderId, code, signal) });
+      const check = await checkCode({
+        code,
+        saved: savedCodes(orderId).localizer,
+        offline: offline(),
+        clock,
+        ask: (signal) => gateway.verifyDeliveryCode(orderId, code, signal),
+      });
       const wrongAttempts = db.write(() => {
         db.codeChecks.record(orderId, check.valid, check.checkedBy, clock.now());
         return db.codeChecks.deliveryTally(orderId).wrong;

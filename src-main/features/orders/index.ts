@@ -10,7 +10,15 @@ import { orderHandlers } from './handlers';
  */
 export const ordersFeature = sessionFeature({
   name: 'orders',
-  channels: ['orders:board', 'orders:detail', 'orders:act', 'orders:cancellationReasons', 'orders:validatePickupCode', 'orders:driverQuote', 'orders:verifyDeliveryCode'],
+  channels: [
+    'orders:board',
+    'orders:detail',
+    'orders:act',
+    'orders:cancellationReasons',
+    'orders:validatePickupCode',
+    'orders:driverQuote',
+    'orders:verifyDeliveryCode',
+  ],
   start: ({ api, clock, connectivity, logger, push, settings, orders }) => {
     const { db, sync } = orders();
     const autoConfirm = new AutoConfirmer({ db, outbox: sync.outbox, feed: sync.feed, clock, logger: logger.child({ room: 'sync' }), settings });

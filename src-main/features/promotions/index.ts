@@ -7,7 +7,13 @@ export const promotionsFeature = sessionFeature({
   name: 'promotions',
   channels: ['promotions:list', 'promotions:refresh', 'promotions:create', 'promotions:endAll', 'promotions:inOrder'],
   start: ({ api, clock, logger, push, storeOutbox, storeOutboxDb }) => {
-    const tracker = new PromotionTracker({ db: storeOutboxDb, promotion: api.promotion, outbox: storeOutbox, clock, logger: logger.child({ room: 'promotions' }) });
+    const tracker = new PromotionTracker({
+      db: storeOutboxDb,
+      promotion: api.promotion,
+      outbox: storeOutbox,
+      clock,
+      logger: logger.child({ room: 'promotions' }),
+    });
     const unsubscribe = tracker.onChange((view) => push.push('promotions:changed', view));
     return {
       handlers: promotionHandlers({ tracker, actions: storeOutbox, clock, order: api.order }),

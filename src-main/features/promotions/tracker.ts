@@ -44,7 +44,8 @@ const isMoving = (items: readonly PromotionItem[]): boolean => items.length === 
 export function promotionSenders(promotion: Pick<PromotionApi, 'create'>): StoreActionSenders {
   return {
     promotion: {
-      send: (merchantId, payload, signal) => promotion.create(merchantId, PromotionRequest.parse(payload.request), { reset: payload.reset === true }, { signal }),
+      send: (merchantId, payload, signal) =>
+        promotion.create(merchantId, PromotionRequest.parse(payload.request), { reset: payload.reset === true }, { signal }),
     },
   };
 }

@@ -16,7 +16,8 @@ export function reviewSenders(review: Pick<ReviewApi, 'answer' | 'getReview'>): 
         } catch (error) {
           // The platform's verdict on the text is kept in its own words, for the clerk to fix it.
           const refused = refusalOf(error);
-          if (refused) throw new ReportedError({ code: 'validation', status: 422, message: refused.message, ...(refused.reason ? { reason: refused.reason } : {}) });
+          if (refused)
+            throw new ReportedError({ code: 'validation', status: 422, message: refused.message, ...(refused.reason ? { reason: refused.reason } : {}) });
           throw error;
         }
       },

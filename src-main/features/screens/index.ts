@@ -31,7 +31,10 @@ export const screensOnScreenFeature = appFeature({
   channels: SCREENS_CHANNELS,
   start: ({ terminal }) => {
     const refuse = (): never => {
-      throw new AppError('forbidden', `this terminal is a screen of ${terminal.screen()?.pairing.hubName ?? 'another terminal'}: screens are paired at that terminal`);
+      throw new AppError(
+        'forbidden',
+        `this terminal is a screen of ${terminal.screen()?.pairing.hubName ?? 'another terminal'}: screens are paired at that terminal`,
+      );
     };
     return { handlers: Object.fromEntries(SCREENS_CHANNELS.map((c) => [c, refuse])) as unknown as ReturnType<typeof screensHandlers> };
   },

@@ -18,7 +18,14 @@ function pairingOf(view: HubView): PairingView {
   const { pairing, invite } = view;
   if (pairing.state !== 'open') return { state: 'closed', why: pairing.state };
   const uri = invite ? pairingUri(invite) : null;
-  return { state: 'open', code: pairing.code, expiresAt: new Date(pairing.expiresAt).toISOString(), attemptsLeft: pairing.attemptsLeft, uri, qr: uri ? qrOf(uri) : null };
+  return {
+    state: 'open',
+    code: pairing.code,
+    expiresAt: new Date(pairing.expiresAt).toISOString(),
+    attemptsLeft: pairing.attemptsLeft,
+    uri,
+    qr: uri ? qrOf(uri) : null,
+  };
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();

@@ -118,7 +118,12 @@ export class SharedQueueWatch {
     if (this.pollingSince !== null) {
       const fresh = query.ordersWithoutStart(this.pollingSince).filter((o) => !this.missed.has(o.id));
       for (const order of fresh) this.missed.set(order.id, now);
-      if (fresh.length > 0) this.saw('missed-events', fresh.flatMap((o) => (o.merchantId ? [o.merchantId] : [])), now);
+      if (fresh.length > 0)
+        this.saw(
+          'missed-events',
+          fresh.flatMap((o) => (o.merchantId ? [o.merchantId] : [])),
+          now,
+        );
     }
     this.publish();
   }
@@ -153,7 +158,7 @@ export class SharedQueueWatch {
     const known = this.signs.get(sign);
     const fresh = !known || now - known.at >= SIGN_MEMORY_MS;
     this.signs.set(sign, { at: now, stores: new Set([...(fresh ? [] : (known?.stores ?? [])), ...stores]) });
-    if (fresh) this.options.logger.warn('another poller seems to read this credential\'s events: orders are split between the terminals', { sign, stores });
+    if (fresh) this.options.logger.warn("another poller seems to read this credential's events: orders are split between the terminals", { sign, stores });
   }
 
   /** Pushed when what the screen shows changes (a sign's time alone moving is no news). */

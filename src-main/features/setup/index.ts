@@ -60,7 +60,8 @@ export const setupFeature = appFeature({
           const candidate = setup.candidate;
           if (!candidate) throw new AppError('validation', 'connect an account first', { field: 'stores' });
           const known = new Set(candidate.stores.map((s) => s.id));
-          if (stores !== 'all' && stores.some((id) => !known.has(id))) throw new AppError('validation', 'a chosen store is not one of the account', { field: 'stores' });
+          if (stores !== 'all' && stores.some((id) => !known.has(id)))
+            throw new AppError('validation', 'a chosen store is not one of the account', { field: 'stores' });
           await terminal.close();
           // The secrets go to the credential store; the settings file never holds one.
           const { secrets } = terminal;
@@ -77,7 +78,8 @@ export const setupFeature = appFeature({
           return announce();
         },
         'setup:signOut': async ({ deleteOrders }) => {
-          if (terminal.fromFlags) throw new AppError('validation', 'this terminal is set up by command-line flags: change them to sign out', { field: 'account' });
+          if (terminal.fromFlags)
+            throw new AppError('validation', 'this terminal is set up by command-line flags: change them to sign out', { field: 'account' });
           const account = terminal.session()?.account;
           await terminal.close();
           await setup.reset();

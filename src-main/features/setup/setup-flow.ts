@@ -35,7 +35,16 @@ interface Connection {
  */
 export class SetupFlow {
   private open: Connection | undefined;
-  private authorizing: { connection: Connection; authorizations: MerchantAuthorizations; apiBaseUrl: string; clientId: string; clientSecret: string; secrets: MemoryCredentialStore } | undefined;
+  private authorizing:
+    | {
+        connection: Connection;
+        authorizations: MerchantAuthorizations;
+        apiBaseUrl: string;
+        clientId: string;
+        clientSecret: string;
+        secrets: MemoryCredentialStore;
+      }
+    | undefined;
   private checked: CheckedAccount | undefined;
 
   constructor(private readonly options: { clock: Clock; logger: Logger }) {}
@@ -51,7 +60,14 @@ export class SetupFlow {
     const connection = this.connect(apiBaseUrl);
     const secrets = new MemoryCredentialStore();
     try {
-      const tokens = await centralizedTokens({ endpoint: connection.factory.authentication, clock: this.options.clock, store: secrets, logger: this.options.logger, clientId: input.clientId, clientSecret: input.clientSecret });
+      const tokens = await centralizedTokens({
+        endpoint: connection.factory.authentication,
+        clock: this.options.clock,
+        store: secrets,
+        logger: this.options.logger,
+        clientId: input.clientId,
+        clientSecret: input.clientSecret,
+      });
       const api = connection.factory.withTokens(tokens);
       const stores = await withBudget((signal) => api.merchant.listStores({}, { signal }));
       this.checked = { saved: { kind: 'centralized', apiBaseUrl, clientId: input.clientId }, clientSecret: input.clientSecret, stores, secrets };
@@ -86,7 +102,13 @@ export class SetupFlow {
       this.authorizing = { connection, authorizations, apiBaseUrl, clientId: input.clientId, clientSecret: input.clientSecret, secrets };
       const qr = QRCode.create(pending.verificationUrlComplete, { errorCorrectionLevel: 'M' });
       const modules = Array.from(qr.modules.data, (dark) => (dark ? '1' : '0')).join('');
-      return { userCode: pending.userCode, verificationUrl: pending.verificationUrl, verificationUrlComplete: pending.verificationUrlComplete, expiresAt: new Date(pending.expiresAt).toISOString(), qr: { size: qr.modules.size, modules } };
+      return {
+        userCode: pending.userCode,
+        verificationUrl: pending.verificationUrl,
+        verificationUrlComplete: pending.verificationUrlComplete,
+        expiresAt: new Date(pending.expiresAt).toISOString(),
+        qr: { size: qr.modules.size, modules },
+      };
     } catch (error) {
       await this.reset();
       throw error;
@@ -101,7 +123,12 @@ export class SetupFlow {
     const api = flow.connection.factory.withTokens(flow.authorizations);
     const all = await withBudget((signal) => api.merchant.listStores({}, { signal, merchantId: summary.merchantIds[0] }));
     const stores = all.filter((s) => summary.merchantIds.includes(s.id));
-    this.checked = { saved: { kind: 'distributed', apiBaseUrl: flow.apiBaseUrl, clientId: flow.clientId }, clientSecret: flow.clientSecret, stores, secrets: flow.secrets };
+    this.checked = {
+      saved: { kind: 'distributed', apiBaseUrl: flow.apiBaseUrl, clientId: flow.clientId },
+      clientSecret: flow.clientSecret,
+      stores,
+      secrets: flow.secrets,
+    };
     return stores;
   }
 

@@ -24,14 +24,7 @@ export interface StoreHandlerDeps {
 }
 
 type StoreChannel =
-  | 'stores:list'
-  | 'stores:detail'
-  | 'stores:status'
-  | 'stores:interruptions'
-  | 'stores:pause'
-  | 'stores:resume'
-  | 'stores:hours'
-  | 'stores:replaceHours';
+  'stores:list' | 'stores:detail' | 'stores:status' | 'stores:interruptions' | 'stores:pause' | 'stores:resume' | 'stores:hours' | 'stores:replaceHours';
 
 /** How far before "now" a pause that starts now is sent as starting (the platform allows a start in the past). */
 export const PAUSE_NOW_MARGIN_MS = 60_000;

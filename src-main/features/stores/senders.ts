@@ -24,7 +24,10 @@ export function storeSenders(
   return {
     pause: {
       send: async (merchantId, body, signal) =>
-        recheck(merchantId, await platformWords(merchant.createInterruption(merchantId, body as { description: string; start: string; end: string }, { signal }))),
+        recheck(
+          merchantId,
+          await platformWords(merchant.createInterruption(merchantId, body as { description: string; start: string; end: string }, { signal })),
+        ),
       alreadyDone: async (merchantId, body, signal) => {
         const found = (await merchant.listInterruptions(merchantId, { signal })).find((a) => samePause(a, body));
         return found ? { result: recheck(merchantId, found) } : undefined;
@@ -43,7 +46,10 @@ export function storeSenders(
     replaceHours: {
       // A complete replacement: sending it again is harmless.
       send: async (merchantId, body, signal) =>
-        recheck(merchantId, await platformWords(merchant.replaceOpeningHours(merchantId, body as Parameters<MerchantApi['replaceOpeningHours']>[1], { signal }))),
+        recheck(
+          merchantId,
+          await platformWords(merchant.replaceOpeningHours(merchantId, body as Parameters<MerchantApi['replaceOpeningHours']>[1], { signal })),
+        ),
     },
   };
 }

@@ -113,7 +113,9 @@ export function formatHubAddress(address: HubAddress): string {
  * needs the screen's own interface name.
  */
 export function typedAddressesOf(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>, port: number): string[] {
-  const all = Object.values(interfaces).flatMap((list) => list ?? []).filter((info) => !info.internal);
+  const all = Object.values(interfaces)
+    .flatMap((list) => list ?? [])
+    .filter((info) => !info.internal);
   const v4 = all.filter((info) => info.family === 'IPv4').map((info) => formatHubAddress({ host: info.address, port, family: 'ipv4' }));
   const v6 = all
     .filter((info) => info.family === 'IPv6' && !/^fe[89ab]/i.test(info.address))

@@ -82,7 +82,7 @@ export async function advertiseHub(options: AdvertiseOptions): Promise<HubAdvert
     return notAnnounced(announceFailed(error));
   }
   const { responder, service } = started;
-  service.on('name-change', (name) => log.info('another device on the network has the hub\'s name: announced as', { name }));
+  service.on('name-change', (name) => log.info("another device on the network has the hub's name: announced as", { name }));
 
   // Never rejects: a failed announcement is a problem to report, whenever it comes.
   const announcing = service.advertise().then(() => null, announceFailed);

@@ -98,7 +98,7 @@ export function browseHubs(options: BrowseOptions): HubBrowser {
     listeners.emit(next);
   };
   const socketFailed = (found: DiscoveryProblem): void => {
-    log.warn('cannot look for hubs on this network: staff can type the hub\'s address', { problem: found });
+    log.warn("cannot look for hubs on this network: staff can type the hub's address", { problem: found });
     socketProblem = found;
     publish();
   };

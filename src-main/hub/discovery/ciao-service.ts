@@ -17,7 +17,10 @@ export function instanceNameOf(name: string): string {
 
 /** An ASCII host name of this hub's own, so two hubs named alike never claim the same `.local` name. */
 export function hostnameOf(hubId: string): string {
-  return `storeterminal-${hubId.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 16)}`;
+  return `storeterminal-${hubId
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 16)}`;
 }
 
 /**

@@ -11,9 +11,7 @@ export const MDNS_PORT = 5353;
  */
 export function multicastInterfaces(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>, only?: readonly string[]): string[] {
   return Object.entries(interfaces)
-    .filter(([name, infos = []]) =>
-      only ? only.includes(name) || infos.some((info) => only.includes(info.address)) : infos.some((info) => !info.internal),
-    )
+    .filter(([name, infos = []]) => (only ? only.includes(name) || infos.some((info) => only.includes(info.address)) : infos.some((info) => !info.internal)))
     .map(([name]) => name);
 }
 

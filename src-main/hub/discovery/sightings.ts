@@ -18,9 +18,17 @@ export interface FoundHub {
 }
 
 /** A host name: printable, no spaces. */
-const HostName = z.string().min(1).max(255).regex(/^[\x21-\x7e\u00a0-\uffff]+$/u);
+const HostName = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e\u00a0-\uffff]+$/u);
 /** A service's full name: its instance part is free text ("Padaria São João"), but on one line. */
-const ServiceName = z.string().min(1).max(255).regex(/^[\x20-\x7e\u00a0-\uffff]+$/u);
+const ServiceName = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x20-\x7e\u00a0-\uffff]+$/u);
 
 /**
  * A service as bonjour-service assembled it from packets anyone on the network may send: read as

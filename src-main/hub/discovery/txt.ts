@@ -44,7 +44,10 @@ export const HubId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
  * another case, so another case is not a hub of ours).
  */
 export const HubTxt = z.object({
-  v: z.string().regex(/^[1-9][0-9]{0,2}$/).transform(Number),
+  v: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/)
+    .transform(Number),
   id: HubId,
   name: HubName,
   fp: z.string().regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_PREFIX_LENGTH}}$`)),

@@ -29,7 +29,12 @@ export function refuseUpgrade(socket: Socket, status: number, reason: string): v
  */
 export function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!/^(HPE_|ERR_HTTP_)/.test(error.code ?? '')) return void socket.destroy();
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? '431 Request Header Fields Too Large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : '400 Bad Request';
   if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   else socket.destroy();
 }

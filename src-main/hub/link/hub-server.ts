@@ -61,7 +61,15 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   const clock = options.clock ?? systemClock;
   const limits = { ...SCREEN_LIMITS, ...options.limits };
   const role = options.role ?? 'terminal';
-  const screens = new ScreenSockets({ devices: options.devices, endpoint: options.endpoint, clock, logger, limits, role, ...(options.presence ? { presence: options.presence } : {}) });
+  const screens = new ScreenSockets({
+    devices: options.devices,
+    endpoint: options.endpoint,
+    clock,
+    logger,
+    limits,
+    role,
+    ...(options.presence ? { presence: options.presence } : {}),
+  });
 
   const caps = { ...HUB_CONNECTION_CAPS, ...options.connectionCaps };
   const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;

@@ -180,7 +180,8 @@ export class RemoteEndpoint implements ContractEndpoint {
 
   /** A call that cannot reach the hub, in words that say whose trouble it is (LinkFailureReason). */
   private offline(): IpcResult<never> {
-    if (this.state.state === 'refused') return failure('connection', 'the hub no longer takes this screen: pair it again', LinkFailureReason.enum.ScreenRefused);
+    if (this.state.state === 'refused')
+      return failure('connection', 'the hub no longer takes this screen: pair it again', LinkFailureReason.enum.ScreenRefused);
     if (this.role === 'server') return failure('connection', 'the chain server cannot be reached', LinkFailureReason.enum.ServerOutOfReach);
     return failure('connection', 'the hub terminal cannot be reached', LinkFailureReason.enum.HubOutOfReach);
   }

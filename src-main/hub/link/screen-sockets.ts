@@ -148,7 +148,7 @@ export class ScreenSockets {
       this.options.devices.touched(id, now);
     } catch (error) {
       // The list's last contact is news, not a gate: a registry that cannot write it keeps the screen served.
-      this.options.logger.warn('hub: a screen\'s last contact could not be written', { device: id, error });
+      this.options.logger.warn("hub: a screen's last contact could not be written", { device: id, error });
     }
   }
 }

@@ -15,7 +15,12 @@ type Server = HttpServer | HttpsServer;
 
 export function openSocketDoor(
   server: Server,
-  options: { logger: Logger; allows(request: IncomingMessage): boolean; refused?(request: IncomingMessage): void; serve(ws: WebSocket, request: IncomingMessage): void },
+  options: {
+    logger: Logger;
+    allows(request: IncomingMessage): boolean;
+    refused?(request: IncomingMessage): void;
+    serve(ws: WebSocket, request: IncomingMessage): void;
+  },
 ): WebSocketServer {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {

@@ -90,7 +90,9 @@ export class ScreenPrinting extends TicketQueue {
     const answer = await this.screen.ask('orders:board', {});
     const board = answer.ok ? Board.safeParse(answer.value) : undefined;
     if (!board?.success) {
-      this.screen.logger.warn('screen printing: the board could not be read after the link came back; the next pushes print', { error: answer.ok ? 'unreadable board' : answer.error.code });
+      this.screen.logger.warn('screen printing: the board could not be read after the link came back; the next pushes print', {
+        error: answer.ok ? 'unreadable board' : answer.error.code,
+      });
       return;
     }
     this.heard(board.data.rows);

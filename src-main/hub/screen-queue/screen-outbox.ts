@@ -138,14 +138,25 @@ export class ScreenOutbox {
       const ahead = db.actions.queuedFor(hubId, input.orderId);
       const same = ahead.find((a) => answerGroupOf(a.action) === group);
       if (same) return { row: same, fresh: false };
-      const row = db.actions.insert({ hubId, orderId: input.orderId, action: input.action, input: JSON.stringify({ ...input, idempotencyKey: key }), key, now: clock.now() });
+      const row = db.actions.insert({
+        hubId,
+        orderId: input.orderId,
+        action: input.action,
+        input: JSON.stringify({ ...input, idempotencyKey: key }),
+        key,
+        now: clock.now(),
+      });
       return { row, fresh: ahead.length === 0 };
     });
     if (made.fresh && this.options.linkUp()) {
       const row = made.row;
       await withPatience(clock, this.options.answerWithinMs ?? 5_000, (signal) => this.queue.tryNow(row, signal));
     } else if (made.fresh) {
-      this.options.logger.info('screen outbox: the server is out of reach, the action waits on this screen', { id: made.row.id, orderId: made.row.order_id, action: made.row.action });
+      this.options.logger.info('screen outbox: the server is out of reach, the action waits on this screen', {
+        id: made.row.id,
+        orderId: made.row.order_id,
+        action: made.row.action,
+      });
     }
     const entry = this.entryOf(made.row.id);
     // Still this screen's (the server has not taken it): its windows hear it waits here.
@@ -167,7 +178,13 @@ export class ScreenOutbox {
     if (!result.ok) throw new ReportedError(result.error);
     const entry = OutboxEntry.parse(result.value);
     db.write(() => db.actions.settle(row.id, 'sent', { reason: null, answer: JSON.stringify(entry) }, clock.now()));
-    logger.info('screen outbox: the server took an action', { id: row.id, orderId: row.order_id, action: row.action, attempts: current.attempts + 1, state: entry.state });
+    logger.info('screen outbox: the server took an action', {
+      id: row.id,
+      orderId: row.order_id,
+      action: row.action,
+      attempts: current.attempts + 1,
+      state: entry.state,
+    });
     this.settled.emit();
   }
 
@@ -194,7 +211,9 @@ export class ScreenOutbox {
       createdAt: new Date(row.created_ms).toISOString(),
       updatedAt: new Date(row.updated_ms).toISOString(),
       nextAttemptAt: row.state === 'queued' ? new Date(row.next_attempt_ms).toISOString() : null,
-      reason: refusal?.success ? refusal.data : { code: 'connection', message: 'waits on this screen until the server can be reached', reason: QUEUED_ON_SCREEN },
+      reason: refusal?.success
+        ? refusal.data
+        : { code: 'connection', message: 'waits on this screen until the server can be reached', reason: QUEUED_ON_SCREEN },
       actor: 'staff',
       origin: null,
     };

@@ -50,7 +50,14 @@ export async function pairWithHub(request: PairRequest): Promise<Paired> {
   const helloBody: HelloBody = { v: 1, name, kind, share: base64url(exchange.share) };
   const hello = await pinnedPost(target, expectedFingerprint ?? null, '/pair/hello', helloBody, timeoutMs);
   const answer = readAnswer(hello, HelloAnswer);
-  const context: PairingContext = { fingerprint: hello.fingerprint, hubId: answer.hubId, hubName: answer.hubName, screenName: name, screenKind: kind, session: answer.session };
+  const context: PairingContext = {
+    fingerprint: hello.fingerprint,
+    hubId: answer.hubId,
+    hubName: answer.hubName,
+    screenName: name,
+    screenKind: kind,
+    session: answer.session,
+  };
   const finished = exchange.finish(Buffer.from(answer.share, 'base64url'), Buffer.from(answer.confirmation, 'base64url'), context);
   if (!finished) {
     // The screen's own confirmation is never sent: whoever answered learns nothing more than its one try.

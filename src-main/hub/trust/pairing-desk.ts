@@ -115,7 +115,14 @@ export class HubPairingDesk implements PairingDesk {
     const session = randomBytes(16).toString('base64url');
     // The screen shows it as the hub's name; an empty one would fail its schema.
     const hubName = identity.name.trim().slice(0, 60) || 'Store Terminal';
-    const context: PairingContext = { fingerprint: identity.fingerprint, hubId: identity.hubId, hubName, screenName: hello.name, screenKind: hello.kind, session };
+    const context: PairingContext = {
+      fingerprint: identity.fingerprint,
+      hubId: identity.hubId,
+      hubName,
+      screenName: hello.name,
+      screenKind: hello.kind,
+      session,
+    };
     // The try is charged before this: even a share the exchange refuses (the identity, or one that makes the key trivial) cost its sender a try.
     const answer = answerScreen(await codeScalar(turn.code), share, context);
     if (!answer) return badRequest();
@@ -182,7 +189,13 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T | null {
   return parsed.success ? parsed.data : null;
 }
 
-function refuse(status: number, code: Refusal['error']['code'], reason: RefusalReason, message: string, extra: { attemptsLeft?: number; retryAfterMs?: number } = {}): Answer {
+function refuse(
+  status: number,
+  code: Refusal['error']['code'],
+  reason: RefusalReason,
+  message: string,
+  extra: { attemptsLeft?: number; retryAfterMs?: number } = {},
+): Answer {
   const body: Refusal = { error: { code, reason, message, ...extra } };
   return { status, body };
 }

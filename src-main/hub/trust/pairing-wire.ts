@@ -15,7 +15,11 @@ export const PAIRING_BODY_LIMIT_BYTES = 1024;
 export const PAIRING_ANSWER_LIMIT_BYTES = 4096;
 
 /** Exactly `bytes` bytes as unpadded base64url. */
-const base64url = (bytes: number) => z.string().length(Math.ceil((bytes * 4) / 3)).regex(/^[A-Za-z0-9_-]+$/);
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .length(Math.ceil((bytes * 4) / 3))
+    .regex(/^[A-Za-z0-9_-]+$/);
 export const SessionId = base64url(16);
 /** A name shown on the hub's list: no control characters (no line breaks or escapes into a screen or a log). */
 const ShownName = Device.shape.name.regex(/^[^\p{Cc}]+$/u, 'no control characters');

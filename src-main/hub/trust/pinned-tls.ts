@@ -19,7 +19,11 @@ export interface PinnedAnswer {
  * first hello of a typed code) the certificate is only recorded; the PAKE proves it afterwards.
  * The caller owns the socket (an HTTP request or a WebSocket can run on it: `createConnection`).
  */
-export function connectPinned(target: { host: string; port: number }, pin: string | null, timeoutMs: number): Promise<{ socket: TLSSocket; fingerprint: string }> {
+export function connectPinned(
+  target: { host: string; port: number },
+  pin: string | null,
+  timeoutMs: number,
+): Promise<{ socket: TLSSocket; fingerprint: string }> {
   const socket = connect({
     host: target.host,
     port: target.port,
@@ -38,7 +42,13 @@ export function connectPinned(target: { host: string; port: number }, pin: strin
       const fingerprint = raw ? certificateFingerprint(raw) : null;
       if (!fingerprint) reject(new AppError('connection', 'The hub presented no certificate.'));
       else if (pin !== null && fingerprint !== pin) {
-        reject(new PairingError({ code: 'forbidden', reason: 'not-the-hub', message: 'The device that answered is not the hub this screen expects (its certificate differs).' }));
+        reject(
+          new PairingError({
+            code: 'forbidden',
+            reason: 'not-the-hub',
+            message: 'The device that answered is not the hub this screen expects (its certificate differs).',
+          }),
+        );
       } else resolve({ socket, fingerprint });
     });
   }).then(
@@ -64,7 +74,13 @@ export function pinnedGet(target: { host: string; port: number }, pin: string, p
   return pinnedRequest(target, pin, path, null, timeoutMs);
 }
 
-async function pinnedRequest(target: { host: string; port: number }, pin: string | null, path: string, json: string | null, timeoutMs: number): Promise<PinnedAnswer> {
+async function pinnedRequest(
+  target: { host: string; port: number },
+  pin: string | null,
+  path: string,
+  json: string | null,
+  timeoutMs: number,
+): Promise<PinnedAnswer> {
   const started = performance.now();
   const { socket, fingerprint } = await connectPinned(target, pin, timeoutMs);
   const left = Math.max(1, timeoutMs - (performance.now() - started));
@@ -87,7 +103,8 @@ function ask(socket: TLSSocket, target: { host: string; port: number }, path: st
         port: target.port,
         method: json === null ? 'GET' : 'POST',
         path,
-        headers: json === null ? { connection: 'close' } : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), connection: 'close' },
+        headers:
+          json === null ? { connection: 'close' } : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), connection: 'close' },
       },
       (res) => {
         const chunks: Buffer[] = [];

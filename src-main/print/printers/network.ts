@@ -12,7 +12,10 @@ export const PRINTER_TIMEOUT_MS = 8_000;
 export function sendToNetworkPrinter(
   target: { host: string; port: number },
   bytes: Buffer,
-  { timeoutMs = PRINTER_TIMEOUT_MS, lookup }: { timeoutMs?: number; /** How names are found (tests answer without a DNS server). */ lookup?: LookupFunction } = {},
+  {
+    timeoutMs = PRINTER_TIMEOUT_MS,
+    lookup,
+  }: { timeoutMs?: number; /** How names are found (tests answer without a DNS server). */ lookup?: LookupFunction } = {},
 ): Promise<void> {
   const host = target.host.replace(/^\[|\]$/g, '');
   const where = `printer ${target.host}:${target.port}`;
@@ -29,7 +32,9 @@ export function sendToNetworkPrinter(
     };
     // A printer out of paper stops reading: the bytes never drain, and that is a silent printer too.
     const timer = setTimeout(() => done(new PrinterError('timeout', `${where}: no answer in ${timeoutMs / 1000} s`)), timeoutMs);
-    socket.once('error', (error: NodeJS.ErrnoException) => done(new PrinterError(faultOfSocketError(error.code), `${where}: ${error.message}`, { cause: error })));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      done(new PrinterError(faultOfSocketError(error.code), `${where}: ${error.message}`, { cause: error })),
+    );
     socket.once('connect', () => {
       socket.end(bytes, () => done());
     });

@@ -73,7 +73,12 @@ export function faultOfLpMessage(stderr: string): PrinterFault {
   return 'failed';
 }
 
-function lp(device: string, bytes: Buffer, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stderr: string; error?: NodeJS.ErrnoException }> {
+function lp(
+  device: string,
+  bytes: Buffer,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ code: number | null; stderr: string; error?: NodeJS.ErrnoException }> {
   return new Promise((resolve) => {
     const child = spawn('lp', ['-d', device, '-o', 'raw', '-t', 'Store Terminal'], { stdio: ['pipe', 'ignore', 'pipe'], env });
     // Its own timer, not spawn's `timeout`: that one outlives an lp that never started (no CUPS) by its whole length.

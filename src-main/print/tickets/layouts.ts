@@ -54,7 +54,8 @@ function header(order: OrderDetail, w: TicketWords, title: string): string[] {
   const lines = [`"${title}"`, `^^^#${code}`, `^^${type}`];
   if (order.merchant?.name) lines.push(`${w.t('ticket.store')}: ${escapeText(order.merchant.name)}`);
   if (order.createdAt) lines.push(w.t('ticket.placedAt', { time: w.time(order.createdAt) }));
-  if (order.orderTiming === 'SCHEDULED' && order.preparationStartDateTime) lines.push(`^"${w.t('ticket.scheduled', { time: w.time(order.preparationStartDateTime) })}"`);
+  if (order.orderTiming === 'SCHEDULED' && order.preparationStartDateTime)
+    lines.push(`^"${w.t('ticket.scheduled', { time: w.time(order.preparationStartDateTime) })}"`);
   return lines;
 }
 
@@ -121,7 +122,10 @@ export function customerTicket(order: OrderDetail, ctx: TicketContext): string {
     if (a) {
       const street = a.formattedAddress ?? [a.streetName, a.streetNumber].filter(Boolean).join(', ');
       // "São Paulo - SP" is joined by hard spaces (`~`): a line never starts with "- SP".
-      const city = [a.city, a.state].filter((p): p is string => Boolean(p)).map(escapeText).join('~\\-~');
+      const city = [a.city, a.state]
+        .filter((p): p is string => Boolean(p))
+        .map(escapeText)
+        .join('~\\-~');
       const parts = [...[street, a.complement, a.neighborhood].filter((p): p is string => Boolean(p)).map(escapeText), city].filter(Boolean);
       lines.push(`|${w.t('ticket.address')}: ${parts.join(', ')}`);
       if (a.reference) lines.push(`|${w.t('ticket.reference')} ${escapeText(a.reference)}`);
@@ -153,7 +157,14 @@ export function cancellationSlip(order: OrderDetail, ctx: TicketContext): string
 /** The test page of a printer: its name, width, code page and the accents a Brazilian kitchen prints. */
 export function testTicket(printer: { name: string; width: number; encoding: string }, ctx: TicketContext): string {
   const w = wordsFor(ctx);
-  return [`^^^${w.t('ticket.test')}`, `|${escapeText(printer.name)}`, `|${printer.width} mm · ${escapeText(printer.encoding)}`, '-', `|${escapeText(w.t('ticket.testBody'))}`, ...footer(ctx, w)].join('\n');
+  return [
+    `^^^${w.t('ticket.test')}`,
+    `|${escapeText(printer.name)}`,
+    `|${printer.width} mm · ${escapeText(printer.encoding)}`,
+    '-',
+    `|${escapeText(w.t('ticket.testBody'))}`,
+    ...footer(ctx, w),
+  ].join('\n');
 }
 
 /** The document of a ticket kind for an order. */

@@ -15,7 +15,13 @@ const laidOut = (document: string, width: PaperWidth, encoding: PrinterEncoding 
  * row waste paper and leave a sliver of it in the cutter.
  */
 export function toEscPos(document: string, options: { width: PaperWidth; encoding: PrinterEncoding }): Buffer {
-  const commands = transform(laidOut(document, options.width, options.encoding), { cpl: COLUMNS_OF[options.width], encoding: options.encoding, command: 'escpos', cutting: false, spacing: false });
+  const commands = transform(laidOut(document, options.width, options.encoding), {
+    cpl: COLUMNS_OF[options.width],
+    encoding: options.encoding,
+    command: 'escpos',
+    cutting: false,
+    spacing: false,
+  });
   return Buffer.from(commands, 'latin1');
 }
 
@@ -26,7 +32,12 @@ export function toEscPos(document: string, options: { width: PaperWidth; encodin
  * monospace fonts it lists after it remain) and the id is fixed.
  */
 export function toSvg(document: string, options: { width: PaperWidth; encoding: PrinterEncoding }): string {
-  return transform(laidOut(document, options.width, options.encoding), { cpl: COLUMNS_OF[options.width], encoding: options.encoding, command: 'svg', spacing: true })
+  return transform(laidOut(document, options.width, options.encoding), {
+    cpl: COLUMNS_OF[options.width],
+    encoding: options.encoding,
+    command: 'svg',
+    spacing: true,
+  })
     .replace(/<style type="text\/css"><!\[CDATA\[@import url\([^)]*\);\]\]><\/style>/, '')
     .replace(/receipt-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'receipt-ticket');
 }

@@ -13,7 +13,13 @@ export function sampleOrder(nowMs: number): OrderDetail {
     merchant: { name: 'Cantina da Vila' },
     customer: { name: 'Conceição Araújo', phone: { localizer: '12345678' } },
     items: [
-      { quantity: 2, name: 'Pizza Margherita (grande)', totalPrice: 89.8, options: [{ quantity: 1, name: 'Borda de requeijão', price: 9.9 }], observations: 'sem cebola, bem assada' },
+      {
+        quantity: 2,
+        name: 'Pizza Margherita (grande)',
+        totalPrice: 89.8,
+        options: [{ quantity: 1, name: 'Borda de requeijão', price: 9.9 }],
+        observations: 'sem cebola, bem assada',
+      },
       { quantity: 1, name: 'Guaraná 2 L', totalPrice: 12.5, options: [] },
     ],
     total: { subTotal: 112.2, deliveryFee: 7.99, benefits: 10, additionalFees: 0.99, orderAmount: 111.18 },
@@ -22,7 +28,15 @@ export function sampleOrder(nowMs: number): OrderDetail {
       deliveredBy: 'PLATFORM',
       pickupCode: '4821',
       observations: 'Portão azul, interfone 12',
-      deliveryAddress: { streetName: 'Rua Harmonia', streetNumber: '412', complement: 'ap. 31', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', reference: 'Em frente à padaria' },
+      deliveryAddress: {
+        streetName: 'Rua Harmonia',
+        streetNumber: '412',
+        complement: 'ap. 31',
+        neighborhood: 'Vila Madalena',
+        city: 'São Paulo',
+        state: 'SP',
+        reference: 'Em frente à padaria',
+      },
     },
   }) as OrderDetail;
 }

@@ -1,10 +1,5 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import {
-  channelNames,
-  isPushName,
-  type Bridge,
-  type PushName,
-} from '../../../src-shared/ipc/contract';
+import { channelNames, isPushName, type Bridge, type PushName } from '../../../src-shared/ipc/contract';
 
 /** The IPC channel on which the main process sends push events. */
 export const PUSH_CHANNEL = 'push';

@@ -38,7 +38,15 @@ async function start(flags: TerminalFlagValues): Promise<void> {
       logger,
       rendererDir: join(import.meta.dirname, '..', 'renderer'),
       preloadPath: join(import.meta.dirname, '..', 'preload', 'preload.cjs'),
-      startApp: () => startApp({ config, shell: 'electron', logger, version: APP_VERSION, safeStorage: electronSafeStorage(), systemPrinter: electronSystemPrinter(electron) }),
+      startApp: () =>
+        startApp({
+          config,
+          shell: 'electron',
+          logger,
+          version: APP_VERSION,
+          safeStorage: electronSafeStorage(),
+          systemPrinter: electronSystemPrinter(electron),
+        }),
     });
     startUpdates({ packaged: electron.app.isPackaged, resourcesPath: process.resourcesPath, updater: () => autoUpdater, logger });
   } catch (error) {

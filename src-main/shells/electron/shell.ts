@@ -53,9 +53,7 @@ export function rendererFile(rendererDir: string, url: string): string | undefin
  * renderer gets a real origin (CSP 'self' works) without file:// and its broad access.
  */
 export function registerScheme(electron: ElectronApi): void {
-  electron.protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
+  electron.protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 export async function runElectronShell(options: ElectronShellOptions): Promise<void> {
@@ -84,9 +82,12 @@ export async function runElectronShell(options: ElectronShellOptions): Promise<v
   await electronApp.whenReady();
 
   // Only the app's own page, and only notifications (a new order while the window is behind another).
-  const allowed = (permission: string, url: string | undefined): boolean => permission === 'notifications' && url !== undefined && url.startsWith(`${APP_ORIGIN}/`);
+  const allowed = (permission: string, url: string | undefined): boolean =>
+    permission === 'notifications' && url !== undefined && url.startsWith(`${APP_ORIGIN}/`);
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowed(permission, details?.requestingUrl)));
-  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowed(permission, requestingOrigin ? `${requestingOrigin}/` : undefined));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    allowed(permission, requestingOrigin ? `${requestingOrigin}/` : undefined),
+  );
 
   protocol.handle(APP_SCHEME, async (request) => {
     const file = rendererFile(options.rendererDir, request.url);

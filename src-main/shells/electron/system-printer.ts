@@ -28,7 +28,9 @@ export function electronSystemPrinter(electron: Electron): SystemPrinter {
         await new Promise<void>((resolve, reject) =>
           window.webContents.print({ silent: true, deviceName: device, printBackground: true, margins: { marginType: 'none' } }, (printed, reason) =>
             // Chromium names a device it does not know "Invalid deviceName provided"; any other failure keeps its words.
-            printed ? resolve() : reject(new PrinterError(/deviceName/i.test(reason) ? 'no-such-printer' : 'failed', `printer ${device}: ${reason || 'not printed'}`)),
+            printed
+              ? resolve()
+              : reject(new PrinterError(/deviceName/i.test(reason) ? 'no-such-printer' : 'failed', `printer ${device}: ${reason || 'not printed'}`)),
           ),
         );
       } finally {

@@ -98,7 +98,10 @@ function print(output: CommandOutput, values: CommandValues): void {
 }
 
 async function invite(values: CommandValues): Promise<void> {
-  const storeIds = required(values.stores, 'stores').split(',').map((s) => s.trim()).filter(Boolean);
+  const storeIds = required(values.stores, 'stores')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (storeIds.length === 0) throw new UsageError('--stores names at least one store id');
   const kind = ScreenKind.safeParse(stringFlag(values.kind) ?? 'counter');
   if (!kind.success) throw new UsageError('--kind is counter, kitchen, expo or pickup');
@@ -140,7 +143,8 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
   const listen = hostPort(stringFlag(values.listen) ?? '0.0.0.0:47110', 'listen', 47110);
   const admin = hostPort(stringFlag(values['admin-listen']) ?? '127.0.0.1:9464', 'admin-listen', 9464);
   const pollSeconds = Number(stringFlag(values['poll-interval-seconds']) ?? '30');
-  if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 30) throw new UsageError('--poll-interval-seconds is 1 to 30 (the platform closes a store after 30 s without a poll)');
+  if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 30)
+    throw new UsageError('--poll-interval-seconds is 1 to 30 (the platform closes a store after 30 s without a poll)');
   const apiBaseUrl = required(values['api-base-url'], 'api-base-url');
 
   const clock = clockOf(stringFlag(values['clock-at']));
@@ -190,7 +194,8 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
 
 /** Runs the command the line asks for; a usage error is thrown as UsageError. */
 async function run(command: ServerCommand, values: CommandValues, argument: string | undefined): Promise<void> {
-  if (values['client-secret'] !== undefined) throw new UsageError('--client-secret is refused (a command line is readable by every user): set STORE_TERMINAL_CLIENT_SECRET');
+  if (values['client-secret'] !== undefined)
+    throw new UsageError('--client-secret is refused (a command line is readable by every user): set STORE_TERMINAL_CLIENT_SECRET');
   if (command === 'serve') return serve(values, logger);
   if (command === 'invite') return invite(values);
   if (command === 'devices') return devices(values);

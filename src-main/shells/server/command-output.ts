@@ -24,7 +24,14 @@ function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
-export function inviteOutput(invite: { code: string; expiresAt: number; name: string; kind: ScreenKind; storeIds: string[]; ttlMinutes: number }): CommandOutput {
+export function inviteOutput(invite: {
+  code: string;
+  expiresAt: number;
+  name: string;
+  kind: ScreenKind;
+  storeIds: string[];
+  ttlMinutes: number;
+}): CommandOutput {
   const text = [
     `Pairing code  ${invite.code}`,
     `For           "${invite.name}" (${invite.kind}); stores ${invite.storeIds.join(', ')}`,
@@ -52,7 +59,10 @@ export function devicesOutput(devices: readonly ChainDevice[]): CommandOutput {
     d.lastContactAt === null ? 'never' : utc(d.lastContactAt),
     d.revokedAt === null ? 'active' : `revoked ${utc(d.revokedAt)}`,
   ]);
-  const text = rows.length === 0 ? 'No store terminal is paired yet (invite makes a pairing code).' : table([['ID', 'KIND', 'NAME', 'STORES', 'LAST CONTACT', 'STATE'], ...rows]);
+  const text =
+    rows.length === 0
+      ? 'No store terminal is paired yet (invite makes a pairing code).'
+      : table([['ID', 'KIND', 'NAME', 'STORES', 'LAST CONTACT', 'STATE'], ...rows]);
   const data = {
     devices: devices.map((d) => ({
       id: d.id,

@@ -1,5 +1,15 @@
 import { parseArgs } from 'node:util';
-import { flagListing, parserOptions, readCommandLine, usageLine, usageList, wrapText, type FlagSpec, type FlagSpecs, type UsageEntry } from '../../../src-shared/command-line';
+import {
+  flagListing,
+  parserOptions,
+  readCommandLine,
+  usageLine,
+  usageList,
+  wrapText,
+  type FlagSpec,
+  type FlagSpecs,
+  type UsageEntry,
+} from '../../../src-shared/command-line';
 
 /**
  * The chain server's command line: its commands, each with its own flags (what its parser accepts
@@ -80,9 +90,16 @@ const PROGRAM = 'npm run server --';
 
 /** The environment the commands read; the client secret is serve's alone. */
 const ENVIRONMENT: readonly (UsageEntry & { serveOnly?: true })[] = [
-  { term: 'STORE_TERMINAL_CLIENT_SECRET', serveOnly: true, help: 'The client secret (serve). Never a flag: --client-secret is refused, as a command line is readable by every user.' },
+  {
+    term: 'STORE_TERMINAL_CLIENT_SECRET',
+    serveOnly: true,
+    help: 'The client secret (serve). Never a flag: --client-secret is refused, as a command line is readable by every user.',
+  },
   { term: 'PGPASSWORD', help: "The database's password (or ~/.pgpass), read by the driver." },
-  { term: 'STORE_TERMINAL_LOG_LEVEL', help: 'debug, info, warn or error (default: info for serve, warn for the other commands). Logs are JSON lines on stderr.' },
+  {
+    term: 'STORE_TERMINAL_LOG_LEVEL',
+    help: 'debug, info, warn or error (default: info for serve, warn for the other commands). Logs are JSON lines on stderr.',
+  },
 ];
 
 function environment(command: ServerCommand | 'all'): string {
@@ -111,7 +128,18 @@ export function serverUsage(): string {
 /** `npm run server -- COMMAND --help`. */
 export function commandUsage(command: ServerCommand): string {
   const spec = COMMANDS[command];
-  return [...usageLine(`${PROGRAM} ${spec.synopsis}`), '', ...wrapText(spec.summary, 0), '', 'Flags:', flagListing(spec.flags), '', 'Environment:', environment(command), ''].join('\n');
+  return [
+    ...usageLine(`${PROGRAM} ${spec.synopsis}`),
+    '',
+    ...wrapText(spec.summary, 0),
+    '',
+    'Flags:',
+    flagListing(spec.flags),
+    '',
+    'Environment:',
+    environment(command),
+    '',
+  ].join('\n');
 }
 
 /** A command's flags as parsed: strings, and `json` (the switch). */
@@ -139,7 +167,9 @@ export function readServerCommandLine(argv: readonly string[]): ServerCommandLin
   const usage = named ? commandUsage(command) : serverUsage();
   const args = named ? argv.slice(1) : argv;
   const spec = COMMANDS[command];
-  const line = readCommandLine(args, () => parseArgs({ args: [...args], options: parserOptions(spec.flags), strict: true, allowPositionals: spec.argument !== undefined }));
+  const line = readCommandLine(args, () =>
+    parseArgs({ args: [...args], options: parserOptions(spec.flags), strict: true, allowPositionals: spec.argument !== undefined }),
+  );
   if (line.kind === 'help') return { kind: 'help', usage };
   if (line.kind === 'refused') return { ...line, usage };
   const { values, positionals } = line.parsed;

@@ -87,14 +87,21 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   const storePage: StorePage = (page, size, signal) => merchant.listStores({ page, size }, { signal });
   // Every replica reads every store's status (30 s a round, as a terminal does) for the terminals it serves.
   const storeStatus = new StoreStatusMonitor({
-    merchant: { listStores: (_query, call) => allStores(storePage, call?.signal ?? new AbortController().signal), getStatus: (id, call) => merchant.getStatus(id, call) },
+    merchant: {
+      listStores: (_query, call) => allStores(storePage, call?.signal ?? new AbortController().signal),
+      getStatus: (id, call) => merchant.getStatus(id, call),
+    },
     clock,
     logger: logger.child({ room: 'store-status' }),
   });
   const grants = new DeviceGrants({ devices: store.devices, bus: store.bus, logger });
   await grants.start();
   // What the terminals' top bars say of the platform: the chain's last poll, whichever replica made it.
-  const platformLink = new ChainPlatformLink({ lastPollAt: () => store.stores.lastPollAt(options.credential), clock, logger: logger.child({ room: 'platform-link' }) });
+  const platformLink = new ChainPlatformLink({
+    lastPollAt: () => store.stores.lastPollAt(options.credential),
+    clock,
+    logger: logger.child({ room: 'platform-link' }),
+  });
   const endpoint = new ChainEndpoint({
     orders: store.orders,
     outbox: store.outbox,
@@ -159,7 +166,16 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       logger.info('chain: leadership changed', { state });
     },
   });
-  const sender = new OutboxSender({ outbox: store.outbox, orders: store.orders, gateway, bus: store.bus, holder, clock, logger: logger.child({ room: 'outbox' }), observe: (outcome) => metrics.action(outcome) });
+  const sender = new OutboxSender({
+    outbox: store.outbox,
+    orders: store.orders,
+    gateway,
+    bus: store.bus,
+    holder,
+    clock,
+    logger: logger.child({ room: 'outbox' }),
+    observe: (outcome) => metrics.action(outcome),
+  });
 
   let admin: AdminServer;
   try {

@@ -59,7 +59,11 @@ async function main(mainDir: string): Promise<void> {
   const renewal = setInterval(() => host.sessions.renewLaunchToken(), LAUNCH_TOKEN_TTL_MS - 60_000);
   renewal.unref();
 
-  const mode = config.demo ? 'demo mode (embedded sandbox, orders start afresh at each launch)' : config.apiBaseUrl ? `API ${config.apiBaseUrl}` : 'the account saved in the data folder, or the first-run screen';
+  const mode = config.demo
+    ? 'demo mode (embedded sandbox, orders start afresh at each launch)'
+    : config.apiBaseUrl
+      ? `API ${config.apiBaseUrl}`
+      : 'the account saved in the data folder, or the first-run screen';
   console.log(`Store Terminal web shell on ${host.origin}  [${mode}]`);
 
   let stopping = false;
@@ -76,7 +80,9 @@ async function main(mainDir: string): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   if (!config.openWindow) {
-    console.log(`No window opened (--no-window). The link that signs a window in is in ${launch.urlFile} (readable by this user only; a fresh one after each use).`);
+    console.log(
+      `No window opened (--no-window). The link that signs a window in is in ${launch.urlFile} (readable by this user only; a fresh one after each use).`,
+    );
     if (config.printLaunchUrl) console.log(`Launch link: ${launchUrl(host.origin, firstToken)}`);
     return;
   }

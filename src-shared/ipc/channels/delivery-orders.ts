@@ -45,13 +45,22 @@ export type ShippingCancelReasonView = z.infer<typeof ShippingCancelReasonView>;
 const ForOrder = z.object({ orderId: OrderId }).strict();
 
 export const deliveryOrderChannels = {
-  'deliveryOrders:quote': channel(z.object({ merchantId: MerchantId, latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).strict(), MerchantQuoteView),
-  'deliveryOrders:register': channel(z.object({ merchantId: MerchantId, draft: DeliveryOrderDraft, quoteId: z.string().min(1).max(100) }).strict(), DeliveryOnlyView),
+  'deliveryOrders:quote': channel(
+    z.object({ merchantId: MerchantId, latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).strict(),
+    MerchantQuoteView,
+  ),
+  'deliveryOrders:register': channel(
+    z.object({ merchantId: MerchantId, draft: DeliveryOrderDraft, quoteId: z.string().min(1).max(100) }).strict(),
+    DeliveryOnlyView,
+  ),
   /** The order as registered here, or null for an order that was not. */
   'deliveryOrders:get': channel(ForOrder, DeliveryOnlyView.nullable()),
   'deliveryOrders:safety': channel(ForOrder, SafeDeliveryView),
   'deliveryOrders:confirmAddress': channel(ForOrder, StoreActionEntry),
   'deliveryOrders:changeAddress': channel(z.object({ orderId: OrderId, address: DeliveryAddressDraft }).strict(), StoreActionEntry),
   'deliveryOrders:cancellationReasons': channel(ForOrder, z.array(ShippingCancelReasonView)),
-  'deliveryOrders:cancel': channel(z.object({ orderId: OrderId, code: z.number().int(), reason: z.string().trim().min(1).max(500) }).strict(), StoreActionEntry),
+  'deliveryOrders:cancel': channel(
+    z.object({ orderId: OrderId, code: z.number().int(), reason: z.string().trim().min(1).max(500) }).strict(),
+    StoreActionEntry,
+  ),
 } as const;

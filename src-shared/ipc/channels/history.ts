@@ -62,7 +62,9 @@ export const StoreSummary = z.object({
   /** Sum of the order amounts of orders not cancelled. */
   gross: z.number(),
   /** Per origin, code and the platform's words: the screen words the reason by its code (as the board does). */
-  cancellations: z.array(z.object({ origin: z.string().nullable(), reason: z.string().nullable(), code: z.string().nullable().default(null), count: z.number().int() })),
+  cancellations: z.array(
+    z.object({ origin: z.string().nullable(), reason: z.string().nullable(), code: z.string().nullable().default(null), count: z.number().int() }),
+  ),
   /** From arrival to the platform's confirmation; null when no order was confirmed. */
   toConfirm: Durations.nullable(),
   /** From arrival to ready (or dispatched, for deliveries that skip ready). */

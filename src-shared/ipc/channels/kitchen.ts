@@ -55,7 +55,10 @@ export const KitchenSetup = z
     message: 'a category in two stations',
     path: ['stations'],
   })
-  .refine((s) => s.defaultStationId === null || s.stations.some((t) => t.id === s.defaultStationId), { message: 'the default station is not one of the stations', path: ['defaultStationId'] })
+  .refine((s) => s.defaultStationId === null || s.stations.some((t) => t.id === s.defaultStationId), {
+    message: 'the default station is not one of the stations',
+    path: ['defaultStationId'],
+  })
   .refine((s) => s.redMinutes > s.amberMinutes, { message: 'red comes after amber', path: ['redMinutes'] });
 export type KitchenSetup = z.infer<typeof KitchenSetup>;
 

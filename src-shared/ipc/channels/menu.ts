@@ -58,9 +58,9 @@ export const menuChannels = {
   'menu:itemOptions': channel(z.object(ItemRef).strict(), z.array(MenuOptionGroupView)),
   'menu:setOptionStatus': channel(z.object({ merchantId: MerchantId, optionId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
   'menu:comebacks': channel(z.object({ merchantId: MerchantId }).strict(), z.array(MenuComeback)),
-  'menu:setCategoryStatus': channel(z.object({ merchantId: MerchantId, categoryId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
-  'menu:setItemPrice': channel(
-    z.object({ ...ItemRef, price: z.number().positive().max(MAX_MENU_PRICE) }).strict(),
+  'menu:setCategoryStatus': channel(
+    z.object({ merchantId: MerchantId, categoryId: z.string().min(1).max(100), status: MenuStatus }).strict(),
     StoreActionEntry,
   ),
+  'menu:setItemPrice': channel(z.object({ ...ItemRef, price: z.number().positive().max(MAX_MENU_PRICE) }).strict(), StoreActionEntry),
 } as const;

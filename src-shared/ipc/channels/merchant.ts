@@ -96,18 +96,12 @@ export const merchantChannels = {
   'stores:list': channel(z.object({ all: z.boolean().default(false) }).strict(), z.array(StoreListItem)),
   'stores:detail': channel(ForStore, StoreDetail),
   /** The status of every store; with `merchantId` and `fresh`, that store is read again first. */
-  'stores:status': channel(
-    z.object({ merchantId: MerchantId.optional(), fresh: z.boolean().default(false) }).strict(),
-    StoreStatusBoard,
-  ),
+  'stores:status': channel(z.object({ merchantId: MerchantId.optional(), fresh: z.boolean().default(false) }).strict(), StoreStatusBoard),
   'stores:interruptions': channel(ForStore, z.array(Interruption)),
   'stores:pause': channel(PauseInput, PauseOutcome),
   'stores:resume': channel(z.object({ merchantId: MerchantId, interruptionId: z.string().min(1).max(200) }).strict(), ResumeOutcome),
   'stores:hours': channel(ForStore, OpeningHoursView),
-  'stores:replaceHours': channel(
-    z.object({ merchantId: MerchantId, shifts: z.array(NewShift).min(1).max(MAX_SHIFTS) }).strict(),
-    HoursOutcome,
-  ),
+  'stores:replaceHours': channel(z.object({ merchantId: MerchantId, shifts: z.array(NewShift).min(1).max(MAX_SHIFTS) }).strict(), HoursOutcome),
   'checkin:qrPdf': channel(z.object({ merchantIds: z.array(MerchantId).min(1).max(MAX_CHECKIN_STORES) }).strict(), CheckinSheet),
   /** The sheets kept on the terminal, newest first. */
   'checkin:saved': channel(z.object({}).strict(), z.array(z.object({ file: z.string(), savedAt: IsoTime, byteLength: z.number().int() }))),

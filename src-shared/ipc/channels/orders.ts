@@ -197,9 +197,7 @@ export const OrderView = z.object({
   items: z.array(OrderItem),
   total: z.object({ subTotal: money, deliveryFee: money, benefits: money, additionalFees: money, orderAmount: money }).nullable(),
   payments: z.object({ prepaid: money, pending: money, methods: z.array(PaymentMethod) }).nullable(),
-  delivery: z
-    .object({ mode: text, deliveredBy: text, deliveryDateTime: text, observations: text, address: DeliveryAddress.nullable() })
-    .nullable(),
+  delivery: z.object({ mode: text, deliveredBy: text, deliveryDateTime: text, observations: text, address: DeliveryAddress.nullable() }).nullable(),
   takeoutDateTime: text,
   schedule: z.object({ start: text, end: text }).nullable(),
 });
@@ -247,9 +245,7 @@ export const ActInput = z.discriminatedUnion('action', [
   z.object({ ...actRef, action: z.literal('startPreparation') }).strict(),
   z.object({ ...actRef, action: z.literal('readyToPickup') }).strict(),
   z.object({ ...actRef, action: z.literal('dispatch') }).strict(),
-  z
-    .object({ ...actRef, action: z.literal('requestCancellation'), payload: z.object({ reason: z.string().min(1).max(64) }).strict() })
-    .strict(),
+  z.object({ ...actRef, action: z.literal('requestCancellation'), payload: z.object({ reason: z.string().min(1).max(64) }).strict() }).strict(),
   z.object({ ...actRef, action: z.literal('requestDriver'), payload: z.object({ quoteId: Id }).strict() }).strict(),
   z.object({ ...actRef, action: z.literal('cancelDriverRequest') }).strict(),
   z.object({ ...actRef, action: z.literal('acceptDispute'), payload: z.object({ disputeId: z.string().min(1).max(64) }).strict() }).strict(),
@@ -291,10 +287,7 @@ export const orderChannels = {
   'orders:detail': channel(z.object(orderRef).strict(), OrderDetailView),
   'orders:act': channel(ActInput, OutboxEntry),
   'orders:cancellationReasons': channel(z.object(orderRef).strict(), CancellationReasons),
-  'orders:validatePickupCode': channel(
-    z.object({ ...orderRef, code: z.string().trim().min(1).max(32) }).strict(),
-    PickupCodeCheck,
-  ),
+  'orders:validatePickupCode': channel(z.object({ ...orderRef, code: z.string().trim().min(1).max(32) }).strict(), PickupCodeCheck),
 } as const;
 
 /** Pushed after each commit that changed orders or actions: rows to replace on the board. */

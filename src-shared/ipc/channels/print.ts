@@ -47,7 +47,10 @@ export const TicketPreviewKind = z.enum(['kitchen', 'customer', 'cancellation'])
 
 export const printChannels = {
   /** Reprint an order's tickets (every printer that prints them; one copy each). */
-  'print:order': channel(z.object({ orderId: z.guid(), tickets: z.array(OrderTicket).min(1).max(2).optional() }).strict(), z.object({ queued: z.number().int() })),
+  'print:order': channel(
+    z.object({ orderId: z.guid(), tickets: z.array(OrderTicket).min(1).max(2).optional() }).strict(),
+    z.object({ queued: z.number().int() }),
+  ),
   /** A test page, sent at once (not queued): answers once the printer took it, or the error. */
   'print:test': channel(z.object({ printer: PrinterSettings }).strict(), z.object({ printed: z.literal(true) })),
   /** A ticket layout with a sample order, as an SVG image. */

@@ -8,7 +8,20 @@ import { channel } from '../channel';
  * is sent, tried at once, and sent once when the link is back (menu availability and prices too); the screen shows what still waits
  * and why one failed.
  */
-export const StoreActionKind = z.enum(['pause', 'resume', 'replaceHours', 'answerReview', 'itemStatus', 'categoryStatus', 'itemPrice', 'optionStatus', 'promotion', 'deliveryConfirmAddress', 'deliveryAddressChange', 'deliveryCancel']);
+export const StoreActionKind = z.enum([
+  'pause',
+  'resume',
+  'replaceHours',
+  'answerReview',
+  'itemStatus',
+  'categoryStatus',
+  'itemPrice',
+  'optionStatus',
+  'promotion',
+  'deliveryConfirmAddress',
+  'deliveryAddressChange',
+  'deliveryCancel',
+]);
 export type StoreActionKind = z.infer<typeof StoreActionKind>;
 
 /** queued: waiting to be sent (offline, retrying); done; failed (refused, with the reason); cancelled before it left. */

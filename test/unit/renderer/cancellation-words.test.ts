@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
 import { cancellationWords, reasonWords } from '../../../src-renderer/orders/cancellation-words';
 
-describe('cancellation reasons in the screen\'s language', () => {
+describe("cancellation reasons in the screen's language", () => {
   it('words a reason by its spec code in English, whatever language the platform wrote it in', () => {
     const i18n = new I18n();
     i18n.setLocale('en');
@@ -14,7 +14,7 @@ describe('cancellation reasons in the screen\'s language', () => {
     assert.equal(reasonWords(i18n, byStore), 'Item indisponível');
   });
 
-  it('keeps free text without a code, and an unknown code\'s own words', () => {
+  it("keeps free text without a code, and an unknown code's own words", () => {
     const i18n = new I18n();
     i18n.setLocale('en');
     assert.equal(reasonWords(i18n, { origin: 'CUSTOMER', reason: 'mudei de ideia', code: null }), 'mudei de ideia');
@@ -44,8 +44,16 @@ describe('cancellations the store did not ask for, as the platform sends them (P
     const i18n = new I18n();
     const cases: [code: string, pt: string, en: string][] = [
       ['CUSTOMER_GAVE_UP', 'Cancelado pelo cliente: O cliente desistiu do pedido', 'Cancelled by the customer: The customer gave up on the order'],
-      ['DISPUTE_ACCEPTED', 'Cancelado pelo cliente: A loja aceitou o pedido de cancelamento do cliente', 'Cancelled by the customer: The store accepted the customer’s cancellation request'],
-      ['DISPUTE_UNANSWERED', 'Cancelado pelo cliente: O pedido de cancelamento do cliente ficou sem resposta e foi aceito', 'Cancelled by the customer: The customer’s cancellation request went unanswered and was accepted'],
+      [
+        'DISPUTE_ACCEPTED',
+        'Cancelado pelo cliente: A loja aceitou o pedido de cancelamento do cliente',
+        'Cancelled by the customer: The store accepted the customer’s cancellation request',
+      ],
+      [
+        'DISPUTE_UNANSWERED',
+        'Cancelado pelo cliente: O pedido de cancelamento do cliente ficou sem resposta e foi aceito',
+        'Cancelled by the customer: The customer’s cancellation request went unanswered and was accepted',
+      ],
     ];
     for (const [code, pt, en] of cases) {
       const row = { origin: 'CUSTOMER', reason: 'texto da plataforma', code };
@@ -59,7 +67,12 @@ describe('cancellations the store did not ask for, as the platform sends them (P
   it('says why an action met the deadline, by the refusal’s code', () => {
     const i18n = new I18n();
     i18n.setLocale('en');
-    const refusal = { code: 'conflict' as const, status: 409, reason: 'ConfirmationDeadlinePassed', message: 'POST /orders/{id}/confirm answered 409: não é possível confirmar o pedido' };
+    const refusal = {
+      code: 'conflict' as const,
+      status: 409,
+      reason: 'ConfirmationDeadlinePassed',
+      message: 'POST /orders/{id}/confirm answered 409: não é possível confirmar o pedido',
+    };
     assert.equal(i18n.error(refusal), 'The 8 minutes to confirm are over: the platform already cancelled the order.');
     i18n.setLocale('pt-BR');
     assert.equal(i18n.error(refusal), 'Passaram os 8 minutos para confirmar: a plataforma já cancelou o pedido.');

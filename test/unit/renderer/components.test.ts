@@ -38,9 +38,13 @@ describe('renderer components with a fake bridge (server-rendered)', () => {
   it('the board puts each order of the bridge in its column', async () => {
     const { terminal, bridge } = terminalWith([row('new-1'), row('cooking', { status: 'CONFIRMED' }), row('gone', { status: 'CANCELLED' })]);
     await terminal.ordersState.load();
-    assert.deepEqual(bridge.calls.map((c) => c.channel), ['orders:board']);
+    assert.deepEqual(
+      bridge.calls.map((c) => c.channel),
+      ['orders:board'],
+    );
     const { body } = render(OrdersScreen, { context: terminalContext(terminal) });
-    const column = (name: string) => body.slice(body.indexOf(`data-testid="column-${name}"`), body.indexOf('</section>', body.indexOf(`data-testid="column-${name}"`)));
+    const column = (name: string) =>
+      body.slice(body.indexOf(`data-testid="column-${name}"`), body.indexOf('</section>', body.indexOf(`data-testid="column-${name}"`)));
     assert.match(column('new'), /data-order-id="new-1"/);
     assert.match(column('preparing'), /data-order-id="cooking"/);
     assert.match(column('done'), /data-order-id="gone"/);
@@ -65,21 +69,58 @@ describe('renderer components with a fake bridge (server-rendered)', () => {
 describe('the order drawer (server-rendered)', () => {
   const OTHER = 'e5d41f63-5e7c-4b8a-8f30-4b5c6d7e8f94';
   const cashOrder: OrderView = {
-    displayId: 'A1B2', orderType: 'DELIVERY', orderTiming: 'IMMEDIATE', salesChannel: 'PLATFORM-APP', createdAt: new Date(T0 - 60_000).toISOString(),
-    preparationStartDateTime: null, storeName: 'Cantina (as the order says)',
-    customer: { name: 'Ana', ordersCountOnMerchant: 3, phone: { number: '0800 123 4567', localizer: '12345678', localizerExpiresAt: new Date(T0 + 6 * 3_600_000).toISOString() } },
-    items: [{ index: 1, id: null, uniqueId: null, name: 'Pizza', externalCode: null, ean: null, quantity: 1, unit: null, unitPrice: 451, optionsPrice: null, totalPrice: 451, observations: null, options: [] }],
+    displayId: 'A1B2',
+    orderType: 'DELIVERY',
+    orderTiming: 'IMMEDIATE',
+    salesChannel: 'PLATFORM-APP',
+    createdAt: new Date(T0 - 60_000).toISOString(),
+    preparationStartDateTime: null,
+    storeName: 'Cantina (as the order says)',
+    customer: {
+      name: 'Ana',
+      ordersCountOnMerchant: 3,
+      phone: { number: '0800 123 4567', localizer: '12345678', localizerExpiresAt: new Date(T0 + 6 * 3_600_000).toISOString() },
+    },
+    items: [
+      {
+        index: 1,
+        id: null,
+        uniqueId: null,
+        name: 'Pizza',
+        externalCode: null,
+        ean: null,
+        quantity: 1,
+        unit: null,
+        unitPrice: 451,
+        optionsPrice: null,
+        totalPrice: 451,
+        observations: null,
+        options: [],
+      },
+    ],
     total: { subTotal: 451, deliveryFee: null, benefits: null, additionalFees: null, orderAmount: 451 },
     payments: { prepaid: 0, pending: 451, methods: [{ method: 'CASH', type: 'OFFLINE', value: 451, currency: 'BRL', card: null, cash: { changeFor: 500 } }] },
     delivery: { mode: 'DEFAULT', deliveredBy: 'PLATFORM', deliveryDateTime: null, observations: null, address: null },
-    takeoutDateTime: null, schedule: null,
+    takeoutDateTime: null,
+    schedule: null,
   };
   const dispute: DisputeView = {
-    disputeId: 'd-1', action: 'CANCELLATION', message: 'Veio frio', alternatives: [], openedAt: new Date(T0).toISOString(),
-    expiresAt: new Date(T0 + 5 * 60_000).toISOString(), timeoutAction: 'ACCEPT_CANCELLATION', settlement: null,
+    disputeId: 'd-1',
+    action: 'CANCELLATION',
+    message: 'Veio frio',
+    alternatives: [],
+    openedAt: new Date(T0).toISOString(),
+    expiresAt: new Date(T0 + 5 * 60_000).toISOString(),
+    timeoutAction: 'ACCEPT_CANCELLATION',
+    settlement: null,
   };
   const detail = (patch: Partial<OrderDetailView> = {}): OrderDetailView => ({
-    row: row('a1b2c3d4', { merchantId: OTHER }), order: cashOrder, detailFetchedAt: new Date(T0).toISOString(), events: [], actions: [], tracking: null,
+    row: row('a1b2c3d4', { merchantId: OTHER }),
+    order: cashOrder,
+    detailFetchedAt: new Date(T0).toISOString(),
+    events: [],
+    actions: [],
+    tracking: null,
     requests: { disputes: [], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false },
     ...patch,
   });
@@ -88,7 +129,10 @@ describe('the order drawer (server-rendered)', () => {
     const bridge = fakeBridge({
       'orders:board': () => ({ rows: [view.row], closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }),
       'orders:detail': () => view,
-      'stores:list': () => [{ id: STORE, name: 'Pizzaria Bella', corporateName: 'x' }, { id: OTHER, name: 'Sushi Bar', corporateName: 'y' }],
+      'stores:list': () => [
+        { id: STORE, name: 'Pizzaria Bella', corporateName: 'x' },
+        { id: OTHER, name: 'Sushi Bar', corporateName: 'y' },
+      ],
     });
     const terminal = createTerminal(bridge, { systemNow: () => T0, sounds: () => {}, notifier: { notify: () => {} } });
     terminal.i18n.setLocale(locale);
@@ -114,14 +158,26 @@ describe('the order drawer (server-rendered)', () => {
   });
 
   it('puts an open dispute above the actions, its cancelling answer drawn destructive, and the cancel apart from the steps', async () => {
-    const body = await drawer(detail({ requests: { disputes: [dispute], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false } }));
+    const body = await drawer(
+      detail({ requests: { disputes: [dispute], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false } }),
+    );
     const at = (testid: string) => body.indexOf(`data-testid="${testid}"`);
     assert.ok(at('drawer-requests') > 0 && at('dispute-panel') > at('drawer-requests'));
     assert.ok(at('drawer-requests') < at('drawer-actions'), 'the request before the actions');
     assert.ok(at('drawer-actions') < at('drawer-cancel'), 'the cancel after the steps, on its own row');
     assert.match(body, /class="destructive[^"]*"[^>]*data-testid="dispute-accept"[^>]*>Aceitar e cancelar o pedido</);
     assert.match(body, /class="destructive[^"]*"[^>]*data-testid="drawer-cancel"/);
-    const settled = await drawer(detail({ requests: { disputes: [{ ...dispute, settlement: { outcome: 'REJECTED', settledBy: 'MERCHANT', reason: null, alternativeAmount: null, at: null } }], addressChanges: [], driverRequest: null, wrongDeliveryCodes: 0, deliveryCodeVerified: false } }));
+    const settled = await drawer(
+      detail({
+        requests: {
+          disputes: [{ ...dispute, settlement: { outcome: 'REJECTED', settledBy: 'MERCHANT', reason: null, alternativeAmount: null, at: null } }],
+          addressChanges: [],
+          driverRequest: null,
+          wrongDeliveryCodes: 0,
+          deliveryCodeVerified: false,
+        },
+      }),
+    );
     assert.equal(settled.indexOf('data-testid="drawer-requests"'), -1, 'a settled one is history, below');
     assert.ok(settled.indexOf('data-testid="dispute-panel"') > settled.indexOf('data-testid="drawer-actions"'));
   });
@@ -169,11 +225,17 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     await terminal.ordersState.load();
     terminal.alerts.tick(T0);
     terminal.alerts.mute(T0);
-    bridge.push('orders:changed', { rows: [row('c', { status: 'CANCELLED', cancellation: { origin: 'CUSTOMER', reason: 'changed mind', code: null } })], actions: [] });
+    bridge.push('orders:changed', {
+      rows: [row('c', { status: 'CANCELLED', cancellation: { origin: 'CUSTOMER', reason: 'changed mind', code: null } })],
+      actions: [],
+    });
     assert.deepEqual(sounds, ['cancelled'], 'a mute does not silence a cancellation');
     bridge.push('orders:changed', { rows: [row('n')], actions: [] });
     assert.deepEqual(sounds, ['cancelled'], 'it silences a new order');
-    assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['c']);
+    assert.deepEqual(
+      terminal.ordersState.cancelNotices.map((r) => r.id),
+      ['c'],
+    );
     terminal.alerts.tick(T0 + 10 * 60_000);
     assert.equal(terminal.alerts.mutedUntil, null, 'the mute ends after its minutes');
     sounds.length = 0;
@@ -187,7 +249,10 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     assert.deepEqual(sounds, ['cancelled', 'dispute'], 'the same dispute rings once');
     assert.ok(terminal.ordersState.needsAttention('e'), 'an open dispute calls for staff until the order is opened');
     terminal.ordersState.dismissCancel('c');
-    assert.deepEqual(terminal.ordersState.cancelNotices.map((r) => r.id), ['d']);
+    assert.deepEqual(
+      terminal.ordersState.cancelNotices.map((r) => r.id),
+      ['d'],
+    );
   });
 
   it('rings the deadline sound once per order under 2 minutes, and the offline alarm as soon as the store is offline, muted or not', async () => {

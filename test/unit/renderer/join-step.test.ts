@@ -25,7 +25,7 @@ async function joinStepAfter(outcome: JoinOutcome, locale: 'pt-BR' | 'en'): Prom
 }
 
 describe('the join step says why a code did not pair', () => {
-  it('a code that ended (its fifth wrong try, or any try after it) says so and asks the main terminal for a new one, on the code\'s page, in both languages', async () => {
+  it("a code that ended (its fifth wrong try, or any try after it) says so and asks the main terminal for a new one, on the code's page, in both languages", async () => {
     const ended: JoinOutcome = { outcome: 'refused', reason: 'code-ended', attemptsLeft: 0 };
     const ptBR = await joinStepAfter(ended, 'pt-BR');
     assert.deepEqual([ptBR.page, ptBR.reason], ['code', 'code-ended']);
@@ -36,7 +36,7 @@ describe('the join step says why a code did not pair', () => {
     assert.match(en.text, /This code ended.*Ask the main terminal for a new one/);
   });
 
-  it('nothing at the address is said on the hub\'s page, as the address\'s fault', async () => {
+  it("nothing at the address is said on the hub's page, as the address's fault", async () => {
     const unreachable = await joinStepAfter({ outcome: 'refused', reason: 'unreachable', attemptsLeft: null }, 'pt-BR');
     assert.deepEqual([unreachable.page, unreachable.reason], ['hub', 'unreachable']);
     assert.match(unreachable.text, /Nenhum terminal respondeu nesse endereço/);

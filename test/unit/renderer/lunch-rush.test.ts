@@ -13,7 +13,11 @@ import { fakeBridge } from '../../support/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const row = (id: string, patch: Partial<BoardRow> = {}): BoardRow => boardRow(id, T0, patch);
-const dispute = (minutes: number): BoardRow['request'] => ({ kind: 'dispute', expiresAt: new Date(T0 + minutes * 60_000).toISOString(), action: 'CANCELLATION' });
+const dispute = (minutes: number): BoardRow['request'] => ({
+  kind: 'dispute',
+  expiresAt: new Date(T0 + minutes * 60_000).toISOString(),
+  action: 'CANCELLATION',
+});
 
 /** A monotonic clock moved by hand (milliseconds). */
 function handClock(start = 1_000): { read: () => number; advance: (ms: number) => void } {
@@ -98,7 +102,20 @@ describe('the board and the guard (orders-state)', () => {
     const clock = handClock();
     const bridge = fakeBridge({
       'orders:board': () => ({ rows, closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }),
-      'orders:act': ({ orderId, action }) => ({ id: 1, orderId, action, payload: null, state: 'queued', attempts: 0, createdAt: new Date(T0).toISOString(), updatedAt: new Date(T0).toISOString(), nextAttemptAt: null, reason: null, actor: 'staff', origin: null }),
+      'orders:act': ({ orderId, action }) => ({
+        id: 1,
+        orderId,
+        action,
+        payload: null,
+        state: 'queued',
+        attempts: 0,
+        createdAt: new Date(T0).toISOString(),
+        updatedAt: new Date(T0).toISOString(),
+        nextAttemptAt: null,
+        reason: null,
+        actor: 'staff',
+        origin: null,
+      }),
     });
     const alerts = { arrived: () => {}, cancelled: () => {}, disputed: () => {} };
     const state = new OrdersState(bridge, new Now(() => T0), alerts, new TapGuard(clock.read));
@@ -147,16 +164,26 @@ describe('the board and the guard (orders-state)', () => {
     await state.load();
     state.toggleStore(OTHER);
     assert.equal(state.waitingCount, 2, 'the filter hides cards, never the count');
-    assert.deepEqual(state.requests.map((r) => r.id), ['done', 'cooking'], 'an answer on its way is an answer');
+    assert.deepEqual(
+      state.requests.map((r) => r.id),
+      ['done', 'cooking'],
+      'an answer on its way is an answer',
+    );
     const before = state.openings;
     await state.open('cooking');
     assert.equal(state.openings, before + 1, 'the drawer is told to bring the request into view');
-    assert.deepEqual(state.requests.map((r) => r.id), ['done', 'cooking'], 'opening is not answering');
+    assert.deepEqual(
+      state.requests.map((r) => r.id),
+      ['done', 'cooking'],
+      'opening is not answering',
+    );
   });
 
   it('a push that cancels many orders is one call to the alerts, and one tap dismisses every notice', async () => {
     const calls: number[] = [];
-    const bridge = fakeBridge({ 'orders:board': () => ({ rows: Array.from({ length: 18 }, (_, i) => row(`o${i}`)), closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }) });
+    const bridge = fakeBridge({
+      'orders:board': () => ({ rows: Array.from({ length: 18 }, (_, i) => row(`o${i}`)), closedLeftOut: 0, generatedAt: new Date(T0).toISOString() }),
+    });
     const state = new OrdersState(bridge, new Now(() => T0), { arrived: () => {}, cancelled: (rows) => calls.push(rows.length), disputed: () => {} });
     await state.load();
     const cancelled = { origin: 'PLATFORM', reason: null, code: null };
@@ -184,7 +211,16 @@ describe('alerts in a rush (alerts.svelte.ts)', () => {
       attention: () => sources.attention,
       requests: () => sources.requests,
       connectivity: () => sources.connectivity,
-      words: { newOrders: () => '', newOrder: () => '', cancelled: () => '', cancelledMany: () => '', cancelReason: () => '', disputed: () => '', disputedMany: () => '', offline: () => '' },
+      words: {
+        newOrders: () => '',
+        newOrder: () => '',
+        cancelled: () => '',
+        cancelledMany: () => '',
+        cancelReason: () => '',
+        disputed: () => '',
+        disputedMany: () => '',
+        offline: () => '',
+      },
     };
     const alerts = new Alerts(source, (kind) => sounds.push(kind), { notify: () => {} }, clock.read);
     return { alerts, sounds, clock, sources };
@@ -219,7 +255,12 @@ describe('alerts in a rush (alerts.svelte.ts)', () => {
   it('a mute silences the new-order chime only: never a customer request, a deadline under 2 minutes or the offline alarm', () => {
     const waiting = row('w', { confirmDeadline: new Date(T0 + 90_000).toISOString() });
     const asked = row('r', { status: 'CONFIRMED', request: dispute(5) });
-    const offline: Connectivity = { state: 'offline', lastSuccessAt: new Date(T0 - 5 * 60_000).toISOString(), lastPollAt: new Date(T0 - 5 * 60_000).toISOString(), reason: null };
+    const offline: Connectivity = {
+      state: 'offline',
+      lastSuccessAt: new Date(T0 - 5 * 60_000).toISOString(),
+      lastPollAt: new Date(T0 - 5 * 60_000).toISOString(),
+      reason: null,
+    };
     const { alerts, sounds } = alertsWith({ attention: [waiting, asked], requests: [asked], connectivity: offline });
     alerts.mute(T0);
     for (let s = 0; s <= 30; s++) alerts.tick(T0 + s * 1000);
@@ -245,7 +286,11 @@ describe('alerts in a rush (alerts.svelte.ts)', () => {
       alerts.tick(T0 + s * 1000);
       for (const kind of sounds.slice(before)) at.push({ s, kind });
     }
-    assert.deepEqual(at.filter((a) => a.kind === 'dispute').map((a) => a.s), [10, 20, 30], 'every repeat (10 s) after the first');
+    assert.deepEqual(
+      at.filter((a) => a.kind === 'dispute').map((a) => a.s),
+      [10, 20, 30],
+      'every repeat (10 s) after the first',
+    );
     const seconds = at.map((a) => a.s);
     assert.equal(new Set(seconds).size, seconds.length, 'never two sounds in one second');
     sources.requests = [];

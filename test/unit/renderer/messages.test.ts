@@ -23,9 +23,11 @@ describe('one message layer for screens and tickets', () => {
     for (const key of keys) {
       const pt = messageArguments(ptBR[key as keyof typeof ptBR], 'pt-BR');
       const english = messageArguments(en[key as keyof typeof en], 'en');
-      if (JSON.stringify(Object.keys(pt).sort()) !== JSON.stringify(Object.keys(english).sort())) mismatched.push(`${key}: ${Object.keys(pt)} ≠ ${Object.keys(english)}`);
+      if (JSON.stringify(Object.keys(pt).sort()) !== JSON.stringify(Object.keys(english).sort()))
+        mismatched.push(`${key}: ${Object.keys(pt)} ≠ ${Object.keys(english)}`);
       // The type of an argument is read from the Portuguese text: a count in English is a count there too.
-      for (const [name, kind] of Object.entries(english)) if (COUNTS.has(kind) && !COUNTS.has(pt[name] ?? '')) mismatched.push(`${key}: ${name} is a ${kind} in English only`);
+      for (const [name, kind] of Object.entries(english))
+        if (COUNTS.has(kind) && !COUNTS.has(pt[name] ?? '')) mismatched.push(`${key}: ${name} is a ${kind} in English only`);
     }
     assert.deepEqual(mismatched, []);
   });

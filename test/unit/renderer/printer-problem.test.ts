@@ -17,7 +17,13 @@ const counter = { id: 'c1', name: 'Balcão', connection: { kind: 'system' as con
 function terminalWith(errors: Record<string, { reason?: string; code?: 'printer' | 'internal' }>, waiting = 3) {
   const settings = Settings.parse({ printers: [kitchen, counter] });
   const status: PrintStatus = {
-    printers: Object.entries(errors).map(([id, e]) => ({ id, state: 'error', error: { code: e.code ?? 'printer', message: 'raw detail for the log', ...(e.reason ? { reason: e.reason } : {}) }, since: new Date(T0).toISOString(), waiting })),
+    printers: Object.entries(errors).map(([id, e]) => ({
+      id,
+      state: 'error',
+      error: { code: e.code ?? 'printer', message: 'raw detail for the log', ...(e.reason ? { reason: e.reason } : {}) },
+      since: new Date(T0).toISOString(),
+      waiting,
+    })),
   };
   const bridge = fakeBridge({ 'settings:get': () => settings, 'print:status': () => status, 'print:preview': () => ({ svg: '<svg/>' }) });
   const terminal = createTerminal(bridge, { systemNow: () => T0, sounds: () => {}, notifier: { notify: () => {} } });

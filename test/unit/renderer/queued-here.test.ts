@@ -31,8 +31,8 @@ const queuedHere = (orderId: string, id = -1): OutboxEntry => ({
   origin: null,
 });
 
-describe('an action queued on a screen of a chain\'s server', () => {
-  it('is the card\'s pending action at once, and no second confirm is offered', async () => {
+describe("an action queued on a screen of a chain's server", () => {
+  it("is the card's pending action at once, and no second confirm is offered", async () => {
     const bridge = fakeBridge({
       'orders:board': () => ({ rows: [boardRow('a', T0)], closedLeftOut: 0, generatedAt: iso }),
       'orders:act': ({ orderId }) => queuedHere(orderId),
@@ -50,7 +50,7 @@ describe('an action queued on a screen of a chain\'s server', () => {
     assert.equal(state.row('a')?.pendingAction, null);
   });
 
-  it('a refusal heard later is the card\'s error', async () => {
+  it("a refusal heard later is the card's error", async () => {
     const bridge = fakeBridge({ 'orders:board': () => ({ rows: [boardRow('a', T0)], closedLeftOut: 0, generatedAt: iso }) });
     const state = new OrdersState(bridge, new Now(() => T0));
     await state.load();
@@ -61,7 +61,7 @@ describe('an action queued on a screen of a chain\'s server', () => {
     assert.equal(state.actionErrorOf('a')?.code, 'forbidden');
   });
 
-  it('the server\'s own entries (positive ids) are left to its pushes', async () => {
+  it("the server's own entries (positive ids) are left to its pushes", async () => {
     const bridge = fakeBridge({ 'orders:board': () => ({ rows: [boardRow('a', T0)], closedLeftOut: 0, generatedAt: iso }) });
     const state = new OrdersState(bridge, new Now(() => T0));
     await state.load();
@@ -72,7 +72,7 @@ describe('an action queued on a screen of a chain\'s server', () => {
 
 describe('the link of a screen', () => {
   const lost = { state: 'lost' as const, since: iso, reason: 'unreachable' as const };
-  it('of a chain\'s server keeps working while lost; of a store\'s hub it does not', () => {
+  it("of a chain's server keeps working while lost; of a store's hub it does not", () => {
     const bridge = fakeBridge({});
     const server = new LinkState(bridge);
     server.setHubRole('server');

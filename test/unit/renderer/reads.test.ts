@@ -58,8 +58,16 @@ describe('the one read helper', () => {
     const slowA = pending<number>();
     const a1 = reads.load('a', slowA.call, (n) => n);
     assert.equal(reads.loadingOf('a'), true);
-    await reads.load('a', async () => ({ ok: true, value: 2 }), (n) => n * 10);
-    await reads.load('b', async (): Promise<IpcResult<number>> => ({ ok: false, error: offline }), (n) => n);
+    await reads.load(
+      'a',
+      async () => ({ ok: true, value: 2 }),
+      (n) => n * 10,
+    );
+    await reads.load(
+      'b',
+      async (): Promise<IpcResult<number>> => ({ ok: false, error: offline }),
+      (n) => n,
+    );
     slowA.answer({ ok: true, value: 1 });
     await a1;
     assert.equal(reads.of('a'), 20);

@@ -10,7 +10,15 @@ import { fakeBridge } from '../../support/fake-bridge';
 /** A review's survey as the platform sends it: each question with the answers its customer gave. */
 const QUESTIONS: NonNullable<Review['questions']> = [
   { id: 'q-rating', type: 'RATING', title: 'Como foi o seu pedido?', answers: [{ id: 'a-2', title: '2' }] },
-  { id: 'q-choice', type: 'CHOICE', title: 'O que mais chamou sua atenção?', answers: [{ id: 'a-pack', title: 'Embalagem' }, { id: 'a-time', title: 'Tempo de entrega' }] },
+  {
+    id: 'q-choice',
+    type: 'CHOICE',
+    title: 'O que mais chamou sua atenção?',
+    answers: [
+      { id: 'a-pack', title: 'Embalagem' },
+      { id: 'a-time', title: 'Tempo de entrega' },
+    ],
+  },
   { id: 'q-again', type: 'BINARY', title: 'Você pediria de novo?', answers: [{ id: 'a-no', title: 'Não' }] },
   { id: 'q-skipped', type: 'CHOICE', title: 'Algo mais?', answers: [] },
 ];
@@ -28,7 +36,17 @@ describe("the review's survey lights up the customer's answers", () => {
   it('a rating that is no step of the scale (words, or several answers) is shown as words, never guessed', () => {
     const words = surveyLines([{ id: 'r', type: 'RATING', title: 'Nota', answers: [{ id: 'x', title: 'Ótimo' }] }]);
     assert.deepEqual(words, [{ kind: 'choices', id: 'r', question: 'Nota', chosen: ['Ótimo'] }]);
-    const many = surveyLines([{ id: 'r', type: 'RATING', title: 'Nota', answers: [{ id: '4', title: '4' }, { id: '5', title: '5' }] }]);
+    const many = surveyLines([
+      {
+        id: 'r',
+        type: 'RATING',
+        title: 'Nota',
+        answers: [
+          { id: '4', title: '4' },
+          { id: '5', title: '5' },
+        ],
+      },
+    ]);
     assert.equal(many[0]?.kind, 'choices');
     assert.equal(surveyLines([{ id: 'r', type: 'RATING', title: 'Nota', answers: [{ id: '9', title: '9' }] }])[0]?.kind, 'choices');
     assert.deepEqual(surveyLines(null), []);
@@ -39,7 +57,13 @@ describe("the review's survey lights up the customer's answers", () => {
     const { body } = render(ReviewSurvey, { props: { questions: QUESTIONS }, context: terminalContext(terminal) });
     assert.match(body, /O que o cliente respondeu/);
     const steps = [...body.matchAll(/<span class="step[^"]*"[^>]*data-chosen="(true|false)"[^>]*>(\d)<\/span>/g)].map((m) => [m[2], m[1]]);
-    assert.deepEqual(steps, [['1', 'false'], ['2', 'true'], ['3', 'false'], ['4', 'false'], ['5', 'false']]);
+    assert.deepEqual(steps, [
+      ['1', 'false'],
+      ['2', 'true'],
+      ['3', 'false'],
+      ['4', 'false'],
+      ['5', 'false'],
+    ]);
     assert.match(body, /aria-label="2 de 5"/);
     const chosen = [...body.matchAll(/data-testid="survey-answer"[^>]*>([^<]+)</g)].map((m) => m[1]?.trim());
     assert.deepEqual(chosen, ['2', '✓ Embalagem', '✓ Tempo de entrega', '✓ Não']);

@@ -18,8 +18,17 @@ const paused: StatusValidation = {
   state: 'CLOSED',
   message: { title: 'Pausada', subtitle: 'Pausa aplicada pela plataforma: excesso de cancelamentos', description: 'Reabre às 14:30 (horário da loja).' },
 };
-const soon: StatusValidation = { ...paused, state: 'WARNING', message: { title: 'Pausa programada', subtitle: 'Há uma pausa programada', description: 'A pausa começa às 15:00 (horário da loja).' } };
-const offline: StatusValidation = { id: 'v-2', code: 'is-connected', state: 'ERROR', message: { title: 'Desconectada', subtitle: 'Nenhuma busca de pedidos nos últimos 30 segundos', description: '' } };
+const soon: StatusValidation = {
+  ...paused,
+  state: 'WARNING',
+  message: { title: 'Pausa programada', subtitle: 'Há uma pausa programada', description: 'A pausa começa às 15:00 (horário da loja).' },
+};
+const offline: StatusValidation = {
+  id: 'v-2',
+  code: 'is-connected',
+  state: 'ERROR',
+  message: { title: 'Desconectada', subtitle: 'Nenhuma busca de pedidos nos últimos 30 segundos', description: '' },
+};
 
 describe('the store status in the screen’s language, by the validation’s code', () => {
   it('words a pause in English on an English screen, and keeps the platform’s Portuguese as a quote', () => {
@@ -67,8 +76,16 @@ describe('the store as the platform shows it, the same on the top bar and the St
   it('offline, the operations read before the platform closed the store are history; a read since then is current', () => {
     assert.equal(readBeforeOutage(open, link('online')), false);
     assert.equal(readBeforeOutage(open, link('offline', 'server')), true, 'read 10 s before the last poll');
-    assert.equal(readBeforeOutage({ ...open, checkedAt: '2026-11-24T15:00:40.000Z' }, link('offline', 'server')), false, 'read after the 30 s: the platform verdict itself');
-    assert.equal(readBeforeOutage({ ...open, checkedAt: '2026-11-24T15:00:40.000Z', error: { code: 'server', message: '503' } }, link('offline', 'server')), true, 'the last read failed');
+    assert.equal(
+      readBeforeOutage({ ...open, checkedAt: '2026-11-24T15:00:40.000Z' }, link('offline', 'server')),
+      false,
+      'read after the 30 s: the platform verdict itself',
+    );
+    assert.equal(
+      readBeforeOutage({ ...open, checkedAt: '2026-11-24T15:00:40.000Z', error: { code: 'server', message: '503' } }, link('offline', 'server')),
+      true,
+      'the last read failed',
+    );
   });
 
   it('the banner says what a clerk can do: check the internet, wait for the platform, or sign in again', () => {
@@ -80,6 +97,10 @@ describe('the store as the platform shows it, the same on the top bar and the St
     assert.equal(offlineWhy(link('unauthorized')), 'credentials');
     const chain = (reason: string) => ({ ...link('offline', 'server'), reason: { code: 'server' as const, message: '', reason } });
     assert.equal(offlineWhy(chain('ServerStorage')), 'server', "a chain's server whose database fails");
-    assert.equal(offlineWhy({ ...chain('NoReplicaPolling'), reason: { code: 'connection' as const, message: '', reason: 'NoReplicaPolling' } }), 'server', 'no replica polling');
+    assert.equal(
+      offlineWhy({ ...chain('NoReplicaPolling'), reason: { code: 'connection' as const, message: '', reason: 'NoReplicaPolling' } }),
+      'server',
+      'no replica polling',
+    );
   });
 });

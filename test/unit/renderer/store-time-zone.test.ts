@@ -11,8 +11,8 @@ import { fakeBridge } from '../../support/fake-bridge';
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const HERE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-describe('each store\'s time zone', () => {
-  it('comes from the store\'s state in Brazil; elsewhere the terminal\'s zone is used', () => {
+describe("each store's time zone", () => {
+  it("comes from the store's state in Brazil; elsewhere the terminal's zone is used", () => {
     assert.equal(storeTimeZone({ state: 'AM', country: 'BR' }), 'America/Manaus');
     assert.equal(storeTimeZone({ state: 'sp', country: 'BR' }), 'America/Sao_Paulo');
     assert.equal(storeTimeZone({ state: 'AC' }), 'America/Rio_Branco');
@@ -25,7 +25,7 @@ describe('each store\'s time zone', () => {
     assert.equal(offsetMinutes('Not/AZone', T0), null);
   });
 
-  it('a card of a store in another zone says its times in that zone, named; a store in the terminal\'s zone as before', async () => {
+  it("a card of a store in another zone says its times in that zone, named; a store in the terminal's zone as before", async () => {
     // A store whose zone is the terminal's, and one four hours behind UTC, unless the terminal is there too.
     const far = offsetMinutes(HERE, T0) === -240 ? { id: 'far', state: 'SP' } : { id: 'far', state: 'AM' };
     const detail = (id: string, state: string) => ({ id, name: id, address: { state, country: 'BR' } }) as unknown as StoreDetail;
@@ -41,8 +41,9 @@ describe('each store\'s time zone', () => {
     await terminal.storesState.loadAllDetails();
     const zone = terminal.storesState.zoneOf('far', T0);
     assert.ok(zone, 'the far store has its own zone');
-    const card = (merchantId: string) => render(OrderCard, { props: { row: boardRow('a1b2c3d4', T0, { merchantId }) }, context: terminalContext(terminal) }).body;
+    const card = (merchantId: string) =>
+      render(OrderCard, { props: { row: boardRow('a1b2c3d4', T0, { merchantId }) }, context: terminalContext(terminal) }).body;
     assert.match(card('far'), /\d:\d\d GMT-[34]/, 'named with its offset');
-    assert.doesNotMatch(card('elsewhere'), /GMT/, 'a store whose zone is unknown: the terminal\'s, unnamed');
+    assert.doesNotMatch(card('elsewhere'), /GMT/, "a store whose zone is unknown: the terminal's, unnamed");
   });
 });
