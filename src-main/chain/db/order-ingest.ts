@@ -2,25 +2,25 @@ import type pg from 'pg';
 import { AppError } from '../../../src-shared/errors';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
-import { settledByEvent, settledByStatus } from '../../orders/outcomes';
-import type { OrderProgress } from '../../orders/progress';
-import { applyEvents, freshEvents, readBatch, type ParsedEvent } from '../../sync/ingest';
+import { storeBatchOrEach } from '../../orders/batch-fallback';
+import { applyEvents, batchProgress, freshEvents, readBatch, type ParsedEvent } from '../../orders/polled-events';
 import type { ChainIngestResult } from '../contract';
-import { lockOpenActions, lockProgress, settleActions, writeProgress, type ActionSettlement, type OpenActionRow } from './order-progress';
+import { lockOpenActions, lockProgress, settleActions, writeProgress, type OpenActionRow } from './order-progress';
 import { inTransaction, isDatabaseDown, type Queryable } from './transaction';
 
-type Parsed = ParsedEvent;
 type Fence = { credential: string; token: number };
 type BatchResult = Omit<ChainIngestResult, 'eventIds'>;
 
 /**
- * A polled batch into the chain's database, by the terminal's own rules (src-main/sync/ingest.ts
- * does the same on SQLite): events read leniently and deduplicated by id, sorted by time, each order
- * moved forward only (`applyEvent`), the outbox actions the events answer settled (`settledByEvent`,
- * then `settledByStatus`), unknown events kept and counted. One transaction, fenced: it first takes
- * the lease row FOR SHARE and goes on only while `token` is the lease's, so a takeover (which updates
- * that row) waits for this commit, and a write under an older token is refused with nothing written.
- * `now` is the app's clock (injected), as on a terminal.
+ * A polled batch into the chain's database, by the terminal's own steps (src-main/orders/polled-events.ts,
+ * which src-main/sync/ingest.ts runs on SQLite): events read leniently and deduplicated by id, sorted
+ * by time, each order moved forward only, the outbox actions the events answer settled, unknown
+ * events kept and counted. One transaction, fenced: it first takes the lease row FOR SHARE and goes
+ * on only while `token` is the lease's, so a takeover (which updates that row) waits for this commit,
+ * and a write under an older token is refused with nothing written. A value PostgreSQL cannot hold
+ * (a NUL character in an id, say) must not hold back the others: the batch then goes one event per
+ * transaction (src-main/orders/batch-fallback.ts), the failures left unacknowledged. `now` is the
+ * app's clock (injected), as on a terminal.
  */
 export class OrderIngest {
   constructor(
@@ -33,30 +33,19 @@ export class OrderIngest {
     const { parsed, rejected } = readBatch(raw);
     if (rejected > 0) this.logger.warn('events without an id were skipped', { count: rejected });
     const eventIds = [...new Set(parsed.map((p) => p.event.id))];
-    try {
-      return { eventIds, ...(await this.fenced(fence, polledAt, (db) => this.applyBatch(db, parsed))) };
-    } catch (error) {
-      if (isDatabaseDown(error)) throw error;
-      // A value PostgreSQL cannot hold (a NUL character in an id, say) must not hold back the others:
-      // one event per transaction, and the failures left unacknowledged (the next poll brings them back).
-      this.logger.error('event batch failed, storing events one by one', { error });
-      const total: BatchResult = { stored: 0, duplicates: 0, changed: [], needDetail: [] };
-      const failed = new Set<string>();
-      for (const one of parsed) {
-        try {
-          const r = await this.fenced(fence, polledAt, (db) => this.applyBatch(db, [one]));
-          total.stored += r.stored;
-          total.duplicates += r.duplicates;
-          total.changed.push(...r.changed.filter((c) => !total.changed.some((t) => t.orderId === c.orderId)));
-          total.needDetail.push(...r.needDetail.filter((id) => !total.needDetail.includes(id)));
-        } catch (eventError) {
-          if (isDatabaseDown(eventError)) throw eventError;
-          failed.add(one.event.id);
-          this.logger.error('event could not be stored; kept unacknowledged', { eventId: one.event.id, error: eventError });
-        }
-      }
-      return { eventIds: eventIds.filter((id) => !failed.has(id)), ...total };
+    const { results, failed } = await storeBatchOrEach(parsed, {
+      store: (events) => this.fenced(fence, polledAt, (db) => this.applyBatch(db, events)),
+      isFatal: isDatabaseDown,
+      logger: this.logger,
+    });
+    const total: BatchResult = { stored: 0, duplicates: 0, changed: [], needDetail: [] };
+    for (const r of results) {
+      total.stored += r.stored;
+      total.duplicates += r.duplicates;
+      total.changed.push(...r.changed.filter((c) => !total.changed.some((t) => t.orderId === c.orderId)));
+      total.needDetail.push(...r.needDetail.filter((id) => !total.needDetail.includes(id)));
     }
+    return { eventIds: failed.length === 0 ? eventIds : eventIds.filter((id) => !failed.includes(id)), ...total };
   }
 
   private fenced(fence: Fence, polledAt: number, work: (db: Queryable) => Promise<BatchResult>): Promise<BatchResult> {
@@ -75,50 +64,31 @@ export class OrderIngest {
     });
   }
 
-  private async applyBatch(db: Queryable, batch: readonly Parsed[]): Promise<BatchResult> {
+  private async applyBatch(db: Queryable, batch: readonly ParsedEvent[]): Promise<BatchResult> {
     const now = this.clock.now();
     const ids = batch.map((p) => p.event.id);
     const storedBefore = new Set((await db.query<{ id: string }>('SELECT id FROM events WHERE id = ANY($1::text[])', [ids])).rows.map((r) => r.id));
     const { fresh, orderIds } = freshEvents(batch, storedBefore);
-    const asRead = await lockProgress(db, [...orderIds]);
-    const openByOrder = new Map<string, OpenActionRow[]>();
-    for (const action of await lockOpenActions(db, [...orderIds])) openByOrder.set(action.order_id, [...(openByOrder.get(action.order_id) ?? []), action]);
+    const state = batchProgress(await lockProgress(db, [...orderIds]));
+    const open = new Map<string, OpenActionRow[]>();
+    for (const action of await lockOpenActions(db, [...orderIds])) open.set(action.order_id, [...(open.get(action.order_id) ?? []), action]);
+    const settlements = applyEvents(fresh, state, now, open);
 
-    const progress = new Map<string, OrderProgress>();
-    const settlements: ActionSettlement[] = [];
-    const settle = (orderId: string, s: Omit<ActionSettlement, 'settledBy'>, settledBy: string) => {
-      settlements.push({ ...s, settledBy });
-      openByOrder.set(
-        orderId,
-        (openByOrder.get(orderId) ?? []).filter((a) => a.id !== s.id),
-      );
-    };
-    applyEvents(fresh, { progress, asRead, created: new Set() }, now, (orderId, name, { event }) => {
-      const open = openByOrder.get(orderId) ?? [];
-      const settled = open.length > 0 ? settledByEvent(open, name, event.id, event.metadata) : undefined;
-      if (settled) settle(orderId, settled, `event:${event.id}`);
-    });
-    for (const [orderId, order] of progress) {
-      for (const action of openByOrder.get(orderId) ?? []) {
-        const outcome = settledByStatus(action.action, order.status);
-        if (outcome) settle(orderId, { id: action.id, ...outcome }, 'status');
-      }
-    }
-
-    await writeProgress(db, [...progress.values()], now);
+    const moved = [...state.progress.values()];
+    await writeProgress(db, moved, now);
     await insertEvents(db, fresh, now);
     await settleActions(db, settlements, now);
     return {
       stored: fresh.length,
       duplicates: batch.length - fresh.length,
-      changed: [...progress.values()].map((o) => ({ orderId: o.id, storeId: o.merchant_id })),
-      needDetail: [...progress.values()].filter((o) => o.detail_state === 'missing' || o.detail_state === 'stale').map((o) => o.id),
+      changed: moved.map((o) => ({ orderId: o.id, storeId: o.merchant_id })),
+      needDetail: moved.filter((o) => o.detail_state === 'missing' || o.detail_state === 'stale').map((o) => o.id),
     };
   }
 }
 
 /** The new events in one statement; every one of them must be new (the lookup ran under the same lease fence). */
-async function insertEvents(db: Queryable, fresh: readonly Parsed[], now: number): Promise<void> {
+async function insertEvents(db: Queryable, fresh: readonly ParsedEvent[], now: number): Promise<void> {
   if (fresh.length === 0) return;
   const rows = fresh.map(({ event, name, ms }) => {
     const code = event.code ?? event.fullCode ?? '';
