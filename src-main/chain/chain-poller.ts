@@ -2,8 +2,8 @@ import { toAppError, waitsToRetry } from '../../src-shared/errors';
 import { readOrderEvent } from '../../src-shared/wire/events';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { acknowledgeInChunks, pollGapMs, type PollPace } from '../sync/poller';
 import type { OrderGateway } from '../sync/gateway';
+import { PollRound, type PollPace, type PollStorage } from '../sync/poll-round';
 import type { ChainBus, ChainIngestResult, ChainOrders } from './contract';
 import type { Term } from './leader';
 
@@ -22,87 +22,94 @@ export interface ChainPollerOptions extends PollPace {
   credential: string;
   clock: Clock;
   logger: Logger;
-  detailConcurrency?: number;
   observer?: PollerObserver;
 }
 
+/** A batch as the chain's commit left it, with the events it came from (to hold back those of an order still waiting for its detail). */
+type ChainBatch = ChainIngestResult & { events: readonly unknown[] };
+
 /**
- * The chain's event poller, run only by the replica that leads the credential (leader.ts): poll →
- * `ChainOrders.ingest` fenced by the lease's token (one transaction) → a notice per store → first
- * details (`saveDetail`) → acknowledge. Nothing is acknowledged unless its commit held: a refused
- * fence (`conflict`, the lease was lost) or a database failure steps down at once and acknowledges
+ * The chain's event poller, run only by the replica that leads the credential (leader.ts): the
+ * terminal's poll round (src-main/sync/poll-round.ts) over the chain's database — `ChainOrders.ingest`
+ * fenced by the lease's token (one transaction), a notice per store, first details (`saveDetail`),
+ * then the acknowledgment. Nothing is acknowledged unless its commit held: a refused fence
+ * (`conflict`, the lease was lost) or a database failure steps down at once and acknowledges
  * nothing, so the next leader gets the same events and the ingest recognises them by id. An event
  * whose order's first detail could not be read for a passing reason waits for the next poll, as on
- * the terminal (src-main/sync/poller.ts), whose pace this follows: at most 30 s between polls, and a
- * backlog drained poll after poll.
+ * the terminal, whose pace this follows: at most 30 s between polls, and a backlog drained poll after poll.
  */
 export class ChainPoller {
-  private readonly limit: number;
-  private catchUpLimit: number;
+  private readonly rounds: PollRound<ChainBatch>;
 
   constructor(private readonly options: ChainPollerOptions) {
-    this.limit = options.limit ?? 100;
-    this.catchUpLimit = Math.max(this.limit, options.catchUpLimit ?? 1000);
+    const { observer } = options;
+    this.rounds = new PollRound<ChainBatch>({
+      ...options,
+      ...(observer
+        ? {
+            report: {
+              polled: (events, at) => observer.polled(events.length, at),
+              persisted: (batch) => observer.stored(batch),
+              acknowledged: (ids) => observer.acknowledged(ids.length),
+              failed: (error) => observer.failed(error.code),
+            },
+          }
+        : {}),
+    });
   }
 
   nextGapMs(ok: boolean): number {
-    return pollGapMs(this.options, ok);
+    return this.rounds.nextGapMs(ok);
   }
 
   /** The leader's work: rounds until the term ends. */
   async lead(term: Term): Promise<void> {
     const { clock, logger } = this.options;
+    const storage = this.storage(term);
     while (!term.signal.aborted) {
-      const started = clock.now();
-      let ok = true;
-      try {
-        await this.round(term);
-      } catch (error) {
-        ok = false;
-        if (term.signal.aborted) return;
-        const appError = toAppError(error);
-        this.options.observer?.failed(appError.code);
-        if (appError.code === 'conflict' || appError.code === 'storage' || appError.code === 'internal') {
-          // The lease was lost, or the database cannot be trusted with the next batch: stop polling now.
-          logger.error('chain poller: stepping down', { code: appError.code, error: appError });
-          term.stepDown(appError.code === 'conflict' ? 'fenced write refused' : `database failed (${appError.code})`);
-          return;
-        }
-        logger.warn('chain poller: poll round failed', { code: appError.code, error: appError });
+      const { nextAt, error } = await this.rounds.pass(storage, term.signal);
+      if (term.signal.aborted) return;
+      if (error?.code === 'conflict' || error?.code === 'storage' || error?.code === 'internal') {
+        // The lease was lost, or the database cannot be trusted with the next batch: stop polling now.
+        logger.error('chain poller: stepping down', { code: error.code, error });
+        term.stepDown(error.code === 'conflict' ? 'fenced write refused' : `database failed (${error.code})`);
+        return;
       }
-      const wait = Math.max(0, started + this.nextGapMs(ok) - clock.now());
-      await clock.sleep(wait, term.signal).catch(() => {});
+      if (error) logger.warn('chain poller: poll round failed', { code: error.code, error });
+      await clock.sleep(Math.max(0, nextAt - clock.now()), term.signal).catch(() => {});
     }
   }
 
   /** Polls until the backlog is drained; throws on a failed poll, a refused or failed write, a failed ack. */
   async round(term: Pick<Term, 'leadership' | 'signal'>): Promise<{ polls: number; received: number; acknowledged: number }> {
-    const { gateway, orders, clock, credential, observer } = this.options;
-    const { signal } = term;
-    const total = { polls: 0, received: 0, acknowledged: 0 };
-    const maxPolls = this.options.maxDrainPolls ?? 100;
-    for (;;) {
-      const events = await this.poll(total.polls === 0 ? this.limit : this.catchUpLimit, signal);
-      const polledAt = clock.now();
-      observer?.polled(events.length, polledAt);
-      total.polls++;
-      total.received += events.length;
-      if (signal.aborted) return total;
+    const { polls, received, acknowledged } = await this.rounds.round(this.storage(term), term.signal);
+    return { polls, received, acknowledged };
+  }
 
-      const result = await orders.ingest(events, { credential, token: term.leadership.token }, polledAt);
-      observer?.stored(result);
-      await this.announce(result.changed);
-
-      const waiting = await this.fetchDetails(result.needDetail, signal);
-      const ackable = ackableIds(events, result.eventIds, waiting);
-      if (signal.aborted) return total;
-      await acknowledgeInChunks(gateway, ackable, signal);
-      if (ackable.length > 0) observer?.acknowledged(ackable.length);
-      total.acknowledged += ackable.length;
-
-      const full = events.length >= this.limit;
-      if (!full || ackable.length === 0 || total.polls >= maxPolls) return total;
-    }
+  /** The chain's database as the round's storage, its writes fenced by this term's token. */
+  private storage(term: Pick<Term, 'leadership'>): PollStorage<ChainBatch> {
+    const { orders, gateway, clock, logger, credential } = this.options;
+    const fence = { credential, token: term.leadership.token };
+    return {
+      persist: async (events, polledAt) => ({ ...(await orders.ingest(events, fence, polledAt)), events }),
+      announce: (batch) => this.announce(batch.changed),
+      needDetail: (batch) => batch.needDetail,
+      /** A detail the platform refuses for good (404) does not hold its events back: the order shows what its events said. */
+      fetchDetail: async (orderId, signal) => {
+        try {
+          const saved = await orders.saveDetail(orderId, await gateway.getOrder(orderId, signal), clock.now());
+          if (saved) await this.announce([{ orderId, storeId: saved.storeId }]);
+          return true;
+        } catch (error) {
+          const appError = toAppError(error);
+          if (appError.code === 'storage') throw appError;
+          if (signal.aborted || waitsToRetry(appError)) return false;
+          logger.warn('chain poller: order detail unavailable', { orderId, code: appError.code });
+          return true;
+        }
+      },
+      ackable: (batch, waiting) => ackableIds(batch.events, batch.eventIds, waiting),
+    };
   }
 
   /** One notice per store; a lost notice only delays a screen (it reads its board again on reconnect). */
@@ -115,59 +122,6 @@ export class ChainPoller {
       } catch (error) {
         this.options.logger.warn('chain poller: a notice could not be published', { storeId, error: toAppError(error) });
       }
-    }
-  }
-
-  /**
-   * Fetches and saves the first details, a few at once, within the round's budget. Resolves to the
-   * orders still waiting for theirs (their events wait for the next poll). A detail the platform
-   * refuses for good (404) does not hold its events back: the order shows what its events said.
-   */
-  private async fetchDetails(orderIds: readonly string[], signal: AbortSignal): Promise<Set<string>> {
-    const { gateway, orders, clock, logger } = this.options;
-    const waiting = new Set(orderIds);
-    if (orderIds.length === 0) return waiting;
-    const budget = new AbortController();
-    const done = new AbortController();
-    const timer = clock.sleep(this.options.detailBudgetMs ?? 10_000, AbortSignal.any([done.signal, signal])).then(
-      () => budget.abort(new Error('detail budget spent')),
-      () => {},
-    );
-    const cut = AbortSignal.any([signal, budget.signal]);
-    const queue = [...orderIds];
-    const worker = async (): Promise<void> => {
-      for (let id = queue.shift(); id !== undefined && !cut.aborted; id = queue.shift()) {
-        try {
-          const detail = await gateway.getOrder(id, cut);
-          const saved = await orders.saveDetail(id, detail, clock.now());
-          waiting.delete(id);
-          if (saved) await this.announce([{ orderId: id, storeId: saved.storeId }]);
-        } catch (error) {
-          const appError = toAppError(error);
-          if (appError.code === 'storage') throw appError;
-          if (cut.aborted || waitsToRetry(appError)) continue;
-          logger.warn('chain poller: order detail unavailable', { orderId: id, code: appError.code });
-          waiting.delete(id);
-        }
-      }
-    };
-    try {
-      await Promise.all(Array.from({ length: Math.min(this.options.detailConcurrency ?? 4, orderIds.length) }, worker));
-    } finally {
-      done.abort();
-      await timer;
-    }
-    return waiting;
-  }
-
-  private async poll(limit: number, signal: AbortSignal): Promise<unknown[]> {
-    try {
-      return await this.options.gateway.poll(limit, signal);
-    } catch (error) {
-      if (limit === this.limit || toAppError(error).code !== 'validation') throw error;
-      this.options.logger.warn('chain poller: the platform refused the catch-up page size; polling normal pages', { limit });
-      this.catchUpLimit = this.limit;
-      return this.options.gateway.poll(this.limit, signal);
     }
   }
 }

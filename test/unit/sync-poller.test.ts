@@ -5,7 +5,7 @@ import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { ManualClock } from '../../src-main/base/clock';
 import { LAST_POLL_AT } from '../../src-main/db/sync-state-repo';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
-import { MAX_POLL_GAP_MS } from '../../src-main/sync/poller';
+import { MAX_POLL_GAP_MS } from '../../src-main/sync/poll-round';
 import type { SyncStep } from '../../src-main/sync/probe';
 import { SyncService } from '../../src-main/sync/sync-service';
 import { advance, FakeGateway, memoryStore, offline, silentLogger } from '../support/sync-fakes';
