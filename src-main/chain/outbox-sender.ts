@@ -3,9 +3,9 @@ import { toAppError, waitsToRetry, type AppError } from '../../src-shared/errors
 import { readOrderDetail } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { LoopWorker } from '../base/loop';
 import { actionTookEffect } from '../orders/outcomes';
-import { backoffMs, type BackoffPolicy } from '../queue/backoff';
+import type { BackoffPolicy } from '../queue/backoff';
+import { DurableQueue } from '../queue/durable-queue';
 import type { OrderGateway } from '../sync/gateway';
 import type { ChainBus, ChainOrders, ChainOutbox, ClaimedAction } from './contract';
 
@@ -38,95 +38,112 @@ export interface OutboxSenderOptions {
 }
 
 /**
- * Sends the chain's queued staff actions. Every replica runs one: rows are claimed with row locks
- * (`ChainOutbox.claim`, FOR UPDATE SKIP LOCKED), so each is in one replica's hands at a time, and the
- * answer is recorded by the claim's holder only. A row whose previous claim ended without a recorded
- * answer (`answerLost`: that replica died mid-call) may have reached the platform: the order is read
- * first, and an effect already there settles it as confirmed instead of sending it twice — the
- * terminal's rule (src-main/sync/order-outbox.ts). A 409 is read the same way. An `outbox` notice
- * (an action queued on any replica) wakes it.
+ * Sends the chain's queued staff actions, on the terminal's durable queue engine
+ * (src-main/queue/durable-queue.ts) with a PostgreSQL driver. Every replica runs one: the due rows
+ * are claimed with row locks (`ChainOutbox.claim`, FOR UPDATE SKIP LOCKED), so each is in one
+ * replica's hands at a time, and the answer is recorded by the claim's holder only. A row whose
+ * previous claim ended without a recorded answer (`answerLost`: that replica died mid-call) may have
+ * reached the platform: the order is read first, and an effect already there settles it as confirmed
+ * instead of sending it twice — the terminal's rule (src-main/sync/order-outbox.ts). A 409 is read
+ * the same way. The database failing while an answer is recorded leaves the claim to lapse: the next
+ * holder looks first. An `outbox` notice (an action queued on any replica) wakes it.
  */
-export class OutboxSender extends LoopWorker {
-  private readonly backoff: BackoffPolicy;
+export class OutboxSender {
+  private readonly queue: DurableQueue<ClaimedAction>;
   private unsubscribe: (() => void) | undefined;
+  private claimed = 0;
 
   constructor(private readonly options: OutboxSenderOptions) {
-    super({ name: 'chain outbox sender', clock: options.clock, logger: options.logger });
-    this.backoff = { baseMs: 1_000, maxMs: 30_000, jitter: 0.2, ...options.backoff };
-  }
-
-  override start(): void {
-    this.unsubscribe ??= this.options.bus.subscribe((notice) => {
-      if (notice.kind === 'outbox') this.wake();
+    const { outbox, holder, clock, logger } = options;
+    this.queue = new DurableQueue<ClaimedAction>({
+      name: 'chain outbox sender',
+      clock,
+      logger,
+      backoff: { baseMs: 1_000, maxMs: 30_000, jitter: 0.2, ...options.backoff },
+      concurrency: options.concurrency ?? 8,
+      // A full batch: more may be due now.
+      roundLimit: options.batch ?? 32,
+      idleMs: options.idleMs ?? 2_000,
+      driver: {
+        // The claim gives each order's head only: its next action goes once this one settled.
+        lineOf: (row) => row.orderId,
+        due: async (now, limit) => {
+          const rows = await outbox.claim(holder, limit, options.claimMs ?? CLAIM_MS, now);
+          this.claimed += rows.length;
+          return rows;
+        },
+        // Another replica may queue a row at any time: the idle wait, or its notice, brings it.
+        nextDueMs: () => undefined,
+        attempt: (row, signal) => this.send(row, signal),
+        // The database, not the platform: the answer cannot be recorded now, so the claim lapses (`refused`).
+        waits: (error) => error.code !== 'storage' && waitsToRetry(error),
+        retryLater: (row, untilMs, error) => this.retryLater(row, untilMs, error),
+        refused: (row, error, signal) => this.refused(row, error, signal),
+      },
     });
-    super.start();
   }
 
-  override async stop(): Promise<void> {
+  start(): void {
+    this.unsubscribe ??= this.options.bus.subscribe((notice) => {
+      if (notice.kind === 'outbox') this.queue.wake();
+    });
+    this.queue.start();
+  }
+
+  async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    await super.stop();
+    await this.queue.stop();
   }
 
-  protected async tick(signal: AbortSignal): Promise<number> {
-    const sent = await this.round(signal);
-    // A full batch: more may be due now.
-    return sent >= (this.options.batch ?? 32) ? 0 : (this.options.idleMs ?? 2_000);
-  }
-
-  /** Claims the due rows and sends them; resolves to how many were claimed. */
+  /** Claims the due rows and sends them; resolves to how many this replica claimed meanwhile. */
   async round(signal?: AbortSignal): Promise<number> {
+    const before = this.claimed;
+    await this.queue.round(signal);
+    return this.claimed - before;
+  }
+
+  private async send(row: ClaimedAction, signal: AbortSignal): Promise<void> {
+    const { outbox, gateway, holder, clock, logger } = this.options;
+    if (row.answerLost && (await this.effectVisible(row, signal))) return this.settle(row, 'confirmed', null);
+    await gateway.act(row.orderId, row.action, row.payload, signal);
+    const done = await outbox.sent(row.id, holder, clock.now());
+    this.options.observe?.('sent');
+    logger.info('chain outbox: action accepted', { id: row.id, orderId: row.orderId, action: row.action, attempts: row.attempts + 1 });
+    if (done) await this.notify(done);
+  }
+
+  private async retryLater(row: ClaimedAction, untilMs: number, error: AppError): Promise<void> {
     const { outbox, holder, clock } = this.options;
-    const claimed = await outbox.claim(holder, this.options.batch ?? 32, this.options.claimMs ?? CLAIM_MS, clock.now());
-    const queue = [...claimed];
-    const worker = async (): Promise<void> => {
-      for (let row = queue.shift(); row && !signal?.aborted; row = queue.shift()) await this.handle(row, signal);
-    };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 8, claimed.length) }, worker));
-    return claimed.length;
+    this.options.observe?.('retry');
+    await outbox.retryLater(row.id, holder, untilMs, error.toInfo(), clock.now()).catch((failure: unknown) => this.unrecorded(row, failure));
   }
 
-  private async handle(row: ClaimedAction, signal?: AbortSignal): Promise<void> {
+  /** 409: already applied (a resend, or another screen did it first) or truly refused: the order tells. */
+  private async refused(row: ClaimedAction, error: AppError, signal: AbortSignal): Promise<void> {
     const { logger } = this.options;
+    if (error.code === 'storage') return this.unrecorded(row, error);
     try {
-      if (row.answerLost && (await this.effectVisible(row, signal))) return await this.settle(row, 'confirmed', null, 'confirmed');
-      await this.options.gateway.act(row.orderId, row.action, row.payload, signal);
-      const done = await this.options.outbox.sent(row.id, this.options.holder, this.options.clock.now());
-      this.options.observe?.('sent');
-      logger.info('chain outbox: action accepted', { id: row.id, orderId: row.orderId, action: row.action, attempts: row.attempts + 1 });
-      if (done) await this.notify(done);
-    } catch (error) {
-      // Stopping: the claim lapses and the next holder looks first (answerLost).
-      if (signal?.aborted) return;
-      await this.failed(row, toAppError(error), signal).catch((failure: unknown) => {
-        logger.error('chain outbox: an answer could not be recorded; the claim lapses and the row is looked at again', {
-          id: row.id,
-          error: toAppError(failure),
-        });
-      });
+      if (error.code === 'conflict' && (await this.effectVisible(row, signal))) {
+        logger.info('chain outbox: the action met its effect already there', { id: row.id, action: row.action });
+        return await this.settle(row, 'confirmed', null);
+      }
+      logger.warn('chain outbox: action refused', { id: row.id, action: row.action, code: error.code });
+      await this.settle(row, 'failed', error.toInfo());
+    } catch (failure) {
+      this.unrecorded(row, failure);
     }
   }
 
-  private async failed(row: ClaimedAction, error: AppError, signal?: AbortSignal): Promise<void> {
-    const { clock, logger } = this.options;
-    if (error.code === 'storage') throw error;
-    if (waitsToRetry(error)) {
-      this.options.observe?.('retry');
-      const until = clock.now() + backoffMs(this.backoff, row.attempts + 1, error);
-      await this.options.outbox.retryLater(row.id, this.options.holder, until, error.toInfo(), clock.now());
-      return;
-    }
-    // 409: already applied (a resend, or another screen did it first) or truly refused: the order tells.
-    if (error.code === 'conflict' && (await this.effectVisible(row, signal))) {
-      logger.info('chain outbox: the action met its effect already there', { id: row.id, action: row.action });
-      return this.settle(row, 'confirmed', null, 'confirmed');
-    }
-    logger.warn('chain outbox: action refused', { id: row.id, action: row.action, code: error.code });
-    return this.settle(row, 'failed', error.toInfo(), 'failed');
+  private unrecorded(row: ClaimedAction, failure: unknown): void {
+    this.options.logger.error('chain outbox: an answer could not be recorded; the claim lapses and the row is looked at again', {
+      id: row.id,
+      error: toAppError(failure),
+    });
   }
 
   /** Reads the order afresh (saving it: the board shows it too) and says whether the action's effect is there. */
-  private async effectVisible(row: ClaimedAction, signal?: AbortSignal): Promise<boolean> {
+  private async effectVisible(row: ClaimedAction, signal: AbortSignal): Promise<boolean> {
     const { gateway, orders, clock } = this.options;
     const detail = await gateway.getOrder(row.orderId, signal);
     const saved = await orders.saveDetail(row.orderId, detail, clock.now());
@@ -135,9 +152,9 @@ export class OutboxSender extends LoopWorker {
     return typeof status === 'string' && actionTookEffect(row.action, status);
   }
 
-  private async settle(row: ClaimedAction, state: 'confirmed' | 'failed', reason: unknown, outcome: 'confirmed' | 'failed'): Promise<void> {
+  private async settle(row: ClaimedAction, state: 'confirmed' | 'failed', reason: unknown): Promise<void> {
     const done = await this.options.outbox.settle(row.id, this.options.holder, state, reason, this.options.clock.now());
-    this.options.observe?.(outcome);
+    this.options.observe?.(state);
     if (done) await this.notify(done);
   }
 

@@ -20,18 +20,23 @@ export type TryOutcome =
   | { kind: 'left' };
 
 /**
- * What differs between the terminal's durable queues (order actions, store actions, tickets): where
- * rows are kept, how one is tried, and how it is known to be done — an event for an order action, a
- * look at the platform for a store action, the printer's answer for a ticket. Everything else (the
- * loop, lines, the in-flight guard, waking, backoff) is the engine's.
+ * What differs between the durable queues (order actions, store actions, tickets, a screen's queued
+ * actions, the chain's order actions): where rows are kept, how one is tried, and how it is known to
+ * be done — an event for an order action, a look at the platform for a store action, the printer's
+ * answer for a ticket. Everything else (the loop, lines, the in-flight guard, waking, backoff) is the
+ * engine's. SQLite drivers answer at once; a PostgreSQL driver (src-main/chain/outbox-sender.ts)
+ * answers later: where a driver's answer may be a promise, the engine waits for it.
  */
 export interface QueueDriver<Row extends QueuedRow> {
   /** The line a row waits in (an order, a store, a printer): a line's rows go one at a time, in order. */
   lineOf(row: Row): string;
-  /** Rows whose time has come, oldest first (a driver may give only each line's head). */
-  due(now: number, limit: number): Row[];
-  /** When the next waiting row is due; undefined when none waits. */
-  nextDueMs(): number | undefined;
+  /**
+   * Rows whose time has come, oldest first (a driver may give only each line's head). A driver shared
+   * by several processes claims them here, so that no other process tries them meanwhile.
+   */
+  due(now: number, limit: number): Row[] | Promise<Row[]>;
+  /** When the next waiting row is due; undefined when none waits (or the driver cannot tell: the idle wait then). */
+  nextDueMs(): number | undefined | Promise<number | undefined>;
   /** The link is back: every waiting row is due now; answers how many. */
   dueNow?(now: number): number;
   /** One try: sends the row and records how it went. Throws what the try failed with. */
@@ -39,7 +44,7 @@ export interface QueueDriver<Row extends QueuedRow> {
   /** Whether a failure passes by waiting (default: offline, timeouts, 5xx, 429, an expired token). */
   waits?(error: AppError): boolean;
   /** The row waits until `untilMs`: record why. */
-  retryLater(row: Row, untilMs: number, error: AppError): void;
+  retryLater(row: Row, untilMs: number, error: AppError): void | Promise<void>;
   /** A failure that waiting will not cure: settle the row (after looking whether a lost answer did the work). */
   refused(row: Row, error: AppError, signal: AbortSignal): Promise<void>;
   /** A later row of a line whose head must wait, for drivers whose `due` gives whole lines: it waits too. */
@@ -67,9 +72,10 @@ export interface DurableQueueOptions<Row extends QueuedRow> {
 }
 
 /**
- * The engine under every durable queue of the terminal. A row is written (committed) by its queue
- * before anything is sent; the engine tries the rows that are due, one at a time per line and in
- * order, never the same row twice at once; a failure that passes by waiting waits with backoff
+ * The engine under every durable queue: the terminal's, a screen's, the chain's. A row is written
+ * (committed) by its queue before anything is sent; the engine tries the rows that are due, one at a
+ * time per line and in order, never the same row twice at once (across processes, the driver's
+ * claim sees to it); a failure that passes by waiting waits with backoff
  * (one policy, `backoff.ts`), anything else is the driver's to settle; waiting rows go at once when
  * the link is back. A crash anywhere leaves rows the next run tries again: what makes that safe (a
  * resend that meets its own earlier effect) is each driver's.
@@ -129,7 +135,7 @@ export class DurableQueue<Row extends QueuedRow> {
     const idleMs = this.options.idleMs ?? 60_000;
     await driver.beforeRound?.(signal);
     if (signal.aborted) return 0;
-    const due = driver.due(clock.now(), limit);
+    const due = await driver.due(clock.now(), limit);
     const lines = new Map<string, Row[]>();
     for (const row of due) {
       const line = driver.lineOf(row);
@@ -143,7 +149,7 @@ export class DurableQueue<Row extends QueuedRow> {
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 1, work.length) }, worker));
     if (due.length >= limit) return 0;
-    const next = driver.nextDueMs();
+    const next = await driver.nextDueMs();
     return next === undefined ? idleMs : Math.min(idleMs, Math.max(this.options.minWaitMs ?? 0, next - clock.now()));
   }
 
@@ -188,7 +194,7 @@ export class DurableQueue<Row extends QueuedRow> {
         const waitMs = backoffMs(this.options.backoff, row.attempts + 1, error);
         const untilMs = clock.now() + waitMs;
         logger.warn(`${name}: not done, will retry`, { id: row.id, code: error.code, waitMs });
-        driver.retryLater(row, untilMs, error);
+        await driver.retryLater(row, untilMs, error);
         return { kind: 'waits', untilMs, error };
       }
       await driver.refused(row, error, signal);
