@@ -69,9 +69,10 @@ const FEATURE_OWN = [{ to: { element: { type: 'main-feature', captured: { featur
  */
 const RENDERER_FEATURES = {
   'store-actions': [],
-  setup: [],
-  // A screen's link to its hub terminal: the lost-hub banner, its place in Settings.
-  link: [],
+  // A screen's joining: the first run's step, its link to its hub (the lost-hub banner, its place in Settings).
+  join: [],
+  // The first run offers joining a hub as its third choice.
+  setup: ['join'],
   print: [],
   promotions: ['store-actions'],
   'delivery-orders': ['store-actions'],
@@ -79,17 +80,22 @@ const RENDERER_FEATURES = {
   orders: ['delivery-orders', 'print'],
   // The alerts ring for the board's orders.
   alerts: ['orders'],
-  merchant: ['alerts', 'setup', 'store-actions'],
+  // The platform's link: the top bar's badge, the offline banner (in the alerts' words of why).
+  status: ['alerts'],
+  stores: ['alerts', 'settings', 'store-actions', 'checkin'],
+  checkin: [],
   // The top bar gathers the mute button, the store's status and the printer's alert.
-  frame: ['alerts', 'merchant', 'print'],
+  frame: ['alerts', 'stores', 'status', 'print'],
   history: ['orders'],
   menu: ['promotions', 'store-actions'],
   reviews: ['store-actions'],
-  // The kitchen's screens and their setup (Settings › Kitchen screens).
+  // The kitchen's pages and their setup (Settings › Kitchen screens).
   kitchen: [],
   // The hub's screens show the pairing QR the way the first run shows its own.
   screens: ['setup'],
-  settings: ['alerts', 'kitchen', 'link', 'orders', 'print', 'screens'],
+  'shared-queue': [],
+  diagnostics: [],
+  settings: ['alerts', 'diagnostics', 'kitchen', 'join', 'orders', 'print', 'screens', 'setup'],
 };
 /** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
 for (const start of Object.keys(RENDERER_FEATURES)) {

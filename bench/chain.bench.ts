@@ -16,7 +16,7 @@
  *   after the platform's queue was held up): how fast the one leader stores and pushes the rush's
  *   mix of events (its events/s: this server's wall).
  *
- * Baseline in the same run: the LAN hub's fan-out (fanout.bench.ts: PushHub → 10 screens over TLS);
+ * Baseline in the same run: the LAN hub's fan-out (fanout.bench.ts: PushFanout → 10 screens over TLS);
  * the ratio compares it with the chain's poll → screen path. Then the arithmetic of how far one
  * credential goes (chain-ceiling.ts), with the measured leader rate.
  */

@@ -1,8 +1,8 @@
 /**
- * `npm run bench -- fanout`: one push reaching every screen of a store. A hub (PushHub → hub server
+ * `npm run bench -- fanout`: one push reaching every screen of a store. A hub (PushFanout → hub server
  * over TLS WebSocket) with 10 paired screens (RemoteEndpoint each) on loopback; each round pushes one
- * `orders:changed` with one board row and times it from `PushHub.push` to the last of the 10 screens
- * hearing it. Baseline, in the same run: the single terminal's push path (PushHub → the web host's
+ * `orders:changed` with one board row and times it from `PushFanout.push` to the last of the 10 screens
+ * hearing it. Baseline, in the same run: the single terminal's push path (PushFanout → the web host's
  * socket → its page). The issue's target: p99 under 50 ms on loopback.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,7 @@ import type { OrdersChanged } from '../src-shared/ipc/channels/orders';
 import type { PushName } from '../src-shared/ipc/contract';
 import { systemClock } from '../src-main/base/clock';
 import { silentLogger } from '../src-main/base/log';
-import { PushHub } from '../src-main/ipc/push-hub';
+import { PushFanout } from '../src-main/ipc/push-fanout';
 import { startHubServer } from '../src-main/hub/link/hub-server';
 import { RemoteEndpoint } from '../src-main/hub/link/remote-endpoint';
 import { startWebHost } from '../src-main/shells/web/host';
@@ -55,8 +55,8 @@ class Arrivals {
 
 const rowIdOf = (event: PushName, payload: unknown): string | undefined => (event === 'orders:changed' ? (payload as OrdersChanged).rows[0]?.id : undefined);
 
-/** Times ROUNDS pushes (after WARMUP) from PushHub.push to every listener's arrival, in ms, sorted. */
-async function timePushes(push: PushHub, arrivals: Arrivals): Promise<number[]> {
+/** Times ROUNDS pushes (after WARMUP) from PushFanout.push to every listener's arrival, in ms, sorted. */
+async function timePushes(push: PushFanout, arrivals: Arrivals): Promise<number[]> {
   const times: number[] = [];
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
     const id = randomUUID();
@@ -102,7 +102,7 @@ async function singleTerminal(): Promise<number[]> {
 
 /** The hub and its screens (also the chain bench's baseline). */
 export async function hubFanout(): Promise<number[]> {
-  const push = new PushHub(silentLogger);
+  const push = new PushFanout(silentLogger);
   const identity = await testHubIdentity();
   const devices = new FakeDevices();
   const endpoint = { invoke: () => Promise.reject(new Error('not used')), connect: push.connect.bind(push) };
@@ -137,7 +137,7 @@ const benchmark: Benchmark = {
     const single = await singleTerminal();
     const fanout = await hubFanout();
     const [s50, s99, f50, f99] = [percentile(single, 50), percentile(single, 99), percentile(fanout, 50), percentile(fanout, 99)];
-    console.log(`single terminal (PushHub → web host socket): p50 ${s50.toFixed(3)} ms, p99 ${s99.toFixed(3)} ms`);
+    console.log(`single terminal (PushFanout → web host socket): p50 ${s50.toFixed(3)} ms, p99 ${s99.toFixed(3)} ms`);
     console.log(`hub → ${SCREENS} screens over TLS (last screen): p50 ${f50.toFixed(3)} ms, p99 ${f99.toFixed(3)} ms`);
     return {
       ratio_p50: f50 / s50,

@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- latency`: poll to push. The time from a poll's response arriving (the poller's
- * `polled` step) to the `orders:changed` push leaving the main process (the PushHub sink a shell
+ * `polled` step) to the `orders:changed` push leaving the main process (the PushFanout sink a shell
  * forwards to its windows) with the new order's row, over 1,000 orders, through the real poller,
- * event ingest (SQLite file, synchronous=FULL), change feed and PushHub (contract check included).
+ * event ingest (SQLite file, synchronous=FULL), change feed and PushFanout (contract check included).
  * The API is an in-process fake answering at once, so only the terminal's own work is measured.
  * Baseline: the 20 ms target. Case `single`: one new order per poll (a normal evening); case
  * `burst`: 100 new orders per poll (catching up after an outage).
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OrdersChanged } from '../src-shared/ipc/channels/orders';
 import { systemClock } from '../src-main/base/clock';
-import { PushHub } from '../src-main/ipc/push-hub';
+import { PushFanout } from '../src-main/ipc/push-fanout';
 import { silentLogger } from '../src-main/base/log';
 import { OrdersDb } from '../src-main/db/orders-db';
 import type { OrderGateway } from '../src-main/sync/gateway';
@@ -97,7 +97,7 @@ async function measure(perPoll: number): Promise<number[]> {
       if (step === 'polled') polledAt = performance.now();
     },
   });
-  const push = new PushHub(silentLogger);
+  const push = new PushFanout(silentLogger);
   sync.feed.onChange((change) => push.push('orders:changed', change));
   const latencies: number[] = [];
   const seen = new Set<string>();

@@ -14,7 +14,7 @@ import { browseHubs } from '../hub/discovery/browse';
 import { HubService, type HubServiceOptions } from '../hub/hub-service';
 import { storeNameOf } from '../hub/store-name';
 import { IpcDispatcher, type CallOrigin, type Handlers } from '../ipc/dispatcher';
-import { PushHub } from '../ipc/push-hub';
+import { PushFanout } from '../ipc/push-fanout';
 import type { SystemPrinter } from '../print/printers/system';
 import { APP_FEATURES, checkFeatures, checkHandlers, checkScreenFeatures, SCREEN_FEATURES, SESSION_FEATURES } from './features';
 import { ScreenRole, screenHandlers, type ScreenRoleOptions } from './screen-role';
@@ -38,7 +38,7 @@ export interface StartOptions {
 
 export interface App {
   ipc: IpcDispatcher;
-  push: PushHub;
+  push: PushFanout;
   stop(): Promise<void>;
 }
 
@@ -72,7 +72,7 @@ export async function startApp(options: StartOptions): Promise<App> {
     prefer: config.credentialStore,
     ...(options.safeStorage ? { safeStorage: options.safeStorage } : {}),
   });
-  const push = new PushHub(logger);
+  const push = new PushFanout(logger);
   let session: Session | undefined;
   // A screen of a hub (app/screen-role.ts); it saves through the terminal's own `save` below.
   const screenRole = new ScreenRole({

@@ -1,6 +1,6 @@
 import { AppError } from '../../src-shared/errors';
 import { channelNames, type ChannelName } from '../../src-shared/ipc/contract';
-import { appStatusFeature } from '../features/app-status/index';
+import { statusFeature } from '../features/status/index';
 import { checkinFeature } from '../features/checkin/index';
 import { deliveryOrdersFeature } from '../features/delivery-orders/index';
 import { diagnosticsFeature } from '../features/diagnostics/index';
@@ -14,14 +14,15 @@ import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
 import { promotionsFeature } from '../features/promotions/index';
 import { reviewsFeature } from '../features/reviews/index';
-import { screensFeature, screensOnScreenFeature, sharedQueueFeature } from '../features/screens/index';
+import { screensFeature, screensOnScreenFeature } from '../features/screens/index';
+import { sharedQueueFeature } from '../features/shared-queue/index';
 import { settingsFeature } from '../features/settings/index';
 import { setupFeature } from '../features/setup/index';
-import { storeOutboxFeature } from '../features/store-outbox/index';
+import { storeActionsFeature } from '../features/store-actions/index';
 import { storesFeature } from '../features/stores/index';
 
 /** Features answered whether or not an account is open. */
-export const APP_FEATURES = [appStatusFeature, setupFeature, settingsFeature, diagnosticsFeature, joinFeature, screensFeature] as const;
+export const APP_FEATURES = [statusFeature, setupFeature, settingsFeature, diagnosticsFeature, joinFeature, screensFeature] as const;
 
 /**
  * Features answered on a screen of a hub (app/screen-role.ts): what the screen keeps for itself.
@@ -32,7 +33,7 @@ export const SCREEN_FEATURES = [joinFeature, diagnosticsFeature, screenFeature, 
 
 /** Features started on the account's session, in this order (and stopped in the reverse one). A new feature is one line here. */
 export const SESSION_FEATURES = [
-  storeOutboxFeature,
+  storeActionsFeature,
   storesFeature,
   checkinFeature,
   ordersFeature,

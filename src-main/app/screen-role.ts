@@ -21,7 +21,7 @@ import { ScreenOutbox, type ScreenOutboxOptions } from '../hub/screen-queue/scre
 import { ScreenPrinting, type ScreenPrintingOptions } from '../hub/screen-print/screen-printing';
 import type { SystemPrinter } from '../print/printers/system';
 import type { Handlers } from '../ipc/dispatcher';
-import type { PushHub } from '../ipc/push-hub';
+import type { PushFanout } from '../ipc/push-fanout';
 
 /**
  * The terminal as a screen of a hub (docs/architecture.md § Hub and screens). A screen opens no
@@ -37,7 +37,7 @@ export interface ScreenRoleOptions {
   dataDir: string;
   clock: Clock;
   logger: Logger;
-  push: PushHub;
+  push: PushFanout;
   secrets: CredentialStore;
   file(): TerminalConfig;
   save(next: TerminalConfig): void;
@@ -220,7 +220,7 @@ export class ScreenRole {
       const rows = HeardRows.safeParse(payload);
       if (rows.success) printing.heard(rows.data.rows);
     }
-    if (event === 'connectivity:changed' && lastSaid.status) lastSaid.status = { ...lastSaid.status, connectivity: payload as AppStatus['connectivity'] };
+    if (event === 'status:changed' && lastSaid.status) lastSaid.status = { ...lastSaid.status, connectivity: payload as AppStatus['connectivity'] };
     this.options.push.push(event, payload as never);
   }
 }

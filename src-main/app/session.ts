@@ -16,7 +16,7 @@ import { OrdersDb } from '../db/orders-db';
 import { StoreOutboxDb } from '../db/store-outbox-db';
 import type { OpenSession, OrdersStorage, Service, SessionContext, SessionFeature, StartedFeature } from '../feature-kit/feature';
 import type { Handlers } from '../ipc/dispatcher';
-import type { PushHub } from '../ipc/push-hub';
+import type { PushFanout } from '../ipc/push-fanout';
 import type { SystemPrinter } from '../print/printers/system';
 import { apiOrderGateway } from '../sync/api-gateway';
 import { ConnectivityMonitor } from '../sync/connectivity';
@@ -38,7 +38,7 @@ export interface SessionOptions {
   clientSecret?: string | undefined;
   clock: Clock;
   logger: Logger;
-  push: Pick<PushHub, 'push' | 'connect'>;
+  push: Pick<PushFanout, 'push' | 'connect'>;
   /** Seconds between event polls, or undefined for the mode's default. */
   pollSeconds: number | undefined;
   settings: () => Settings;
@@ -129,7 +129,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     stops.push(() => transport.close());
     const connectivity = new ConnectivityMonitor(clock, logger);
     stops.push(() => connectivity.stop());
-    stops.push(connectivity.onChange((value) => push.push('connectivity:changed', value)));
+    stops.push(connectivity.onChange((value) => push.push('status:changed', value)));
     const factory = createMarketplaceApi({ transport, clock, logger: logger.child({ room: 'api' }), onOutcome: (outcome) => connectivity.record(outcome) });
     const authLogger = logger.child({ room: 'auth' });
     const tokens: TokenSource | TokenRouter =

@@ -1,5 +1,5 @@
 import { toAppError } from '../../src-shared/errors';
-import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
+import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/stores';
 import type { BoardRow, OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import type { Connectivity, IpcResult, PushName } from '../../src-shared/ipc/contract';
 import type { Clock } from '../base/clock';
@@ -137,7 +137,7 @@ export class ChainEndpoint implements ContractEndpoint {
 
   /** The chain's link to the platform (chain/platform-link.ts), to every terminal: their top bars say it. */
   platformLinkChanged(connectivity: Connectivity): void {
-    for (const listener of this.listeners) this.send(listener, 'connectivity:changed', connectivity);
+    for (const listener of this.listeners) this.send(listener, 'status:changed', connectivity);
   }
 
   /** A store's status as the platform shows it, to the screens of that store. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, isTransient } from '../../src-shared/errors';
-import type { AppStatus } from '../../src-shared/ipc/channels/app';
+import type { AppStatus } from '../../src-shared/ipc/channels/status';
 import { channelNames, type ChannelName } from '../../src-shared/ipc/contract';
 import { Settings } from '../../src-shared/settings';
 import type { Clock } from '../base/clock';
@@ -23,12 +23,12 @@ export const CHAIN_CHANNELS = [
   'orders:validatePickupCode',
   'stores:list',
   'stores:status',
-  'app:status',
+  'status:get',
   'settings:get',
 ] as const satisfies readonly ChannelName[];
 type ChainChannel = (typeof CHAIN_CHANNELS)[number];
 
-/** What the server says of its link to the platform (the leader's polls), for `app:status`. */
+/** What the server says of its link to the platform (the leader's polls), for `status:get`. */
 export type ChainStatus = () => Promise<Pick<AppStatus, 'connectivity' | 'pollIntervalSeconds' | 'apiBaseUrl'>>;
 
 export interface ChainHandlerDeps {
@@ -115,7 +115,7 @@ export function chainHandlers(deps: ChainHandlerDeps): Handlers {
       const snapshots = stores.map((id) => storeStatus.snapshot(id)).filter((s) => s !== undefined);
       return { stores: snapshots, intervalSeconds: Math.round(storeStatus.intervalMs / 1000) };
     },
-    'app:status': async (_input, origin) => {
+    'status:get': async (_input, origin) => {
       await granted(origin);
       const link = await deps.status();
       return { version: '', mode: 'live', shell: 'web', dataDir: '', ...link, now: new Date(clock.now()).toISOString() };

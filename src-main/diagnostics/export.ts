@@ -1,4 +1,5 @@
-import { DIAGNOSTICS_MAX_BYTES, type Connectivity, type DiagnosticsExport } from '../../src-shared/ipc/channels/app';
+import { DIAGNOSTICS_MAX_BYTES, type DiagnosticsExport } from '../../src-shared/ipc/channels/diagnostics';
+import { type Connectivity } from '../../src-shared/ipc/channels/status';
 import type { CredentialStore } from '../auth/credentials/credential-store';
 import { DIAGNOSTICS_FORMAT, diagnosticsFile, type GatheredReport } from './report';
 import { queueStates, recentLogLines, runtimeFacts } from './readers';

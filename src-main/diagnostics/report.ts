@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Connectivity, DIAGNOSTICS_MAX_BYTES, type DiagnosticsExport } from '../../src-shared/ipc/channels/app';
+import { Connectivity } from '../../src-shared/ipc/channels/status';
+import { DIAGNOSTICS_MAX_BYTES, type DiagnosticsExport } from '../../src-shared/ipc/channels/diagnostics';
 import { redact, REDACTED } from '../base/log';
 
 /**

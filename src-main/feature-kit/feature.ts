@@ -15,7 +15,7 @@ import type { ContractEndpoint, DeviceCredential } from '../hub/contract';
 import type { HubService } from '../hub/hub-service';
 import type { ScreenPrinting } from '../hub/screen-print/screen-printing';
 import type { Handlers } from '../ipc/dispatcher';
-import type { PushHub } from '../ipc/push-hub';
+import type { PushFanout } from '../ipc/push-fanout';
 import type { SystemPrinter } from '../print/printers/system';
 import type { ConnectivityMonitor } from '../sync/connectivity';
 import type { StoreActionSenders, StoreOutbox } from '../sync/store-outbox';
@@ -105,7 +105,7 @@ export interface SessionContext {
   clock: Clock;
   logger: Logger;
   /** Pushes to every window (and screen); `connect` hears them too, as a window would (the status another feature pushes). */
-  push: Pick<PushHub, 'push' | 'connect'>;
+  push: Pick<PushFanout, 'push' | 'connect'>;
   connectivity: ConnectivityMonitor;
   /** Seconds between event polls. */
   pollSeconds: number;
@@ -176,7 +176,7 @@ export interface TerminalControl {
 export interface AppContext {
   clock: Clock;
   logger: Logger;
-  push: Pick<PushHub, 'push'>;
+  push: Pick<PushFanout, 'push'>;
   version: string;
   shell: AppStatus['shell'];
   terminal: TerminalControl;

@@ -1,4 +1,4 @@
-import type { DriverQuoteView } from '../../src-shared/ipc/channels/order-requests';
+import type { DriverQuoteView } from '../../src-shared/order-requests';
 import type { DeliveryQuote } from '../../src-shared/wire/shipping';
 
 /** A platform driver's quote as the screens show it (an order's driver, a delivery-only order's price). */

@@ -1,5 +1,5 @@
 import { toAppError } from '../../src-shared/errors';
-import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
+import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/stores';
 import type { MerchantApi } from '../api/merchant';
 import type { Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';

@@ -1,4 +1,4 @@
-import type { StoreSummary } from '../../src-shared/ipc/channels/merchant';
+import type { StoreSummary } from '../../src-shared/ipc/channels/stores';
 import type { OperationStatus } from '../../src-shared/wire/merchant';
 
 /**

@@ -1,4 +1,4 @@
-import type { AddressChangeView, DisputeView, DriverRequestView, OpenRequest } from '../../src-shared/ipc/channels/order-requests';
+import type { AddressChangeView, DisputeView, DriverRequestView, OpenRequest } from '../../src-shared/order-requests';
 import {
   AddressChangeMetadata,
   DisputeMetadata,

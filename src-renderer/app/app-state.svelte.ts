@@ -20,7 +20,7 @@ export class AppState {
     private readonly bridge: Bridge,
     private readonly now: Now,
   ) {
-    bridge.on('connectivity:changed', (value) => {
+    bridge.on('status:changed', (value) => {
       this.#connectivity = value;
     });
   }
@@ -60,7 +60,7 @@ export class AppState {
   }
 
   async load(): Promise<void> {
-    const status = await this.#read.run(() => this.bridge['app:status']({}));
+    const status = await this.#read.run(() => this.bridge['status:get']({}));
     if (!status) return;
     this.#status = status;
     this.#connectivity ??= status.connectivity;

@@ -64,7 +64,7 @@ export class HistoryState {
 
   private async first(): Promise<void> {
     const generation = ++this.#generation;
-    const page = await this.read.run(() => this.bridge['orders:history'](this.query()));
+    const page = await this.read.run(() => this.bridge['history:list'](this.query()));
     if (!page || generation !== this.#generation) return;
     this.#rows = page.rows;
     this.#next = page.next;
@@ -74,7 +74,7 @@ export class HistoryState {
     const cursor = this.#next;
     if (!cursor || this.read.loading) return;
     const generation = this.#generation;
-    const page = await this.read.run(() => this.bridge['orders:history'](this.query(cursor)));
+    const page = await this.read.run(() => this.bridge['history:list'](this.query(cursor)));
     if (!page || generation !== this.#generation) return;
     this.#rows = [...this.#rows, ...page.rows];
     this.#next = page.next;

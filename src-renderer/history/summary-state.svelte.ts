@@ -19,7 +19,7 @@ export class SummaryState {
     this.day = day;
     const range = dayRange(day);
     if (!range) return;
-    const summary = await this.read.run(() => this.bridge['orders:summary']({ from: range.from.toISOString(), to: range.to.toISOString() }));
+    const summary = await this.read.run(() => this.bridge['history:summary']({ from: range.from.toISOString(), to: range.to.toISOString() }));
     if (summary && this.day === day) this.#summary = summary;
   }
 }

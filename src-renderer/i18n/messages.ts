@@ -2,10 +2,14 @@ import { cancellationMessages } from '../../src-shared/i18n/cancellation-message
 import { mergeMessages } from '../../src-shared/i18n/define';
 import { ticketMessages } from '../../src-shared/i18n/ticket-messages';
 import { libMessages } from '../lib/messages';
+import { checkinMessages } from '../checkin/messages';
+import { diagnosticsMessages } from '../diagnostics/messages';
+import { sharedQueueMessages } from '../shared-queue/messages';
+import { statusMessages } from '../status/messages';
 import { alertsMessages } from '../alerts/messages';
 import { frameMessages } from '../frame/messages';
 import { historyMessages } from '../history/messages';
-import { linkMessages } from '../link/messages';
+import { joinMessages } from '../join/messages';
 import { ordersMessages } from '../orders/messages';
 import { requestMessages } from '../orders/request-messages';
 import { drawerMessages } from '../orders/drawer-messages';
@@ -13,7 +17,7 @@ import { printMessages } from '../print/messages';
 import { reviewsMessages } from '../reviews/messages';
 import { settingsMessages } from '../settings/messages';
 import { setupMessages } from '../setup/messages';
-import { storesMessages } from '../merchant/messages';
+import { storesMessages } from '../stores/messages';
 import { storeActionMessages } from '../store-actions/messages';
 import { deliveryOrderMessages } from '../delivery-orders/messages';
 import { menuMessages } from '../menu/messages';
@@ -24,22 +28,26 @@ import { kitchenMessages } from '../kitchen/messages';
 /** Every feature's strings, and the tickets' (one catalogue for screens and tickets), merged per language. */
 const catalogue = mergeMessages([
   frameMessages,
+  statusMessages,
   alertsMessages,
   historyMessages,
   printMessages,
   storesMessages,
+  checkinMessages,
   ordersMessages,
   requestMessages,
   drawerMessages,
   reviewsMessages,
   settingsMessages,
+  diagnosticsMessages,
   setupMessages,
-  linkMessages,
+  joinMessages,
   storeActionMessages,
   menuMessages,
   promotionMessages,
   deliveryOrderMessages,
   screensMessages,
+  sharedQueueMessages,
   kitchenMessages,
   libMessages,
   ticketMessages,

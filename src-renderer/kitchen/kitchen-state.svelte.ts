@@ -7,9 +7,9 @@ import { Read } from '../lib/reads.svelte';
 import { ticketsFor, type StationTicket, type StationView } from './kitchen-logic';
 import { RepeatTapGuard } from './repeat-tap';
 
-/** The kitchen's screens: what a paired screen of that kind starts on (today, opened from Settings). */
-export const KITCHEN_SCREENS = ['kitchen', 'expo', 'pickup'] as const;
-export type KitchenScreen = (typeof KITCHEN_SCREENS)[number];
+/** The kitchen's pages: what a paired screen of that kind starts on (or a terminal opens from Settings). */
+export const KITCHEN_PAGES = ['kitchen', 'expo', 'pickup'] as const;
+export type KitchenPage = (typeof KITCHEN_PAGES)[number];
 
 /** What a display says after a recall found nothing, or a bump the main process refused. */
 export type KitchenNotice = { kind: 'nothingToRecall' } | { kind: 'failed'; error: ErrorInfo };
@@ -25,7 +25,7 @@ export class KitchenState {
   readonly boardRead = new Read();
   readonly categoriesRead = new Read();
   #categories = $state<KitchenCategories | null>(null);
-  #screen = $state<KitchenScreen | null>(null);
+  #page = $state<KitchenPage | null>(null);
   #station = $state<StationView>(null);
   #selected = $state(0);
   #allDay = $state(true);
@@ -54,8 +54,8 @@ export class KitchenState {
   get categories(): KitchenCategories | null {
     return this.#categories;
   }
-  get screen(): KitchenScreen | null {
-    return this.#screen;
+  get page(): KitchenPage | null {
+    return this.#page;
   }
   get station(): StationView {
     return this.#station;
@@ -76,14 +76,14 @@ export class KitchenState {
   }
 
   /** Opens one of the kitchen's screens in this window (the lead's paired screens start on one). */
-  open(screen: KitchenScreen): void {
-    this.#screen = screen;
+  open(page: KitchenPage): void {
+    this.#page = page;
     this.#selected = 0;
     this.#notice = null;
     void this.load();
   }
   close(): void {
-    this.#screen = null;
+    this.#page = null;
   }
   showStation(view: StationView): void {
     this.#station = view;
@@ -106,7 +106,7 @@ export class KitchenState {
    */
   reconnected(): void {
     if (this.#notice?.kind === 'failed') this.#notice = null;
-    if (this.#screen) void this.load();
+    if (this.#page) void this.load();
   }
 
   async load(): Promise<void> {

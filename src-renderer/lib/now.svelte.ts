@@ -1,5 +1,5 @@
 /**
- * The terminal's time on screen: the main process's clock (app:status tells it), so a countdown on
+ * The terminal's time on screen: the main process's clock (status:get tells it), so a countdown on
  * screen and a deadline the main process computed agree, whatever the clock of the window's machine
  * says. One ticking value for every countdown on screen (a timer per card would not scale).
  */

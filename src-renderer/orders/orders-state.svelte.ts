@@ -1,7 +1,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { ActInput, BoardRow, CancellationReasons, OrderDetailView, OutboxEntry, PickupCodeCheck } from '../../src-shared/ipc/channels/orders';
-import type { DeliveryCodeCheck, DriverQuoteView } from '../../src-shared/ipc/channels/order-requests';
+import type { DeliveryCodeCheck, DriverQuoteView } from '../../src-shared/order-requests';
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
 import type { Now } from '../lib/now.svelte';

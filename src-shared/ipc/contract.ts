@@ -1,20 +1,23 @@
 import type { z } from 'zod';
 import type { ErrorInfo } from '../errors';
-import { appChannels, appPushEvents } from './channels/app';
+import { checkinChannels } from './channels/checkin';
 import { deliveryOrderChannels } from './channels/delivery-orders';
+import { diagnosticsChannels } from './channels/diagnostics';
 import { historyChannels } from './channels/history';
 import { joinChannels, joinPushEvents } from './channels/join';
 import { kitchenChannels, kitchenPushEvents } from './channels/kitchen';
 import { menuChannels } from './channels/menu';
-import { merchantChannels, merchantPushEvents } from './channels/merchant';
 import { orderChannels, orderPushEvents } from './channels/orders';
-import { orderRequestChannels } from './channels/order-requests';
 import { printChannels, printPushEvents } from './channels/print';
 import { promotionChannels, promotionPushEvents } from './channels/promotions';
 import { reviewChannels } from './channels/reviews';
 import { screenChannels, screenPushEvents } from './channels/screens';
+import { sharedQueueChannels, sharedQueuePushEvents } from './channels/shared-queue';
+import { settingsChannels, settingsPushEvents } from './channels/settings';
 import { setupChannels, setupPushEvents } from './channels/setup';
+import { statusChannels, statusPushEvents } from './channels/status';
 import { storeActionChannels, storeActionPushEvents } from './channels/store-actions';
+import { storesChannels, storesPushEvents } from './channels/stores';
 
 /**
  * The one contract between the renderer and the main process. Every channel names a zod schema for
@@ -23,11 +26,13 @@ import { storeActionChannels, storeActionPushEvents } from './channels/store-act
  * expose exactly this, and the main process parses every input with it.
  */
 export const channels = {
-  ...appChannels,
+  ...statusChannels,
+  ...diagnosticsChannels,
   ...setupChannels,
-  ...merchantChannels,
+  ...settingsChannels,
+  ...storesChannels,
+  ...checkinChannels,
   ...orderChannels,
-  ...orderRequestChannels,
   ...historyChannels,
   ...printChannels,
   ...reviewChannels,
@@ -36,19 +41,22 @@ export const channels = {
   ...promotionChannels,
   ...deliveryOrderChannels,
   ...screenChannels,
+  ...sharedQueueChannels,
   ...joinChannels,
   ...kitchenChannels,
 } as const;
 
 export const pushEvents = {
-  ...appPushEvents,
+  ...statusPushEvents,
   ...setupPushEvents,
+  ...settingsPushEvents,
   ...orderPushEvents,
   ...printPushEvents,
-  ...merchantPushEvents,
+  ...storesPushEvents,
   ...storeActionPushEvents,
   ...promotionPushEvents,
   ...screenPushEvents,
+  ...sharedQueuePushEvents,
   ...joinPushEvents,
   ...kitchenPushEvents,
 } as const;
@@ -84,5 +92,5 @@ export function isPushName(name: unknown): name is PushName {
 /** The global name under which the Electron preload exposes the bridge. */
 export const BRIDGE_GLOBAL = 'storeTerminal';
 
-export type { AppStatus, Connectivity, ConnectivityState } from './channels/app';
-export { PLATFORM_DISCONNECTS_AFTER_MS } from './channels/app';
+export type { AppStatus, Connectivity, ConnectivityState } from './channels/status';
+export { PLATFORM_DISCONNECTS_AFTER_MS } from './channels/status';

@@ -71,7 +71,7 @@ describe('first run, accounts and settings over IPC', () => {
     const dir = mkdtempSync(join(tmpdir(), 'st-first-'));
     let app = await start(dir);
     try {
-      assert.equal((await call<AppStatus>(app, 'app:status')).mode, 'setup');
+      assert.equal((await call<AppStatus>(app, 'status:get')).mode, 'setup');
       assert.equal((await call<SetupState>(app, 'setup:state')).account, null);
       assert.equal((await failure(app, 'stores:list')).code, 'not-configured');
       assert.equal((await failure(app, 'orders:board')).code, 'not-configured');
@@ -86,7 +86,7 @@ describe('first run, accounts and settings over IPC', () => {
     }
     app = await start(dir);
     try {
-      assert.equal((await call<AppStatus>(app, 'app:status')).mode, 'demo', 'a restart goes straight to the saved account');
+      assert.equal((await call<AppStatus>(app, 'status:get')).mode, 'demo', 'a restart goes straight to the saved account');
     } finally {
       await app.stop();
     }
@@ -135,7 +135,7 @@ describe('first run, accounts and settings over IPC', () => {
     }
     app = await start(dir);
     try {
-      const status = await call<AppStatus>(app, 'app:status');
+      const status = await call<AppStatus>(app, 'status:get');
       assert.deepEqual([status.mode, status.apiBaseUrl], ['live', sandbox.url]);
       assert.equal((await call<{ id: string }[]>(app, 'stores:list')).length, 2, 'and it works with the kept secret');
       const settings = await call<Settings>(app, 'settings:update', { locale: 'en' });

@@ -11,7 +11,7 @@ import { startSession } from '../../src-main/app/session';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import { silentLogger } from '../../src-main/base/log';
 import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
-import { PushHub } from '../../src-main/ipc/push-hub';
+import { PushFanout } from '../../src-main/ipc/push-fanout';
 import { sessionFeature } from '../../src-main/feature-kit/feature';
 import { testClock } from '../support/clock';
 import { withSandbox } from '../support/sandbox';
@@ -27,7 +27,7 @@ function demoSession(features: Parameters<typeof startSession>[0]['features'], d
     secrets: new MemoryCredentialStore(),
     clock: testClock(),
     logger: silentLogger,
-    push: new PushHub(silentLogger),
+    push: new PushFanout(silentLogger),
     pollSeconds: 30,
     settings: () => settings,
     features,
@@ -83,13 +83,13 @@ describe('one way to wire a feature', () => {
       clientSecret: 'demo-secret',
       clock: testClock(),
       logger: silentLogger,
-      push: new PushHub(silentLogger),
+      push: new PushFanout(silentLogger),
       pollSeconds: 30,
       settings: () => Settings.parse({}),
       features: SESSION_FEATURES,
     });
     try {
-      for (const channel of ['orders:board', 'orders:history', 'print:status'] as const) {
+      for (const channel of ['orders:board', 'history:list', 'print:status'] as const) {
         const handler = session.handlers[channel] as (input: unknown) => unknown;
         await assert.rejects(
           Promise.resolve().then(() => handler({})),

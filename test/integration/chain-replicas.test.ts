@@ -242,7 +242,7 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
       const told = (): Connectivity[] =>
         client.pushes
           .slice(pushedBefore)
-          .filter((p) => p.event === 'connectivity:changed')
+          .filter((p) => p.event === 'status:changed')
           .map((p) => p.payload as Connectivity);
       await waitFor(() => told().some((c) => c.reason?.reason === 'ServerStorage'), "the top bar hears the server's trouble", 15_000);
       await new Promise((resolve) => setTimeout(resolve, 10_000 - 5_000));
@@ -253,7 +253,7 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     await waitFor(async () => (await confirms(placed.id)) === 1, 'the queued confirm reached the platform', 60_000);
     await waitFor(() => heard(client, placed.id, 'CONFIRMED'), 'confirmed on the terminal', 30_000);
     await waitFor(
-      () => (client.pushes.filter((p) => p.event === 'connectivity:changed').at(-1)?.payload as Connectivity | undefined)?.state === 'online',
+      () => (client.pushes.filter((p) => p.event === 'status:changed').at(-1)?.payload as Connectivity | undefined)?.state === 'online',
       'the top bar is back online',
       30_000,
     );

@@ -101,7 +101,7 @@ describe('the hub server', () => {
       'setup:signOut',
       'settings:update',
       'print:test',
-      'app:exportDiagnostics',
+      'diagnostics:export',
       'nope:nothing',
     ].entries()) {
       screen.send({ id, channel, input: { clientId: 'x', clientSecret: 'y', apiBaseUrl: 'https://x' } });

@@ -5,7 +5,7 @@ import { SHIPPING_CANCELLATION_REASONS } from '../../src-sandbox/shipping/cancel
 import { localMoment, DAYS_OF_WEEK } from '../../src-sandbox/merchant/store-time';
 import { cancellationMessages } from '../../src-shared/i18n/cancellation-messages';
 import { promotionMessages } from '../../src-renderer/promotions/messages';
-import { storesMessages } from '../../src-renderer/merchant/messages';
+import { storesMessages } from '../../src-renderer/stores/messages';
 import { storeActionMessages } from '../../src-renderer/store-actions/messages';
 import { withSandbox, type RawResponse } from '../support/sandbox';
 import { action, advance, control, createOrder, type Sandbox } from '../support/sandbox-orders';

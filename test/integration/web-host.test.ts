@@ -173,10 +173,10 @@ describe('web shell host: loopback, Host/Origin checks, one-time launch links an
     signedIn.ws.send(JSON.stringify({ session: await session() }));
     await until(() => signedIn.messages.length === 1, 'ready');
     const waiting = await openSocket(host, { origin: host.origin });
-    app.push.push('connectivity:changed', { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: null });
+    app.push.push('status:changed', { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: null });
     await until(() => signedIn.messages.length === 2, 'the push');
     assert.deepEqual(signedIn.messages[1], {
-      push: 'connectivity:changed',
+      push: 'status:changed',
       payload: { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: null },
     });
     assert.deepEqual(waiting.messages, [], 'a socket without a session hears nothing');

@@ -1,11 +1,11 @@
 import type { App } from '../../src-main/app/app';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
-import { PushHub } from '../../src-main/ipc/push-hub';
+import { PushFanout } from '../../src-main/ipc/push-fanout';
 import { silentLogger } from '../../src-main/base/log';
 
 /** An App with given handlers (others throw), for shell tests that need no API. */
 export function fakeApp(handlers: Partial<Handlers> = {}): App & { stopped: boolean } {
-  const push = new PushHub(silentLogger);
+  const push = new PushFanout(silentLogger);
   const unused = () => {
     throw new Error('not used in this test');
   };

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ScreensState, SharedQueueView } from '../../src-shared/ipc/channels/screens';
+import type { ScreensState } from '../../src-shared/ipc/channels/screens';
+import type { SharedQueueView } from '../../src-shared/ipc/channels/shared-queue';
 import type { ChannelName } from '../../src-shared/ipc/contract';
 import { startApp, type App } from '../../src-main/app/app';
 import { silentLogger } from '../../src-main/base/log';

@@ -85,7 +85,7 @@ export type TestHub = Awaited<ReturnType<typeof startTestHub>>;
 /** The hub's fake app answering what a screen's windows read first, valid by the contract. */
 export function answeringHub(endpoint: FakeEndpoint, now = TEST_INSTANT): FakeEndpoint {
   endpoint.answer = async (channel) => {
-    if (channel === 'app:status') {
+    if (channel === 'status:get') {
       return {
         ok: true,
         value: {

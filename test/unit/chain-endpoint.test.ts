@@ -142,9 +142,9 @@ describe('chain endpoint', () => {
     assert.ok(again.ok, 'the database back, the same press goes');
   });
 
-  it("answers app:status and settings:get for the device's stores", async () => {
+  it("answers status:get and settings:get for the device's stores", async () => {
     const { endpoint, counterA, origin } = await setup();
-    const status = await endpoint.invoke('app:status', {}, origin(counterA));
+    const status = await endpoint.invoke('status:get', {}, origin(counterA));
     assert.ok(status.ok);
     const settings = await endpoint.invoke('settings:get', {}, origin(counterA));
     assert.ok(settings.ok);

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DIAGNOSTICS_MAX_BYTES, DiagnosticsExport } from '../../src-shared/ipc/channels/app';
+import { DIAGNOSTICS_MAX_BYTES, DiagnosticsExport } from '../../src-shared/ipc/channels/diagnostics';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import { createLogger } from '../../src-main/base/log';
 import { LogOutput, openLogFile } from '../../src-main/base/log-file';

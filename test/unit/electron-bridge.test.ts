@@ -44,11 +44,11 @@ describe('preload bridge', () => {
     const ipc = fakeIpcRenderer();
     const bridge = buildBridge(ipc as never);
     const seen: unknown[] = [];
-    const off = bridge.on('connectivity:changed', (p) => seen.push(p));
-    ipc.emit(PUSH_CHANNEL, { event: 'connectivity:changed', payload: { state: 'offline' } });
+    const off = bridge.on('status:changed', (p) => seen.push(p));
+    ipc.emit(PUSH_CHANNEL, { event: 'status:changed', payload: { state: 'offline' } });
     ipc.emit(PUSH_CHANNEL, { event: 'something:else', payload: 1 });
     off();
-    ipc.emit(PUSH_CHANNEL, { event: 'connectivity:changed', payload: { state: 'online' } });
+    ipc.emit(PUSH_CHANNEL, { event: 'status:changed', payload: { state: 'online' } });
     assert.deepEqual(seen, [{ state: 'offline' }]);
     assert.throws(() => bridge.on('not:real' as never, () => {}));
   });

@@ -126,10 +126,10 @@ describe('Electron shell wiring (fake electron module)', () => {
 
   it('relays push events to the window and stops the app before quitting', async () => {
     const { app, window } = await boot();
-    app.push.push('connectivity:changed', { state: 'online', lastSuccessAt: null, lastPollAt: null, reason: null });
+    app.push.push('status:changed', { state: 'online', lastSuccessAt: null, lastPollAt: null, reason: null });
     assert.deepEqual(window?.webContents.sent[0], {
       channel: 'push',
-      payload: { event: 'connectivity:changed', payload: { state: 'online', lastSuccessAt: null, lastPollAt: null, reason: null } },
+      payload: { event: 'status:changed', payload: { state: 'online', lastSuccessAt: null, lastPollAt: null, reason: null } },
     });
     const second = await boot();
     let prevented = false;

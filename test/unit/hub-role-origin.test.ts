@@ -52,8 +52,8 @@ describe('who did it: the origin of a call', () => {
       },
     });
     const ipc = new IpcDispatcher(handlers, silentLogger);
-    assert.ok((await ipc.invoke('app:status', {}, KITCHEN)).ok);
-    assert.ok((await ipc.invoke('app:status', {})).ok);
+    assert.ok((await ipc.invoke('status:get', {}, KITCHEN)).ok);
+    assert.ok((await ipc.invoke('status:get', {})).ok);
     assert.deepEqual(seen, [KITCHEN, null]);
   });
 

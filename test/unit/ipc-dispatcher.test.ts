@@ -8,7 +8,7 @@ const store = { id: '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61', name: 'Cantina', cor
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
-    'app:status': () => {
+    'status:get': () => {
       throw new Error('not used');
     },
     'stores:list': () => [store],

@@ -11,7 +11,8 @@ const DOC = 'docs/sandbox-conformance.md';
 
 function titlesOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/\b(?:it|describe)\('(.*?)',\s*(?:async|\(|\{)/g)].map((m) => (m[1] ?? '').replaceAll("\\'", "'"));
+  // A title is quoted either way (the formatter picks the quote with fewer escapes).
+  return [...source.matchAll(/\b(?:it|describe)\((['"`])((?:\\.|(?!\1).)*?)\1,\s*(?:async|\(|\{)/g)].map((m) => (m[2] ?? '').replace(/\\(['"`])/g, '$1'));
 }
 
 function fileOf(short: string): string {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PLAIN_FILE_NAME } from '../../src-main/auth/credentials/file-store';
 import { CONFIG_FILE } from '../../src-main/config/terminal-config';
-import type { AppStatus } from '../../src-shared/ipc/channels/app';
+import type { AppStatus } from '../../src-shared/ipc/channels/status';
 import type { JoinOutcome, LinkView } from '../../src-shared/ipc/channels/join';
 import type { SetupState } from '../../src-shared/ipc/channels/setup';
 import { FakeEndpoint } from '../support/hub-fakes';
@@ -89,7 +89,7 @@ describe('a screen between launches', () => {
     await waitFor(() => lastLink(screen)?.state === 'connected', 'linked');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(platform.requests(), 0, 'not one request to the platform');
-    const status = await screen.invoke<AppStatus>('app:status');
+    const status = await screen.invoke<AppStatus>('status:get');
     assert.equal(status.apiBaseUrl, 'https://api.example.test', 'the platform as the hub knows it');
     assert.ok(screen.logs.some((line) => /screen of a hub: the account given by flags is not opened/.test(line)));
     const setup = await screen.invoke<SetupState>('setup:state');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import type { AppStatus } from '../../src-shared/ipc/channels/app';
+import type { AppStatus } from '../../src-shared/ipc/channels/status';
 import type { LinkView } from '../../src-shared/ipc/channels/join';
 import type { SetupState } from '../../src-shared/ipc/channels/setup';
 import type { Settings } from '../../src-shared/settings';
@@ -88,15 +88,15 @@ describe("a screen's own answers and the hub's", () => {
     assert.equal(asked?.origin?.name, 'Balcão 2');
     assert.equal(asked?.origin?.kind, 'counter');
 
-    const status = await screen.invoke<AppStatus>('app:status');
+    const status = await screen.invoke<AppStatus>('status:get');
     assert.equal(status.connectivity.state, 'online', "the hub's link to the platform");
     assert.equal(status.version, 'screen-1', "this machine's version");
     assert.equal(status.dataDir, screen.dataDir);
 
     const heard = screen.pushes.length;
-    endpoint.push('connectivity:changed', { state: 'degraded', lastSuccessAt: null, lastPollAt: null, reason: null });
+    endpoint.push('status:changed', { state: 'degraded', lastSuccessAt: null, lastPollAt: null, reason: null });
     endpoint.push('setup:changed', { account: null, problem: null, credentialStore: { kind: 'file', description: 'x' }, screen: null });
-    await waitFor(() => screen.pushes.slice(heard).some((p) => p.event === 'connectivity:changed'), 'a hub push relayed');
+    await waitFor(() => screen.pushes.slice(heard).some((p) => p.event === 'status:changed'), 'a hub push relayed');
     assert.ok(!screen.pushes.slice(heard).some((p) => p.event === 'setup:changed'), "the hub's account changes are never heard");
   });
 
@@ -107,7 +107,7 @@ describe("a screen's own answers and the hub's", () => {
     assert.equal(link.state, 'lost');
     const board = await screen.app.ipc.invoke('orders:board', {});
     assert.equal(!board.ok && board.error.code, 'connection');
-    const status = await screen.invoke<AppStatus>('app:status');
+    const status = await screen.invoke<AppStatus>('status:get');
     assert.equal(status.mode, 'live', 'what the hub said last');
     assert.equal((await screen.invoke<Settings>('settings:get')).historyDays, 60, 'its settings as the hub said them last');
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JoinPairInput, LinkView } from '../../src-shared/ipc/channels/join';
-import { LinkState } from '../../src-renderer/link/link-state.svelte';
-import { JoinState } from '../../src-renderer/setup/join-state.svelte';
+import { LinkState } from '../../src-renderer/join/link-state.svelte';
+import { JoinState } from '../../src-renderer/join/join-state.svelte';
 import { fakeBridge } from '../support/fake-bridge';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
-import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/merchant';
+import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/stores';
 import type { OperationStatus, StoreListItem } from '../../src-shared/wire/merchant';
 import type { CallOptions } from '../../src-main/api/client';
 import { ManualClock } from '../../src-main/base/clock';

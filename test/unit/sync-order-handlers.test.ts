@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { channels, pushEvents } from '../../src-shared/ipc/contract';
-import { PLATFORM_DISCONNECTS_AFTER_MS } from '../../src-shared/ipc/channels/app';
+import { PLATFORM_DISCONNECTS_AFTER_MS } from '../../src-shared/ipc/channels/status';
 import { ManualClock } from '../../src-main/base/clock';
 import { orderHandlers } from '../../src-main/features/orders/handlers';
 import { STANDARD_CANCELLATION_REASONS } from '../../src-main/orders/cancellation-reasons';

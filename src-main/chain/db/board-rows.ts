@@ -1,4 +1,4 @@
-import type { OrderRequests } from '../../../src-shared/ipc/channels/order-requests';
+import type { OrderRequests } from '../../../src-shared/order-requests';
 import type { BoardRow, OrderDetailView, OrderEventView } from '../../../src-shared/ipc/channels/orders';
 import type { OrderRecord } from '../../../src-shared/wire/order';
 import { RECENT_CLOSED_LIMIT, toBoardRow, type BoardRecord } from '../../db/board-query';

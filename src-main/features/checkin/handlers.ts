@@ -1,4 +1,4 @@
-import type { CheckinSheet } from '../../../src-shared/ipc/channels/merchant';
+import type { CheckinSheet } from '../../../src-shared/ipc/channels/checkin';
 import type { Handlers } from '../../ipc/dispatcher';
 import { platformWords } from '../../ipc/refusals';
 import type { CheckinSheetResult, CheckinSheets } from '../../print/checkin';

@@ -7,10 +7,10 @@ import { screensFacts } from './screens-facts';
 /** Settings › Support: one file for support (recent logs, versions, settings, sync and queue states), never a secret. */
 export const diagnosticsFeature = appFeature({
   name: 'diagnostics',
-  channels: ['app:exportDiagnostics'],
+  channels: ['diagnostics:export'],
   start: ({ clock, version, shell, terminal, hub }) => ({
     handlers: {
-      'app:exportDiagnostics': ({ userAgent }) => {
+      'diagnostics:export': ({ userAgent }) => {
         const session = terminal.session();
         const account = session?.account;
         const { config, secrets } = terminal;

@@ -3,9 +3,9 @@ import { summarise } from '../../orders/day-summary';
 import type { Handlers } from '../../ipc/dispatcher';
 
 /** History and the day's summary: reads of the order database only, so they answer offline too. */
-export function historyHandlers(db: OrdersDb): Pick<Handlers, 'orders:history' | 'orders:summary'> {
+export function historyHandlers(db: OrdersDb): Pick<Handlers, 'history:list' | 'history:summary'> {
   return {
-    'orders:history': (q) =>
+    'history:list': (q) =>
       db.read(() =>
         db.history.search({
           text: q.text,
@@ -19,7 +19,7 @@ export function historyHandlers(db: OrdersDb): Pick<Handlers, 'orders:history' |
           limit: q.limit,
         }),
       ),
-    'orders:summary': ({ from, to }) => {
+    'history:summary': ({ from, to }) => {
       const fromMs = Date.parse(from);
       const toMs = Date.parse(to);
       return summarise(

@@ -5,7 +5,7 @@ import { historyRetention } from './retention';
 /** History and the day's summary: reads of the order database (they answer offline too); the daily retention. */
 export const historyFeature = sessionFeature({
   name: 'history',
-  channels: ['orders:history', 'orders:summary'],
+  channels: ['history:list', 'history:summary'],
   start: ({ clock, logger, settings, orders }) => {
     const { db } = orders();
     const retention = historyRetention(db, { clock, logger, days: () => settings().historyDays });

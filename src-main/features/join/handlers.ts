@@ -6,7 +6,7 @@ import type { TerminalControl } from '../../feature-kit/feature';
 import type { HubCard } from '../../hub/link/protocol';
 import type { Paired, PairRequest } from '../../hub/trust/pair-client';
 import type { Handlers } from '../../ipc/dispatcher';
-import type { PushHub } from '../../ipc/push-hub';
+import type { PushFanout } from '../../ipc/push-fanout';
 import type { HubList } from './hub-list';
 import { pairAsScreen } from './pairing';
 import { screenSetupState } from './screen-view';
@@ -16,7 +16,7 @@ export type JoinChannel = 'join:hubs' | 'join:pair' | 'join:link' | 'join:reconn
 export interface JoinHandlerOptions {
   clock: Clock;
   logger: Logger;
-  push: Pick<PushHub, 'push'>;
+  push: Pick<PushFanout, 'push'>;
   terminal: TerminalControl;
   hubs: HubList;
   pair: (request: PairRequest) => Promise<Paired>;

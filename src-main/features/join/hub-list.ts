@@ -3,7 +3,7 @@ import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { BrowseOptions, HubBrowser, HubsView as HeardHubs } from '../../hub/discovery/browse';
 import type { FoundHub } from '../../hub/discovery/sightings';
-import type { PushHub } from '../../ipc/push-hub';
+import type { PushFanout } from '../../ipc/push-fanout';
 import { hubAddressText } from './address-text';
 
 /** The join step asks again at least this often while it is open; past it, the terminal stops listening by itself. */
@@ -12,7 +12,7 @@ export const BROWSE_IDLE_MS = 10 * 60_000;
 export interface HubListOptions {
   clock: Clock;
   logger: Logger;
-  push: Pick<PushHub, 'push'>;
+  push: Pick<PushFanout, 'push'>;
   browse: (options: BrowseOptions) => HubBrowser;
 }
 

@@ -28,7 +28,7 @@ export const joinFeature = appFeature({
 export const screenFeature = appFeature({
   name: 'screen',
   channels: [
-    'app:status',
+    'status:get',
     'setup:state',
     'setup:demo',
     'setup:checkCentralized',

@@ -1,5 +1,5 @@
 import { AppError } from '../../../src-shared/errors';
-import { AppStatus } from '../../../src-shared/ipc/channels/app';
+import { AppStatus } from '../../../src-shared/ipc/channels/status';
 import { screenOwnSettings, screenSettings } from '../../../src-shared/ipc/channels/join';
 import { ReportedError } from '../../../src-shared/errors';
 import { applySettingsPatch, Settings } from '../../../src-shared/settings';
@@ -18,7 +18,7 @@ import { screenSetupState } from './screen-view';
  * answered by its own print queue; a screen of a store's hub asks its hub (which prints).
  */
 export type ScreenAnswered =
-  | 'app:status'
+  | 'status:get'
   | 'setup:state'
   | 'setup:demo'
   | 'setup:checkCentralized'
@@ -56,9 +56,9 @@ export function screenAnswers({ clock, push, version, shell, terminal }: AppCont
   const printers = notHere('printers are set up at the hub terminal');
 
   return {
-    'app:status': async () => {
+    'status:get': async () => {
       const { hub, lastSaid } = side();
-      const answer = await hub.invoke('app:status', {});
+      const answer = await hub.invoke('status:get', {});
       const parsed = answer.ok ? AppStatus.safeParse(answer.value) : null;
       if (parsed?.success) lastSaid.status = parsed.data;
       const mine = { version, shell, dataDir: terminal.config.dataDir };

@@ -13,7 +13,7 @@ import { readOrderDetail } from '../../../src-shared/wire/order';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { OrdersDb } from '../../db/orders-db';
-import type { PushHub } from '../../ipc/push-hub';
+import type { PushFanout } from '../../ipc/push-fanout';
 import type { OrderOutbox } from '../../sync/order-outbox';
 import { allBumped, linesToBump, readyActionFor } from './bump-rules';
 import { ticketOf } from './tickets';
@@ -26,7 +26,7 @@ export interface KitchenDeskOptions {
   /** The orders outbox: the kitchen's ready goes in by the same door as the board's "Pronto". */
   outbox: Pick<OrderOutbox, 'enqueue'>;
   clock: Clock;
-  push: Pick<PushHub, 'push'>;
+  push: Pick<PushFanout, 'push'>;
   logger: Logger;
   /** An item whose category is not known yet (a dish added to the menu since it was read). */
   unknownItem?: (merchantId: string) => void;

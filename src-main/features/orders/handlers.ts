@@ -1,5 +1,5 @@
 import { AppError, isTransient } from '../../../src-shared/errors';
-import type { OrderRequests } from '../../../src-shared/ipc/channels/order-requests';
+import type { OrderRequests } from '../../../src-shared/order-requests';
 import type { OrderDetailView } from '../../../src-shared/ipc/channels/orders';
 import { DISPUTE_ANSWERS } from '../../orders/outcomes';
 import { addressChangesOf, disputesOf, driverRequestOf } from '../../orders/requests';

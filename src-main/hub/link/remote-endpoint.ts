@@ -17,7 +17,7 @@ import { CLOSE, closeRefusesDevice, failure, PushMessage, ResultMessage, type Re
  * shows the device credential, forwards invokes, relays pushes, and reconnects by itself with
  * backoff. Its link state tells the screen when its board is stale. The hub is authenticated by its
  * pinned certificate, and still every answer and push is read with the contract's schema, as the
- * dispatcher and the push hub read them at the hub: a hub of another version, or a bug, is caught
+ * dispatcher and the push fan-out read them at the hub: a hub of another version, or a bug, is caught
  * here rather than in the screen.
  */
 

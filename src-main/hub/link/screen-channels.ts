@@ -14,9 +14,9 @@ type Access = 'screen' | 'hub';
 
 const CHANNEL_ACCESS = {
   // The terminal's state, the platform's link and the clock the screen's countdowns follow.
-  'app:status': 'screen',
+  'status:get': 'screen',
   // The hub's support file: its logs, its account (client id, API address), its folders. Made at the hub, for support.
-  'app:exportDiagnostics': 'hub',
+  'diagnostics:export': 'hub',
   // The account: its summary names the client id and the credential store.
   'setup:state': 'hub',
   // Would switch the hub to the demo, away from the store's account.
@@ -53,8 +53,8 @@ const CHANNEL_ACCESS = {
   'orders:validatePickupCode': 'screen',
   'orders:driverQuote': 'screen',
   'orders:verifyDeliveryCode': 'screen',
-  'orders:history': 'screen',
-  'orders:summary': 'screen',
+  'history:list': 'screen',
+  'history:summary': 'screen',
   'print:order': 'screen',
   // Opens a connection from the hub to any host and port the input names: printers are set up at the hub.
   'print:test': 'hub',
@@ -111,7 +111,7 @@ const CHANNEL_ACCESS = {
 } as const satisfies Record<ChannelName, Access>;
 
 const PUSH_ACCESS = {
-  'connectivity:changed': 'screen',
+  'status:changed': 'screen',
   // The hub's account as `setup:state` describes it (client id, credential store).
   'setup:changed': 'hub',
   'settings:changed': 'screen',

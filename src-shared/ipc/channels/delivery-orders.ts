@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DeliveryAddressDraft, DeliveryOrderDraft } from '../../store-rules/delivery-order';
 import { channel } from '../channel';
-import { MerchantId } from './merchant';
-import { DriverQuoteView } from './order-requests';
+import { MerchantId } from './stores';
+import { DriverQuoteView } from '../../order-requests';
 import { StoreActionEntry } from './store-actions';
 
 /**

@@ -85,6 +85,6 @@ export const DaySummary = z.object({
 export type DaySummary = z.infer<typeof DaySummary>;
 
 export const historyChannels = {
-  'orders:history': channel(HistoryQuery, HistoryPage),
-  'orders:summary': channel(SummaryInput, DaySummary),
+  'history:list': channel(HistoryQuery, HistoryPage),
+  'history:summary': channel(SummaryInput, DaySummary),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Settings } from '../../settings';
 import { channel } from '../channel';
-import { noInput } from './app';
+import { noInput } from '../channel';
 import { ScreenKind } from './screens';
 
 /**

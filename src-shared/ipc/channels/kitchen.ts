@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel';
-import { noInput } from './app';
+import { noInput } from '../channel';
 import { OrderStatus } from './orders';
 
 /**

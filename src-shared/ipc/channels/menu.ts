@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel';
-import { MerchantId } from './merchant';
+import { MerchantId } from './stores';
 import { StoreActionEntry } from './store-actions';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorInfo } from '../../errors';
 import { DeliveryAddress, ORDER_STATUSES, OrderItem, PaymentMethod } from '../../wire/order';
 import { channel } from '../channel';
-import { OpenRequest, OrderRequests } from './order-requests';
+import { DeliveryCodeCheck, DriverQuoteView, OpenRequest, OrderRequests } from '../../order-requests';
 import { ActionOrigin } from './screens';
 
 /**
@@ -288,6 +288,8 @@ export const orderChannels = {
   'orders:act': channel(ActInput, OutboxEntry),
   'orders:cancellationReasons': channel(z.object(orderRef).strict(), CancellationReasons),
   'orders:validatePickupCode': channel(z.object({ ...orderRef, code: z.string().trim().min(1).max(32) }).strict(), PickupCodeCheck),
+  'orders:driverQuote': channel(z.object({ orderId: z.guid() }).strict(), DriverQuoteView),
+  'orders:verifyDeliveryCode': channel(z.object({ orderId: z.guid(), code: z.string().trim().min(1).max(32) }).strict(), DeliveryCodeCheck),
 } as const;
 
 /** Pushed after each commit that changed orders or actions: rows to replace on the board. */

@@ -3,7 +3,7 @@ import { ErrorInfo } from '../../errors';
 import { PromotionDraft } from '../../store-rules/promotion';
 import { PromotionItem } from '../../wire/promotion';
 import { channel } from '../channel';
-import { MerchantId } from './merchant';
+import { MerchantId } from './stores';
 import { StoreActionState } from './store-actions';
 
 /**

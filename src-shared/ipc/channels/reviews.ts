@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_REVIEW_PAGE_SIZE, Review, ReviewAnswer, ReviewSummary } from '../../wire/review';
 import { channel } from '../channel';
 import { StoreActionEntry } from './store-actions';
-import { MerchantId } from './merchant';
+import { MerchantId } from './stores';
 
 /**
  * The reviews screen (spec §2.3, §3.1, §4.3, §7.2): the store's summary, its reviews page by page,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel';
-import { noInput } from './app';
+import { noInput } from '../channel';
 
 /**
  * The hub's side of "one store, many screens" (Settings › Telas): the terminal that polls the
@@ -103,26 +103,6 @@ export type ScreensState = z.infer<typeof ScreensState>;
 
 export const RevokeInput = z.object({ deviceId: z.string().min(8).max(64) }).strict();
 
-/**
- * Signs that another poller reads this credential's event queue (the split-queue trap): events for
- * stores this terminal does not serve; orders known here only from a later event, their start taken
- * by someone else; the platform calling a store disconnected while this terminal polls fine.
- */
-export const SharedQueueSign = z.enum(['foreign-stores', 'missed-events', 'not-connected']);
-export type SharedQueueSign = z.infer<typeof SharedQueueSign>;
-
-export const SharedQueueView = z.object({
-  /** A sign was seen lately (it clears on its own some time after the last one). */
-  suspected: z.boolean(),
-  signs: z.array(SharedQueueSign),
-  /** Orders whose start this terminal never received. */
-  missedOrders: z.number().int().min(0),
-  /** Stores the signs concern (ids), for the line that names them. */
-  stores: z.array(z.string()),
-  lastSeenAt: IsoTime.nullable(),
-});
-export type SharedQueueView = z.infer<typeof SharedQueueView>;
-
 export const screenChannels = {
   'screens:state': channel(noInput, ScreensState),
   /** Shows a new code for two minutes (opening the hub's port if it was not open). */
@@ -130,10 +110,8 @@ export const screenChannels = {
   'screens:closePairing': channel(noInput, ScreensState),
   /** Revokes a screen for good: its connection is closed at once. */
   'screens:revoke': channel(RevokeInput, ScreensState),
-  'sharedQueue:state': channel(noInput, SharedQueueView),
 } as const;
 
 export const screenPushEvents = {
   'screens:changed': ScreensState,
-  'sharedQueue:changed': SharedQueueView,
 } as const;

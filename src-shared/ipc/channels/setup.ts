@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { Settings, SettingsPatch } from '../../settings';
+import { Settings } from '../../settings';
 import { StoreListItem } from '../../wire/merchant';
-import { channel } from '../channel';
-import { noInput } from './app';
+import { channel, noInput } from '../channel';
 import { ScreenPairing } from './join';
 
 /**
@@ -77,12 +76,9 @@ export const setupChannels = {
   'setup:finish': channel(z.object({ stores: Settings.shape.stores.unwrap() }).strict(), SetupState),
   /** Signs out: secrets erased; the cached orders too when asked. Back to the first-run screen. */
   'setup:signOut': channel(z.object({ deleteOrders: z.boolean() }).strict(), SetupState),
-  'settings:get': channel(noInput, Settings),
-  'settings:update': channel(SettingsPatch, Settings),
 } as const;
 
 export const setupPushEvents = {
   /** The account changed (first run done, signed out): the screens follow. */
   'setup:changed': SetupState,
-  'settings:changed': Settings,
 } as const;

@@ -4,10 +4,10 @@ import { render } from 'svelte/server';
 import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import OrderCard from '../../../src-renderer/orders/OrderCard.svelte';
-import OrdersScreen from '../../../src-renderer/orders/OrdersScreen.svelte';
+import OrdersPage from '../../../src-renderer/orders/OrdersPage.svelte';
 import OrderDrawer from '../../../src-renderer/orders/OrderDrawer.svelte';
 import type { OrderDetailView, OrderView } from '../../../src-shared/ipc/channels/orders';
-import type { DisputeView } from '../../../src-shared/ipc/channels/order-requests';
+import type { DisputeView } from '../../../src-shared/order-requests';
 import type { SoundKind } from '../../../src-renderer/alerts/sounds';
 import { boardRow, ROW_STORE } from '../../support/board-row';
 import { fakeBridge } from '../../support/fake-bridge';
@@ -42,7 +42,7 @@ describe('renderer components with a fake bridge (server-rendered)', () => {
       bridge.calls.map((c) => c.channel),
       ['orders:board'],
     );
-    const { body } = render(OrdersScreen, { context: terminalContext(terminal) });
+    const { body } = render(OrdersPage, { context: terminalContext(terminal) });
     const column = (name: string) =>
       body.slice(body.indexOf(`data-testid="column-${name}"`), body.indexOf('</section>', body.indexOf(`data-testid="column-${name}"`)));
     assert.match(column('new'), /data-order-id="new-1"/);
@@ -264,20 +264,20 @@ describe('alerts until someone acts (screen clock driven by hand)', () => {
     const at = (s: number) => new Date(T0 + s * 1000).toISOString();
     terminal.alerts.mute(T0 + 40_000);
     // Struggling (calls fail, the platform still shows the store): no alarm yet.
-    bridge.push('connectivity:changed', { state: 'degraded', lastSuccessAt: at(30), lastPollAt: at(30), reason: { code: 'server', message: '503' } });
+    bridge.push('status:changed', { state: 'degraded', lastSuccessAt: at(30), lastPollAt: at(30), reason: { code: 'server', message: '503' } });
     for (let s = 41; s <= 59; s++) terminal.alerts.tick(T0 + s * 1000);
     assert.equal(sounds.filter((k) => k === 'offline').length, 0, 'not while the platform still shows the store');
     // Offline (no good poll for 30 s, the main process says): at once, and every repeatSeconds (10 s).
-    bridge.push('connectivity:changed', { state: 'offline', lastSuccessAt: at(30), lastPollAt: at(30), reason: { code: 'server', message: '503' } });
+    bridge.push('status:changed', { state: 'offline', lastSuccessAt: at(30), lastPollAt: at(30), reason: { code: 'server', message: '503' } });
     terminal.alerts.tick(T0 + 60_000);
     assert.equal(sounds.filter((k) => k === 'offline').length, 1, 'the first tick offline rings, muted as the terminal is');
     for (let s = 61; s <= 85; s++) terminal.alerts.tick(T0 + s * 1000);
     assert.equal(sounds.filter((k) => k === 'offline').length, 3, 'again at 70 s and 80 s');
-    bridge.push('connectivity:changed', { state: 'online', lastSuccessAt: at(86), lastPollAt: at(86), reason: null });
+    bridge.push('status:changed', { state: 'online', lastSuccessAt: at(86), lastPollAt: at(86), reason: null });
     for (let s = 86; s <= 120; s++) terminal.alerts.tick(T0 + s * 1000);
     assert.equal(sounds.filter((k) => k === 'offline').length, 3, 'silent once a poll succeeds');
     // Never heard from the platform at all (no last poll to say since when): offline all the same.
-    bridge.push('connectivity:changed', { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: { code: 'connection', message: 'refused' } });
+    bridge.push('status:changed', { state: 'offline', lastSuccessAt: null, lastPollAt: null, reason: { code: 'connection', message: 'refused' } });
     terminal.alerts.tick(T0 + 121_000);
     assert.equal(sounds.filter((k) => k === 'offline').length, 4);
   });

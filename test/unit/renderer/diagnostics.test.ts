@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { render } from 'svelte/server';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
-import DiagnosticsPanel from '../../../src-renderer/settings/DiagnosticsPanel.svelte';
+import DiagnosticsPanel from '../../../src-renderer/diagnostics/DiagnosticsPanel.svelte';
 import { fakeBridge } from '../../support/fake-bridge';
 
 const FILE = { fileName: 'store-terminal-diagnostics-2026-11-24T15-00-00Z.json', mediaType: 'application/json' as const, content: '{}' };
 
 describe('Settings › Support: the diagnostics export on screen', () => {
   it('asks the main process for the file, giving the window’s browser (cut to the contract’s length), and says which file it got', async () => {
-    const bridge = fakeBridge({ 'app:exportDiagnostics': () => FILE });
+    const bridge = fakeBridge({ 'diagnostics:export': () => FILE });
     const terminal = createTerminal(bridge, { systemNow: () => 0 });
     const pending = terminal.diagnosticsState.export(`Mozilla/5.0 ${'x'.repeat(600)}`);
     const busy = render(DiagnosticsPanel, { context: terminalContext(terminal) }).body;
@@ -17,7 +17,7 @@ describe('Settings › Support: the diagnostics export on screen', () => {
     const file = await pending;
     assert.deepEqual(file, FILE);
     const input = bridge.calls[0]?.input as { userAgent: string };
-    assert.equal(bridge.calls[0]?.channel, 'app:exportDiagnostics');
+    assert.equal(bridge.calls[0]?.channel, 'diagnostics:export');
     assert.equal(input.userAgent.length, 512);
     const { body } = render(DiagnosticsPanel, { context: terminalContext(terminal) });
     assert.match(body, /Exportar diagnóstico/);
@@ -25,7 +25,7 @@ describe('Settings › Support: the diagnostics export on screen', () => {
   });
 
   it('says plainly, in Portuguese or English, that the export failed and why', async () => {
-    const bridge = fakeBridge({ 'app:exportDiagnostics': () => ({ error: { code: 'storage', message: 'disk full' } }) });
+    const bridge = fakeBridge({ 'diagnostics:export': () => ({ error: { code: 'storage', message: 'disk full' } }) });
     const terminal = createTerminal(bridge, { systemNow: () => 0 });
     assert.equal(await terminal.diagnosticsState.export(undefined), undefined);
     assert.deepEqual(bridge.calls[0]?.input, {});

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { render } from 'svelte/server';
 import type { JoinOutcome } from '../../../src-shared/ipc/channels/join';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
-import JoinStep from '../../../src-renderer/setup/JoinStep.svelte';
+import JoinStep from '../../../src-renderer/join/JoinStep.svelte';
 import { fakeBridge } from '../../support/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { QUEUED_ON_SCREEN, type OutboxEntry } from '../../../src-shared/ipc/channels/orders';
-import { LinkState } from '../../../src-renderer/link/link-state.svelte';
+import { LinkState } from '../../../src-renderer/join/link-state.svelte';
 import { Now } from '../../../src-renderer/lib/now.svelte';
 import { availableActions, waitsHere } from '../../../src-renderer/orders/board-logic';
 import { OrdersState } from '../../../src-renderer/orders/orders-state.svelte';

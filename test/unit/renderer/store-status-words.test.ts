@@ -3,9 +3,9 @@ import { describe, it } from 'node:test';
 import type { StatusValidation } from '../../../src-shared/wire/merchant';
 import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
 import type { Connectivity } from '../../../src-shared/ipc/contract';
-import type { StoreStatusSnapshot } from '../../../src-shared/ipc/channels/merchant';
+import type { StoreStatusSnapshot } from '../../../src-shared/ipc/channels/stores';
 import { offlineWhy } from '../../../src-renderer/alerts/alerts.svelte';
-import { platformText, readBeforeOutage, shownSummary, validationSentence } from '../../../src-renderer/merchant/status-view';
+import { platformText, readBeforeOutage, shownSummary, validationSentence } from '../../../src-renderer/stores/status-view';
 
 /**
  * The store status as a Brazilian platform sends it: each validation's code and state, and its own
