@@ -174,31 +174,48 @@ export interface UnconfirmedOrder {
   preparation_start_at: string | null;
 }
 
+/** Every store's board, or one store's (`@merchant`). */
+export type BoardScope = 'all-stores' | 'one-store';
+
+/**
+ * The board's reads of a scope. One set of statements per scope, never `(@merchant IS NULL OR
+ * o.merchant_id = @merchant)`: SQLite plans a statement once, for any value, and cannot answer that
+ * OR from an index (one store's board looked up every closed order in the window to ask its store).
+ * Each scope has its indexes (migrations 0010 and 0017); test/unit/board-query.test.ts checks the plans.
+ */
+export function boardSql(scope: BoardScope): { open: string; closed: string; closedCount: string } {
+  const store = scope === 'one-store' ? 'AND o.merchant_id = @merchant' : '';
+  return {
+    open: `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.is_open = 1 ${store} ORDER BY o.board_ms DESC`,
+    closed: `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.is_open = 0 AND o.closed_ms >= @since ${store} ORDER BY o.closed_ms DESC LIMIT @limit`,
+    closedCount: `SELECT count(*) AS n FROM orders o WHERE o.is_open = 0 AND o.closed_ms >= @since ${store}`,
+  };
+}
+
+interface ScopeReads {
+  open: Statement<{ merchant?: string }, BoardRecord>;
+  closed: Statement<{ since: number; merchant?: string; limit: number }, BoardRecord>;
+  closedCount: Statement<{ since: number; merchant?: string }, { n: number }>;
+}
+
+function scopeReads(db: Db, scope: BoardScope): ScopeReads {
+  const sql = boardSql(scope);
+  return { open: db.prepare(sql.open), closed: db.prepare(sql.closed), closedCount: db.prepare(sql.closedCount) };
+}
+
 /** The board's reads: today's open and recently closed orders, and single rows for pushes. */
 export class BoardQuery {
+  private readonly allStores: ScopeReads;
+  private readonly oneStore: ScopeReads;
   private readonly s: {
-    open: Statement<{ merchant: string | null }, BoardRecord>;
-    closed: Statement<{ since: number; merchant: string | null; limit: number }, BoardRecord>;
-    closedCount: Statement<{ since: number; merchant: string | null }, { n: number }>;
     row: Statement<[string], BoardRecord>;
     unconfirmed: Statement<[string], UnconfirmedOrder>;
   };
 
   constructor(db: Db) {
+    this.allStores = scopeReads(db, 'all-stores');
+    this.oneStore = scopeReads(db, 'one-store');
     this.s = {
-      open: db.prepare(
-        `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM}
-         WHERE o.is_open = 1 AND (@merchant IS NULL OR o.merchant_id = @merchant)
-         ORDER BY o.board_ms DESC`,
-      ),
-      closed: db.prepare(
-        `SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM}
-         WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)
-         ORDER BY o.closed_ms DESC LIMIT @limit`,
-      ),
-      closedCount: db.prepare(
-        `SELECT count(*) AS n FROM orders o WHERE o.is_open = 0 AND o.closed_ms >= @since AND (@merchant IS NULL OR o.merchant_id = @merchant)`,
-      ),
       row: db.prepare(`SELECT ${BOARD_COLUMNS} FROM ${BOARD_FROM} WHERE o.id = ?`),
       // The stores as one JSON array, among open orders (their index); an order counts once its
       // detail said whether it is scheduled.
@@ -213,10 +230,12 @@ export class BoardQuery {
   /** The board: every open order (newest first), then the newest recently closed ones, and how many closed ones it left out. */
   board(input: { now: number; merchantId?: string | undefined }): { rows: BoardRow[]; closedLeftOut: number } {
     const merchant = input.merchantId ?? null;
+    const reads = merchant === null ? this.allStores : this.oneStore;
+    const scope = merchant === null ? {} : { merchant };
     const since = input.now - RECENT_CLOSED_WINDOW_MS;
-    const open = this.s.open.all({ merchant });
-    const closed = this.s.closed.all({ since, merchant, limit: RECENT_CLOSED_LIMIT });
-    const closedLeftOut = closed.length < RECENT_CLOSED_LIMIT ? 0 : (this.s.closedCount.get({ since, merchant })?.n ?? 0) - closed.length;
+    const open = reads.open.all(scope);
+    const closed = reads.closed.all({ ...scope, since, limit: RECENT_CLOSED_LIMIT });
+    const closedLeftOut = closed.length < RECENT_CLOSED_LIMIT ? 0 : (reads.closedCount.get({ ...scope, since })?.n ?? 0) - closed.length;
     return { rows: [...open, ...closed].map(toBoardRow), closedLeftOut };
   }
 

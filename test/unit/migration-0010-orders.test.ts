@@ -29,7 +29,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
     const db = openDatabase({ file });
     try {
       assert.equal(schemaVersion(db), LATEST);
-      assert.equal(LATEST, 16);
+      assert.equal(LATEST, 17);
       // 0016: an action's idempotency key, unique where there is one.
       assert.ok(
         db
@@ -70,6 +70,9 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
         'code_checks_by_order',
         'kitchen_bumps_last',
         'kitchen_menu_by_code',
+        // 0017: one store's board.
+        'orders_open_by_store',
+        'orders_closed_by_store',
       ])
         assert.ok(indexes.includes(index), index);
     } finally {
