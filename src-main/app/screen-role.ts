@@ -1,24 +1,22 @@
 import { AppError, ReportedError } from '../../src-shared/errors';
 import { screenSettings, type HubRole, type LinkView } from '../../src-shared/ipc/channels/join';
-import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import { channelNames, type AppStatus, type IpcResult, type PushName } from '../../src-shared/ipc/contract';
 import { Settings } from '../../src-shared/settings';
-import { join } from 'node:path';
 import { BoardRow } from '../../src-shared/ipc/channels/orders';
 import { z } from 'zod';
 import { accountFor, type CredentialStore } from '../auth/credentials/credential-store';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { SavedScreen, TerminalConfig } from '../config/terminal-config';
-import { ScreenOutboxDb } from '../db/screen-outbox-db';
 import type { ScreenSide } from '../feature-kit/feature';
 import type { BrowseOptions, HubBrowser } from '../hub/discovery/browse';
 import { DeviceCredential, type ContractEndpoint } from '../hub/contract';
-import { RemoteEndpoint, type HubAddress, type LinkState } from '../hub/link/remote-endpoint';
+import { RemoteEndpoint, type LinkState } from '../hub/link/remote-endpoint';
 import { screenMayHear } from '../hub/link/screen-channels';
 import { queueingEndpoint } from '../hub/screen-queue/queueing-endpoint';
-import { ScreenOutbox, type ScreenOutboxOptions } from '../hub/screen-queue/screen-outbox';
-import { ScreenPrinting, type ScreenPrintingOptions } from '../hub/screen-print/screen-printing';
+import { KeptOnScreen, type KeptOnScreenOptions } from '../hub/screen-queue/kept-on-screen';
+import type { ScreenPrinting } from '../hub/screen-print/screen-printing';
+import { HubAddresses, HubFollower } from '../hub/link/hub-whereabouts';
 import type { SystemPrinter } from '../print/printers/system';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushFanout } from '../ipc/push-fanout';
@@ -49,11 +47,11 @@ export interface ScreenRoleOptions {
   /** The link's endpoint (tests pass timings); a RemoteEndpoint by default. */
   endpoint?: (options: ConstructorParameters<typeof RemoteEndpoint>[0]) => RemoteEndpoint;
   /** The waiting actions' timings (tests). */
-  outbox?: Pick<ScreenOutboxOptions, 'backoff' | 'answerWithinMs'>;
+  outbox?: KeptOnScreenOptions['outbox'];
   /** The shell's system printers (Electron's silent print); CUPS otherwise. */
   systemPrinter?: SystemPrinter | undefined;
   /** How tickets reach a printer (tests replace it). */
-  printing?: Pick<ScreenPrintingOptions, 'send'>;
+  printing?: KeptOnScreenOptions['printing'];
 }
 
 interface Live {
@@ -136,7 +134,7 @@ export class ScreenRole {
       };
       return;
     }
-    const addresses = new HubAddresses(pairing);
+    const addresses = new HubAddresses({ host: pairing.host, port: pairing.port });
     const endpoint = (this.options.endpoint ?? ((o) => new RemoteEndpoint(o)))({
       hub: () => addresses.next(),
       fingerprint: pairing.fingerprint,
@@ -146,7 +144,12 @@ export class ScreenRole {
       logger: logger.child({ room: 'hub-link' }),
     });
     const follower = new HubFollower(pairing.hubId, addresses, endpoint, this.options);
-    const waiting = new KeptOnScreen(pairing.hubId, endpoint, this.options);
+    const waiting = new KeptOnScreen(pairing.hubId, endpoint, {
+      ...this.options,
+      settings: () => this.options.file().settings,
+      changed: (entry) => push.push('orders:changed', { rows: [], actions: [entry] }),
+      printStatus: (status) => push.push('print:changed', status),
+    });
     if (pairing.role === 'server') waiting.open();
     const stopLink = endpoint.onLink((state) => {
       if (state.state === 'connected') {
@@ -225,141 +228,8 @@ export class ScreenRole {
   }
 }
 
-/**
- * Where to knock: the address the hub last answered at, and the one discovery last heard it at, in
- * turn. An announcement is anyone's to send on the store's network: it is tried, but only the pinned
- * certificate makes it the hub's (and only then is it saved).
- */
-class HubAddresses {
-  saved: HubAddress;
-  heard: HubAddress | null = null;
-  private turn = 0;
-  private last: HubAddress;
-
-  constructor(pairing: SavedScreen) {
-    this.saved = { host: pairing.host, port: pairing.port };
-    this.last = this.saved;
-  }
-
-  next(): HubAddress {
-    const heard = this.heard && !sameAddress(this.heard, this.saved) ? this.heard : null;
-    this.last = heard && this.turn++ % 2 === 0 ? heard : this.saved;
-    return this.last;
-  }
-
-  /** The address of the attempt that got through. */
-  reached(): HubAddress {
-    return this.last;
-  }
-}
-
-function sameAddress(a: HubAddress, b: HubAddress): boolean {
-  return a.host === b.host && a.port === b.port;
-}
-
-/** Listens for the hub on the network while the link is down: heard again, at the same address or another, it is tried at once. */
-class HubFollower {
-  private browser: HubBrowser | null = null;
-
-  constructor(
-    private readonly hubId: string,
-    private readonly addresses: HubAddresses,
-    private readonly endpoint: RemoteEndpoint,
-    private readonly options: Pick<ScreenRoleOptions, 'browse' | 'clock' | 'logger'>,
-  ) {}
-
-  follow(down: boolean): void {
-    if (!down) return void this.close();
-    if (this.browser || !this.options.browse) return;
-    const browser = this.options.browse({ clock: this.options.clock, log: this.options.logger });
-    this.browser = browser;
-    browser.onChange((view) => {
-      const hub = view.hubs.find((h) => h.hubId === this.hubId);
-      const host = hub?.addresses[0];
-      if (!hub || !host) return;
-      this.addresses.heard = { host, port: hub.port };
-      this.endpoint.reconnectNow();
-    });
-  }
-
-  async close(): Promise<void> {
-    const browser = this.browser;
-    this.browser = null;
-    await browser?.close();
-  }
-}
-
 /** The rows of an `orders:changed` push, read before they reach the print queue (a hub's push is input like any other). */
 const HeardRows = z.object({ rows: z.array(BoardRow) });
-
-/**
- * What a screen of a chain's server keeps on its own disk (its own file in the terminal's folder):
- * the actions made while the server is out of reach (hub/screen-queue) and its own print queue
- * (hub/screen-print). Opened once the pairing or a connection says the hub is a server — a screen of
- * a store's hub never writes it, nor prints — and kept open to the end, so what waits goes even if
- * the hub later says otherwise.
- */
-class KeptOnScreen {
-  outbox: ScreenOutbox | null = null;
-  printing: ScreenPrinting | null = null;
-  private db: ScreenOutboxDb | null = null;
-  private failed = false;
-
-  constructor(
-    private readonly hubId: string,
-    private readonly endpoint: RemoteEndpoint,
-    private readonly options: Pick<ScreenRoleOptions, 'dataDir' | 'clock' | 'logger' | 'push' | 'outbox' | 'file' | 'systemPrinter' | 'printing'>,
-  ) {}
-
-  open(): void {
-    if (this.outbox || this.failed) return;
-    const { clock, logger, push } = this.options;
-    try {
-      this.db = ScreenOutboxDb.open(this.options.dataDir);
-    } catch (error) {
-      // Without its file the screen still works with the link up: an action made while it is down answers `connection`, as a store's screen does.
-      this.failed = true;
-      logger.error('the screen outbox cannot be opened: actions made while the server is out of reach are not kept', { error });
-      return;
-    }
-    const endpoint = this.endpoint;
-    this.outbox = new ScreenOutbox({
-      db: this.db,
-      hubId: this.hubId,
-      send: (input: ActInput) => endpoint.invoke('orders:act', input) as Promise<IpcResult<OutboxEntry>>,
-      linkUp: () => endpoint.link().state === 'connected',
-      reconnects: { onReconnect: (listener) => endpoint.onLink((state) => state.state === 'connected' && listener()) },
-      changed: (entry) => push.push('orders:changed', { rows: [], actions: [entry] }),
-      clock,
-      logger: logger.child({ room: 'screen-outbox' }),
-      ...this.options.outbox,
-    });
-    this.outbox.start();
-    this.printing = new ScreenPrinting({
-      db: this.db,
-      hubId: this.hubId,
-      ask: (channel, input) => endpoint.invoke(channel, input),
-      linkUp: () => endpoint.link().state === 'connected',
-      settings: () => this.options.file().settings,
-      ticketsDir: join(this.options.dataDir, 'tickets'),
-      clock,
-      logger: logger.child({ room: 'screen-print' }),
-      onStatus: (status) => push.push('print:changed', status),
-      ...(this.options.systemPrinter ? { system: this.options.systemPrinter } : {}),
-      ...this.options.printing,
-    });
-    this.printing.start();
-  }
-
-  async close(): Promise<void> {
-    await this.printing?.stop();
-    this.printing = null;
-    await this.outbox?.stop();
-    this.outbox = null;
-    this.db?.close();
-    this.db = null;
-  }
-}
 
 /** A screen whose credential store lost its device credential: nothing reaches the hub. */
 const noCredential: ContractEndpoint = {
