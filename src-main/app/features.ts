@@ -1,24 +1,28 @@
 import { AppError } from '../../src-shared/errors';
 import { channelNames, type ChannelName } from '../../src-shared/ipc/contract';
+import { statusChainFeature } from '../features/status/chain';
 import { statusFeature } from '../features/status/index';
 import { checkinFeature } from '../features/checkin/index';
 import { deliveryOrdersFeature } from '../features/delivery-orders/index';
 import { diagnosticsFeature } from '../features/diagnostics/index';
-import type { AppFeature, Feature, SessionFeature } from '../feature-kit/feature';
+import type { AppFeature, ChainFeature, Feature, SessionFeature } from '../feature-kit/feature';
 import { historyFeature } from '../features/history/index';
 import { joinFeature, screenFeature } from '../features/join/index';
 import { screenMayInvoke } from '../hub/link/screen-channels';
 import { kitchenFeature } from '../features/kitchen/index';
 import { menuFeature } from '../features/menu/index';
+import { ordersChainFeature } from '../features/orders/chain';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
 import { promotionsFeature } from '../features/promotions/index';
 import { reviewsFeature } from '../features/reviews/index';
 import { screensFeature, screensOnScreenFeature } from '../features/screens/index';
 import { sharedQueueFeature } from '../features/shared-queue/index';
+import { settingsChainFeature } from '../features/settings/chain';
 import { settingsFeature } from '../features/settings/index';
 import { setupFeature } from '../features/setup/index';
 import { storeActionsFeature } from '../features/store-actions/index';
+import { storesChainFeature } from '../features/stores/chain';
 import { storesFeature } from '../features/stores/index';
 
 /** Features answered whether or not an account is open. */
@@ -47,6 +51,13 @@ export const SESSION_FEATURES = [
   sharedQueueFeature,
 ] as const;
 
+/**
+ * The features' server sides a chain's server answers (app/chain-server.ts): a store terminal of
+ * the chain reaches these for its own stores; every other channel is refused in words. Giving a
+ * chain's terminal a feature is its folder's `chain.ts`, and one line here.
+ */
+export const CHAIN_FEATURES = [statusChainFeature, settingsChainFeature, storesChainFeature, ordersChainFeature] as const;
+
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;
 type Covered = ChannelsOf<(typeof APP_FEATURES)[number] | (typeof SESSION_FEATURES)[number]>;
 type Unanswered = Exclude<ChannelName, Covered>;
@@ -72,7 +83,12 @@ export function checkScreenFeatures(features: readonly Feature[]): void {
     throw new AppError('internal', `a screen cannot ask the hub ${unanswered.join(', ')} and no feature of its own answers: the app cannot start`);
 }
 
-function ownersOf(features: readonly Feature[]): Map<ChannelName, string> {
+/** On a chain's server: no channel answered by two server sides (the others are refused). */
+export function checkChainFeatures(features: readonly ChainFeature[]): void {
+  ownersOf(features);
+}
+
+function ownersOf(features: readonly Pick<Feature | ChainFeature, 'name' | 'channels'>[]): Map<ChannelName, string> {
   const owner = new Map<ChannelName, string>();
   for (const feature of features) {
     for (const channel of feature.channels) {
@@ -85,7 +101,7 @@ function ownersOf(features: readonly Feature[]): Map<ChannelName, string> {
 }
 
 /** A started feature's handlers are exactly the channels it declared. */
-export function checkHandlers(feature: AppFeature | SessionFeature, handlers: object): void {
+export function checkHandlers(feature: AppFeature | SessionFeature | ChainFeature, handlers: object): void {
   const declared = new Set<string>(feature.channels);
   const given = Object.keys(handlers);
   const missing = feature.channels.filter((c) => typeof (handlers as Record<string, unknown>)[c] !== 'function');

@@ -6,23 +6,19 @@ import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
 import type { ContractEndpoint, InvokeOrigin } from '../hub/contract';
-import { IpcDispatcher } from '../ipc/dispatcher';
-import { chainHandlers, type ChainHandlerDeps, type ChainStatus } from './chain-handlers';
-import type { ChainBus, ChainNotice, ChainOrders, ChainOutbox } from './contract';
+import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
+import type { ChainBus, ChainNotice, ChainOrders } from './contract';
 import type { DeviceGrants } from './device-grants';
 import { serverStorageTrouble } from './platform-link';
 
 export interface ChainEndpointOptions {
-  orders: ChainOrders;
-  outbox: ChainOutbox;
+  orders: Pick<ChainOrders, 'rows' | 'board'>;
   bus: ChainBus;
   grants: DeviceGrants;
   clock: Clock;
   logger: Logger;
-  status: ChainStatus;
-  gateway: ChainHandlerDeps['gateway'];
-  stores: ChainHandlerDeps['stores'];
-  storeStatus: ChainHandlerDeps['storeStatus'];
+  /** Every channel's answer on a chain's server: the features' server sides (app/chain-server.ts builds them). */
+  handlers: Handlers;
 }
 
 interface Listener {
@@ -32,7 +28,7 @@ interface Listener {
 
 /**
  * The contract as a chain server serves it to store terminals (src-main/hub/link's screen sockets):
- * every invoke asks the device's grant first (chain-handlers.ts), and every push is filtered by it at
+ * every invoke asks the device's grant first (the features' server sides, chain/device-access.ts), and every push is filtered by it at
  * the moment it is sent — a device hears `orders:changed` for the stores it was granted, read once
  * per store for all the screens of that store on this replica, whichever replica made the change
  * (the ChainBus notices). After the bus lost its connection, every screen gets its stores' boards
@@ -44,21 +40,7 @@ export class ChainEndpoint implements ContractEndpoint {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly options: ChainEndpointOptions) {
-    const { orders, outbox, bus, clock, grants, status, gateway, stores, storeStatus } = options;
-    this.dispatcher = new IpcDispatcher(
-      chainHandlers({
-        orders,
-        outbox,
-        bus,
-        clock,
-        status,
-        gateway,
-        stores,
-        storeStatus,
-        storesOf: (origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)),
-      }),
-      options.logger,
-    );
+    this.dispatcher = new IpcDispatcher(options.handlers, options.logger);
   }
 
   start(): void {

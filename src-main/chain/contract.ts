@@ -180,3 +180,16 @@ export interface ChainBus {
   /** A lost connection was re-established: listeners may have missed notices, re-read what they show. */
   onReconnected(listener: () => void): () => void;
 }
+
+/** The database behind a replica: chain-db's PostgreSQL implementations, opened and migrated. */
+export interface ChainStore {
+  lease: PollerLease;
+  orders: ChainOrders;
+  outbox: ChainOutbox;
+  devices: ChainDevices;
+  bus: ChainBus;
+  stores: ChainStores;
+  /** Readiness: the database answers and its migrations are done; otherwise why not. */
+  ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
+  close(): Promise<void>;
+}

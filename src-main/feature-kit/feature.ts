@@ -20,6 +20,11 @@ import type { SystemPrinter } from '../print/printers/system';
 import type { ConnectivityMonitor } from '../sync/connectivity';
 import type { StoreActionSenders, StoreOutbox } from '../sync/store-outbox';
 import type { SyncService } from '../sync/sync-service';
+import type { OrderGateway } from '../sync/gateway';
+import type { StoreStatusMonitor } from '../merchant/status-monitor';
+import type { ChainBus, ChainOrders, ChainOutbox, ChainStores } from '../chain/contract';
+import type { DeviceAccess } from '../chain/device-access';
+import type { ChainPlatformLink } from '../chain/platform-link';
 
 /** Something that runs in the background (a loop, a monitor): started, and stopped waiting for work in flight. */
 export interface Service {
@@ -68,8 +73,50 @@ export interface AppFeature<C extends ChannelName = ChannelName> {
   start(context: AppContext): StartedFeature;
 }
 
-/** Any feature, as the app holds them in one list. */
+/** Any feature of a terminal, as the app holds them in one list. */
 export type Feature = SessionFeature | AppFeature;
+
+/**
+ * A feature's server side: how a chain's server answers its channels for the store terminals paired
+ * to it (a folder's `chain.ts`). Every handler asks `access` first: a terminal reaches its own stores
+ * and nothing else. `app/features.ts` lists them in CHAIN_FEATURES; every channel no feature's server
+ * side answers is refused in words.
+ */
+export interface ChainFeature<C extends ChannelName = ChannelName> {
+  readonly scope: 'chain';
+  readonly name: string;
+  readonly channels: readonly C[];
+  start(context: ChainContext): StartedFeature;
+}
+
+/** Defines a feature's server side (see `sessionFeature`). */
+export function chainFeature<const C extends ChannelName>(feature: {
+  name: string;
+  channels: readonly C[];
+  start(context: ChainContext): FeatureParts<C>;
+}): ChainFeature<C> {
+  return { scope: 'chain', ...feature };
+}
+
+/** What a feature's server side is started with on a replica of a chain's server. */
+export interface ChainContext {
+  orders: ChainOrders;
+  outbox: ChainOutbox;
+  bus: ChainBus;
+  /** The stores' names (the platform's list, kept in the database). */
+  stores: Pick<ChainStores, 'list'>;
+  clock: Clock;
+  logger: Logger;
+  /** The platform's order module, for what a terminal asks it at the counter (any replica may ask; only the leader polls). */
+  gateway: Pick<OrderGateway, 'cancellationReasons' | 'validatePickupCode'>;
+  /** What the platform shows of each store (the replica's status monitor, every store every 30 s). */
+  storeStatus: Pick<StoreStatusMonitor, 'snapshot' | 'check' | 'intervalMs'>;
+  /** The chain's link to the platform (the last poll, whichever replica made it). */
+  platformLink: Pick<ChainPlatformLink, 'current'>;
+  pollIntervalMs: number;
+  /** What the calling device may reach, asked on every call. */
+  access: DeviceAccess;
+}
 
 /**
  * Defines a session feature. Its `start` must answer every channel it declares, with handlers whose

@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { ChainEndpoint } from '../../src-main/chain/chain-endpoint';
+import { DeviceAccess } from '../../src-main/chain/device-access';
 import { DeviceGrants } from '../../src-main/chain/device-grants';
+import { chainHandlers } from '../../src-main/app/chain-server';
+import { CHAIN_FEATURES } from '../../src-main/app/features';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { NOT_HEARD_FROM } from '../../src-main/sync/connectivity';
 import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores, storageDown } from '../support/chain-fakes';
@@ -54,18 +57,21 @@ async function setup() {
   };
   const stores = new FakeStores();
   await stores.name([{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
-  const endpoint = new ChainEndpoint({
+  // The chain server's composition: the features' server sides over the fakes.
+  const handlers = chainHandlers(CHAIN_FEATURES, {
     orders,
     outbox,
     bus,
-    grants,
+    stores,
     clock,
     logger: silentLogger,
     gateway,
-    stores,
     storeStatus: fakeStatus(),
-    status: async () => ({ connectivity: NOT_HEARD_FROM, pollIntervalSeconds: 30, apiBaseUrl: null }),
+    platformLink: { current: NOT_HEARD_FROM },
+    pollIntervalMs: 30_000,
+    access: new DeviceAccess((origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)), orders),
   });
+  const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers });
   endpoint.start();
   const orderA = randomUUID();
   const orderB = randomUUID();

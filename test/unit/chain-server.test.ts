@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { ManualClock, systemClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
 import { loadHubIdentity } from '../../src-main/hub/trust/identity';
-import { startChainServer, type ChainStore } from '../../src-main/shells/server/server';
+import { startChainServer, type ChainStore } from '../../src-main/app/chain-server';
 import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores } from '../support/chain-fakes';
 import { FakeGateway } from '../support/sync-fakes';
 

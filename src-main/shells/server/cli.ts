@@ -12,7 +12,7 @@ import { apiOrderGateway } from '../../sync/api-gateway';
 import { devicesOutput, inviteOutput, printed, revokeOutput, type CommandOutput } from './command-output';
 import { commandUsage, readServerCommandLine, type CommandValues, type ServerCommand } from './commands';
 import { openChainStore } from './open-store';
-import { startChainServer, type ChainStore } from './server';
+import { startChainServer, type ChainStore } from '../../app/chain-server';
 
 /**
  * `npm run server -- [serve] --database-url postgres://user@host/db --listen 0.0.0.0:47110

@@ -10,7 +10,7 @@ import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
 import { describeDatabaseUrl, openChainPool } from '../../chain/db/pool';
-import type { ChainStore } from './server';
+import type { ChainStore } from '../../chain/contract';
 
 /**
  * Opens the replica's database: the pool, the migrations (under their advisory lock, so replicas may

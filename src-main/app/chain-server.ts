@@ -1,36 +1,31 @@
-import type { Clock } from '../../base/clock';
-import type { Logger } from '../../base/log';
-import { ChainEndpoint } from '../../chain/chain-endpoint';
-import { ChainPoller } from '../../chain/chain-poller';
-import { chainAuthority, inviteCodes } from '../../chain/chain-trust';
-import type { ChainBus, ChainDevices, ChainOrders, ChainOutbox, ChainStores, PollerLease } from '../../chain/contract';
-import { DeviceGrants } from '../../chain/device-grants';
-import { Leader } from '../../chain/leader';
-import { OutboxSender } from '../../chain/outbox-sender';
-import { ChainPlatformLink } from '../../chain/platform-link';
-import { allStores, StoreNames, type StorePage } from '../../chain/store-names';
-import type { MerchantApi } from '../../api/merchant';
-import { StoreStatusMonitor } from '../../merchant/status-monitor';
-import type { HubIdentity } from '../../hub/contract';
-import type { ConnectionCaps } from '../../hub/link/connection-guard';
-import { startHubServer } from '../../hub/link/hub-server';
-import { HubPairingDesk } from '../../hub/trust/pairing-desk';
-import type { OrderGateway } from '../../sync/gateway';
-import { startAdminServer, type AdminServer } from './admin';
-import { ChainMetrics } from './metrics';
+import { AppError } from '../../src-shared/errors';
+import { channelNames } from '../../src-shared/ipc/contract';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { ChainEndpoint } from '../chain/chain-endpoint';
+import { ChainPoller } from '../chain/chain-poller';
+import { chainAuthority, inviteCodes } from '../chain/chain-trust';
+import type { ChainStore } from '../chain/contract';
+import { DeviceAccess } from '../chain/device-access';
+import { DeviceGrants } from '../chain/device-grants';
+import { Leader } from '../chain/leader';
+import { startAdminServer, type AdminServer } from '../chain/ops/admin-server';
+import { ChainMetrics } from '../chain/ops/metrics';
+import { OutboxSender } from '../chain/outbox-sender';
+import { ChainPlatformLink } from '../chain/platform-link';
+import { allStores, StoreNames, type StorePage } from '../chain/store-names';
+import type { MerchantApi } from '../api/merchant';
+import type { ChainContext, ChainFeature } from '../feature-kit/feature';
+import { StoreStatusMonitor } from '../merchant/status-monitor';
+import type { HubIdentity } from '../hub/contract';
+import type { ConnectionCaps } from '../hub/link/connection-guard';
+import { startHubServer } from '../hub/link/hub-server';
+import { HubPairingDesk } from '../hub/trust/pairing-desk';
+import type { Handlers } from '../ipc/dispatcher';
+import type { OrderGateway } from '../sync/gateway';
+import { CHAIN_FEATURES, checkChainFeatures, checkHandlers } from './features';
 
-/** The database behind a replica: chain-db's PostgreSQL implementations, opened and migrated. */
-export interface ChainStore {
-  lease: PollerLease;
-  orders: ChainOrders;
-  outbox: ChainOutbox;
-  devices: ChainDevices;
-  bus: ChainBus;
-  stores: ChainStores;
-  /** Readiness: the database answers and its migrations are done; otherwise why not. */
-  ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
-  close(): Promise<void>;
-}
+export type { ChainStore };
 
 export interface ChainServerOptions {
   store: ChainStore;
@@ -73,7 +68,30 @@ export interface ChainServer {
 }
 
 /**
- * One replica of the chain server: the hub's HTTPS/WSS server for the store terminals (pairing with
+ * A chain's server answers the channels of the features' server sides (`features/<name>/chain.ts`,
+ * listed in CHAIN_FEATURES) and refuses every other one in words: a store terminal of the chain
+ * reaches only what its server serves, for its own stores.
+ */
+export function chainHandlers(features: readonly ChainFeature[], context: ChainContext): Handlers {
+  checkChainFeatures(features);
+  const refusals = Object.fromEntries(
+    channelNames.map((name) => [
+      name,
+      () => {
+        throw new AppError('forbidden', `${name} is not served by the chain server: this terminal shows its stores' orders`);
+      },
+    ]),
+  ) as unknown as Handlers;
+  for (const feature of features) {
+    const { handlers } = feature.start(context);
+    checkHandlers(feature, handlers);
+    Object.assign(refusals, handlers);
+  }
+  return refusals;
+}
+
+/**
+ * One replica of the chain server (the chain server role's composition root): the hub's HTTPS/WSS server for the store terminals (pairing with
  * a manager's invite, the screens' sockets admitted by the database's devices) over the chain
  * endpoint; the leader loop running the chain poller while this replica holds the credential's
  * lease; the outbox sender every replica runs; the admin port (health, readiness, metrics).
@@ -102,18 +120,20 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     clock,
     logger: logger.child({ room: 'platform-link' }),
   });
-  const endpoint = new ChainEndpoint({
+  const context: ChainContext = {
     orders: store.orders,
     outbox: store.outbox,
     bus: store.bus,
-    grants,
+    stores: store.stores,
     clock,
     logger,
-    gateway: options.gateway,
-    stores: store.stores,
+    gateway,
     storeStatus,
-    status: async () => ({ connectivity: platformLink.current, pollIntervalSeconds: Math.round(options.pollIntervalMs / 1000), apiBaseUrl: null }),
-  });
+    platformLink,
+    pollIntervalMs: options.pollIntervalMs,
+    access: new DeviceAccess((origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)), store.orders),
+  };
+  const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: chainHandlers(CHAIN_FEATURES, context) });
   endpoint.start();
   const unwatchStatus = storeStatus.onChange((snapshot) => endpoint.storeStatusChanged(snapshot));
   const unwatchLink = platformLink.onChange((connectivity) => endpoint.platformLinkChanged(connectivity));

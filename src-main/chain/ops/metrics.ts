@@ -1,6 +1,6 @@
 import { Counter, Gauge, Registry } from 'prom-client';
-import type { Leadership } from '../../chain/contract';
-import type { LeaderState } from '../../chain/leader';
+import type { Leadership } from '../contract';
+import type { LeaderState } from '../leader';
 
 /**
  * The replica's Prometheus metrics (prom-client), served on the admin port only: poll lag and
