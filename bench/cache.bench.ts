@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATABASE_FILE } from '../src-main/db/database';
-import { OrdersDb } from '../src-main/db/orders-db';
+import { OrdersDb } from '../src-main/db/orders/orders-db';
 import { buildOrders } from './order-fixtures';
 import type { Benchmark } from './run';
 

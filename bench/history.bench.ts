@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OrdersDb } from '../src-main/db/orders-db';
-import type { HistorySearch } from '../src-main/db/history-query';
+import { OrdersDb } from '../src-main/db/orders/orders-db';
+import type { HistorySearch } from '../src-main/db/orders/history-query';
 import { buildOrders } from './order-fixtures';
 import type { Benchmark } from './run';
 

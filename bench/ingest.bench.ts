@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../src-main/base/clock';
 import { silentLogger } from '../src-main/base/log';
 import { openDatabase, SYNCHRONOUS } from '../src-main/db/database';
-import { OrdersDb } from '../src-main/db/orders-db';
+import { OrdersDb } from '../src-main/db/orders/orders-db';
 import { EventIngest } from '../src-main/sync/ingest';
 import type { WireEvent } from '../src-shared/wire/events';
 import type { Benchmark } from './run';

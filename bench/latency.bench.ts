@@ -15,7 +15,7 @@ import type { OrdersChanged } from '../src-shared/ipc/channels/orders';
 import { systemClock } from '../src-main/base/clock';
 import { PushFanout } from '../src-main/ipc/push-fanout';
 import { silentLogger } from '../src-main/base/log';
-import { OrdersDb } from '../src-main/db/orders-db';
+import { OrdersDb } from '../src-main/db/orders/orders-db';
 import type { OrderGateway } from '../src-main/sync/gateway';
 import { SyncService } from '../src-main/sync/sync-service';
 import type { Benchmark } from './run';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '../src-main/base/clock';
 import { silentLogger } from '../src-main/base/log';
-import { OrdersDb } from '../src-main/db/orders-db';
+import { OrdersDb } from '../src-main/db/orders/orders-db';
 import { EventIngest } from '../src-main/sync/ingest';
 
 /**

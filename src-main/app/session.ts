@@ -12,8 +12,8 @@ import { accountFor, type CredentialStore } from '../auth/credentials/credential
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { SavedAccount } from '../config/terminal-config';
-import { OrdersDb } from '../db/orders-db';
-import { StoreOutboxDb } from '../db/store-outbox-db';
+import { OrdersDb } from '../db/orders/orders-db';
+import { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 import type { OpenSession, OrdersStorage, Service, SessionContext, SessionFeature, StartedFeature } from '../feature-kit/feature';
 import type { Handlers } from '../ipc/dispatcher';
 import type { PushFanout } from '../ipc/push-fanout';

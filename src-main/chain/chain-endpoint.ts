@@ -4,7 +4,7 @@ import type { BoardRow, OrdersChanged } from '../../src-shared/ipc/channels/orde
 import type { Connectivity, IpcResult, PushName } from '../../src-shared/ipc/contract';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import { RECENT_CLOSED_WINDOW_MS } from '../db/board-query';
+import { RECENT_CLOSED_WINDOW_MS } from '../db/orders/board-query';
 import type { ContractEndpoint, InvokeOrigin } from '../hub/contract';
 import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
 import type { ChainBus, ChainNotice, ChainOrders } from './contract';

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../src-shared/errors';
 import { migrate, type Migration } from './migrate';
-import { migrations as shippedMigrations } from './migrations/index';
+import { migrations as shippedMigrations } from './orders/migrations/index';
 
 export type Db = Database.Database;
 

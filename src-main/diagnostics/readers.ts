@@ -3,11 +3,11 @@ import { arch, release } from 'node:os';
 import { basename, join } from 'node:path';
 import { logFilesNewestFirst, logFolder } from '../base/log-file';
 import { DATABASE_FILE, openDatabase, type Db } from '../db/database';
-import { outboxCountsByState } from '../db/outbox-repo';
+import { outboxCountsByState } from '../db/orders/outbox-repo';
 import { printJobCountsByState } from '../db/print-queue-repo';
-import { storeActionCountsByState } from '../db/store-actions-repo';
-import { STORE_OUTBOX_FILE } from '../db/store-outbox-db';
-import { LAST_POLL_AT, SyncStateRepo } from '../db/sync-state-repo';
+import { storeActionCountsByState } from '../db/store-outbox/store-actions-repo';
+import { STORE_OUTBOX_FILE } from '../db/store-outbox/store-outbox-db';
+import { LAST_POLL_AT, SyncStateRepo } from '../db/orders/sync-state-repo';
 import type { GatheredReport } from './report';
 
 /** What the disk and the process say, each read on its own: one that fails leaves the others. */

@@ -8,7 +8,7 @@ import type { Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/log';
 import { Loop } from '../base/loop';
-import { HUB_DB_FILE, HubDb } from '../db/hub-db';
+import { HUB_DB_FILE, HubDb } from '../db/hub/hub-db';
 import type { ContractEndpoint, Device, HubIdentity } from './contract';
 import { formatHubAddress, parseHubAddress, typedAddressesOf } from './discovery/address';
 import { advertiseHub, type AdvertiseOptions, type HubAdvertisement } from './discovery/advertise';

@@ -2,7 +2,7 @@ import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import type { Settings } from '../../src-shared/settings';
 import { readOrderDetail } from '../../src-shared/wire/order';
 import type { Clock } from '../base/clock';
-import type { OrdersDb } from '../db/orders-db';
+import type { OrdersDb } from '../db/orders/orders-db';
 import type { PrintJobRecord } from '../db/print-queue-repo';
 import { TicketQueue, type TicketOrderAnswer, type TicketQueueOptions } from './ticket-queue';
 

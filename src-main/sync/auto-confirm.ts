@@ -2,8 +2,8 @@ import type { Settings } from '../../src-shared/settings';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { LoopWorker } from '../base/loop';
-import type { OrdersDb } from '../db/orders-db';
-import type { UnconfirmedOrder } from '../db/board-query';
+import type { OrdersDb } from '../db/orders/orders-db';
+import type { UnconfirmedOrder } from '../db/orders/board-query';
 import type { OrderChangeFeed } from './change-feed';
 import type { OrderOutbox } from './order-outbox';
 

@@ -1,8 +1,8 @@
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/log';
-import type { OrdersDb } from '../db/orders-db';
-import { toOutboxEntry } from '../db/outbox-repo';
+import type { OrdersDb } from '../db/orders/orders-db';
+import { toOutboxEntry } from '../db/orders/outbox-repo';
 
 /**
  * Tells the renderer what a commit changed, right after it is committed: the board rows of the

@@ -1,7 +1,7 @@
 import { toAppError, waitsToRetry } from '../../src-shared/errors';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import type { OrdersDb } from '../db/orders-db';
+import type { OrdersDb } from '../db/orders/orders-db';
 import type { OrderChangeFeed } from './change-feed';
 import type { OrderGateway } from './gateway';
 import { reconcileOpenActions } from './reconcile';

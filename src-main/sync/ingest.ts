@@ -1,9 +1,9 @@
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { isSqliteError } from '../db/database';
-import type { OrdersDb } from '../db/orders-db';
-import type { OutboxRecord } from '../db/outbox-repo';
-import { LAST_POLL_AT } from '../db/sync-state-repo';
+import type { OrdersDb } from '../db/orders/orders-db';
+import type { OutboxRecord } from '../db/orders/outbox-repo';
+import { LAST_POLL_AT } from '../db/orders/sync-state-repo';
 import { storeBatchOrEach } from '../orders/batch-fallback';
 import { applyEvents, batchProgress, freshEvents, readBatch, type ParsedEvent } from '../orders/polled-events';
 

@@ -3,8 +3,8 @@ import type { ActInput, Actor, OutboxEntry } from '../../src-shared/ipc/channels
 import type { ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import type { OrdersDb } from '../db/orders-db';
-import { toOutboxEntry, type OutboxRecord } from '../db/outbox-repo';
+import type { OrdersDb } from '../db/orders/orders-db';
+import { toOutboxEntry, type OutboxRecord } from '../db/orders/outbox-repo';
 import { answerGroupOf, settledByStatus } from '../orders/outcomes';
 import { backoffMs, type BackoffPolicy } from '../queue/backoff';
 import { DurableQueue } from '../queue/durable-queue';

@@ -2,7 +2,7 @@ import { toAppError } from '../../src-shared/errors';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { LoopWorker } from '../base/loop';
-import type { OrdersDb } from '../db/orders-db';
+import type { OrdersDb } from '../db/orders/orders-db';
 import type { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
 import type { DetailFetcher } from './details';

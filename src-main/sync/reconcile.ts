@@ -1,4 +1,4 @@
-import type { OrdersDb } from '../db/orders-db';
+import type { OrdersDb } from '../db/orders/orders-db';
 import { settledByStatus } from '../orders/outcomes';
 
 /**

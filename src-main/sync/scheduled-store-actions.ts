@@ -1,8 +1,8 @@
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { LoopWorker } from '../base/loop';
-import { payloadOf, type ScheduledActionRecord, type ScheduledActionsRepo } from '../db/scheduled-actions-repo';
-import type { StoreOutboxDb } from '../db/store-outbox-db';
+import { payloadOf, type ScheduledActionRecord, type ScheduledActionsRepo } from '../db/store-outbox/scheduled-actions-repo';
+import type { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 import type { StoreOutbox } from './store-outbox';
 
 /**

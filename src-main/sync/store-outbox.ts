@@ -3,8 +3,8 @@ import type { StoreActionEntry, StoreActionKind } from '../../src-shared/ipc/cha
 import type { Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/log';
-import { toStoreActionEntry, type StoreActionRecord } from '../db/store-actions-repo';
-import type { StoreOutboxDb } from '../db/store-outbox-db';
+import { toStoreActionEntry, type StoreActionRecord } from '../db/store-outbox/store-actions-repo';
+import type { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 import { DurableQueue } from '../queue/durable-queue';
 import type { ConnectivityMonitor } from './connectivity';
 

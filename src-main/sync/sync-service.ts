@@ -1,7 +1,7 @@
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
-import type { OrdersDb } from '../db/orders-db';
-import { LAST_POLL_AT } from '../db/sync-state-repo';
+import type { OrdersDb } from '../db/orders/orders-db';
+import { LAST_POLL_AT } from '../db/orders/sync-state-repo';
 import { OrderChangeFeed } from './change-feed';
 import type { ConnectivityMonitor } from './connectivity';
 import { DetailFetcher } from './details';

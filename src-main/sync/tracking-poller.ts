@@ -3,7 +3,7 @@ import type { OrderTracking } from '../../src-shared/ipc/channels/orders';
 import type { Clock } from '../base/clock';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/log';
-import type { OrdersDb } from '../db/orders-db';
+import type { OrdersDb } from '../db/orders/orders-db';
 import type { OrderGateway } from './gateway';
 import { LoopWorker } from '../base/loop';
 

@@ -10,7 +10,7 @@ import { APP_FEATURES, checkFeatures, checkHandlers, SESSION_FEATURES } from '..
 import { startSession } from '../../src-main/app/session';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import { silentLogger } from '../../src-main/base/log';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
 import { PushFanout } from '../../src-main/ipc/push-fanout';
 import { sessionFeature } from '../../src-main/feature-kit/feature';
 import { testClock } from '../support/clock';

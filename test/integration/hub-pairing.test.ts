@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { HubDb } from '../../src-main/db/hub-db';
+import { HubDb } from '../../src-main/db/hub/hub-db';
 import type { PairingDesk } from '../../src-main/hub/contract';
 import { DeviceRegistry } from '../../src-main/hub/trust/device-registry';
 import { hubFolder, loadHubIdentity } from '../../src-main/hub/trust/identity';

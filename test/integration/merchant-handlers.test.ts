@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PauseOutcome } from '../../src-shared/ipc/channels/stores';
 import type { Interruption } from '../../src-shared/wire/merchant';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
 import { storeSenders } from '../../src-main/features/stores/senders';
 import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import type { ErrorInfo } from '../../src-shared/errors';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { OrdersDb } from '../../src-main/db/orders-db';
+import { OrdersDb } from '../../src-main/db/orders/orders-db';
 import { PrintService } from '../../src-main/print/print-service';
 import { OrderChangeFeed } from '../../src-main/sync/change-feed';
 import { EventIngest } from '../../src-main/sync/ingest';

@@ -7,7 +7,7 @@ import type { Clock } from '../../src-main/base/clock';
 import { IpcDispatcher, type Handlers } from '../../src-main/ipc/dispatcher';
 import { reviewHandlers } from '../../src-main/features/reviews/handlers';
 import { reviewSenders } from '../../src-main/features/reviews/senders';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
 import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import { silentLogger } from '../../src-main/base/log';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';

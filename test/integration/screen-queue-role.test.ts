@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import type { JoinOutcome, LinkView } from '../../src-shared/ipc/channels/join';
 import { ManualClock } from '../../src-main/base/clock';
 import { CONFIG_FILE } from '../../src-main/config/terminal-config';
-import { SCREEN_OUTBOX_FILE } from '../../src-main/db/screen-outbox-db';
+import { SCREEN_OUTBOX_FILE } from '../../src-main/db/screen-outbox/screen-outbox-db';
 import { readHubCard } from '../../src-main/hub/link/hub-card';
 import { hubRequest, rawScreen, testHub } from '../support/hub-link';
 import { answeringHub, startTerminalApp, startTestHub } from '../support/screen-hub';

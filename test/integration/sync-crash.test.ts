@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import { DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID } from '../../src-sandbox/index';
-import { OrdersDb } from '../../src-main/db/orders-db';
+import { OrdersDb } from '../../src-main/db/orders/orders-db';
 import type { SyncStep } from '../../src-main/sync/probe';
 import { withSandbox } from '../support/sandbox';
 import { createOrder, type Detail, type Sandbox } from '../support/sandbox-orders';

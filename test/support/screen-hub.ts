@@ -5,7 +5,7 @@ import { startApp, type App, type StartOptions } from '../../src-main/app/app';
 import { systemClock, type Clock } from '../../src-main/base/clock';
 import { createLogger, silentLogger } from '../../src-main/base/log';
 import { loadConfig } from '../../src-main/config/config';
-import { HubDb } from '../../src-main/db/hub-db';
+import { HubDb } from '../../src-main/db/hub/hub-db';
 import type { ContractEndpoint } from '../../src-main/hub/contract';
 import type { BrowseOptions, HubBrowser, HubsView } from '../../src-main/hub/discovery/browse';
 import type { FoundHub } from '../../src-main/hub/discovery/sightings';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
-import type { OrdersDb } from '../../src-main/db/orders-db';
+import type { OrdersDb } from '../../src-main/db/orders/orders-db';
 import type { ControlEvent, Sandbox } from './sandbox-orders';
 
 /**

@@ -3,7 +3,7 @@ import { AppError } from '../../src-shared/errors';
 import type { OrderAction } from '../../src-shared/ipc/channels/orders';
 import type { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { OrdersDb } from '../../src-main/db/orders-db';
+import { OrdersDb } from '../../src-main/db/orders/orders-db';
 import type { WireEvent } from '../../src-shared/wire/events';
 import type { DeliveryQuote } from '../../src-shared/wire/shipping';
 import type { OrderGateway } from '../../src-main/sync/gateway';

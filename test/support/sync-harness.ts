@@ -9,7 +9,7 @@ import { centralizedTokens } from '../../src-main/auth/centralized';
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import type { TokenEndpoint } from '../../src-main/api/tokens';
 import { silentLogger, type Logger } from '../../src-main/base/log';
-import { OrdersDb } from '../../src-main/db/orders-db';
+import { OrdersDb } from '../../src-main/db/orders/orders-db';
 import { apiOrderGateway } from '../../src-main/sync/api-gateway';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import type { OrderGateway } from '../../src-main/sync/gateway';

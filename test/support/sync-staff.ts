@@ -1,4 +1,4 @@
-import type { OrdersDb } from '../../src-main/db/orders-db';
+import type { OrdersDb } from '../../src-main/db/orders/orders-db';
 import type { SyncService } from '../../src-main/sync/sync-service';
 import type { BoardRow } from '../../src-shared/ipc/channels/orders';
 import { TEST_INSTANT_MS } from './clock';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
-import { boardSql, RECENT_CLOSED_LIMIT, RECENT_CLOSED_WINDOW_MS, type BoardScope } from '../../src-main/db/board-query';
+import { boardSql, RECENT_CLOSED_LIMIT, RECENT_CLOSED_WINDOW_MS, type BoardScope } from '../../src-main/db/orders/board-query';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';
 

@@ -11,7 +11,7 @@ import {
 } from '../../src-shared/store-rules/delivery-order';
 import type { AddressChangeRequest, DeliveryOrderRegistration, DeliveryQuote } from '../../src-shared/wire/shipping';
 import { ManualClock } from '../../src-main/base/clock';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
 import { deliveryOrderHandlers } from '../../src-main/features/delivery-orders/handlers';
 import { deliveryOrderSenders } from '../../src-main/features/delivery-orders/senders';
 import { StoreOutbox } from '../../src-main/sync/store-outbox';

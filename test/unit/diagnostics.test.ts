@@ -7,9 +7,9 @@ import { DIAGNOSTICS_MAX_BYTES, DiagnosticsExport } from '../../src-shared/ipc/c
 import { MemoryCredentialStore } from '../../src-main/auth/credentials/credential-store';
 import { createLogger } from '../../src-main/base/log';
 import { LogOutput, openLogFile } from '../../src-main/base/log-file';
-import { OrdersDb } from '../../src-main/db/orders-db';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
-import { LAST_POLL_AT } from '../../src-main/db/sync-state-repo';
+import { OrdersDb } from '../../src-main/db/orders/orders-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
+import { LAST_POLL_AT } from '../../src-main/db/orders/sync-state-repo';
 import { exportDiagnostics, terminalReaders, type DiagnosticsFacts, type DiagnosticsReaders } from '../../src-main/diagnostics/export';
 import { queueStates, recentLogLines, terminalVariables } from '../../src-main/diagnostics/readers';
 import { DiagnosticsReport, diagnosticsFileName } from '../../src-main/diagnostics/report';

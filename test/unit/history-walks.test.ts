@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
-import { HistoryQuery, type HistorySearch } from '../../src-main/db/history-query';
-import type { OrdersDb } from '../../src-main/db/orders-db';
+import { HistoryQuery, type HistorySearch } from '../../src-main/db/orders/history-query';
+import type { OrdersDb } from '../../src-main/db/orders/orders-db';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
-import type { OrdersDb } from '../../src-main/db/orders-db';
+import type { OrdersDb } from '../../src-main/db/orders/orders-db';
 import { summarise } from '../../src-main/orders/day-summary';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';

@@ -6,7 +6,7 @@ import type { ActionOrigin } from '../../src-shared/ipc/channels/screens';
 import { ManualClock } from '../../src-main/base/clock';
 import { openBareDatabase } from '../../src-main/db/database';
 import { migrate } from '../../src-main/db/migrate';
-import { migrations } from '../../src-main/db/migrations/index';
+import { migrations } from '../../src-main/db/orders/migrations/index';
 import { IpcDispatcher, type CallOrigin, type Handlers } from '../../src-main/ipc/dispatcher';
 import { orderHandlers } from '../../src-main/features/orders/handlers';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';

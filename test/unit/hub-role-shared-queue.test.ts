@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { StoreStatusSnapshot } from '../../src-shared/ipc/channels/stores';
 import type { SharedQueueView } from '../../src-shared/ipc/channels/shared-queue';
 import { ManualClock } from '../../src-main/base/clock';
-import { SharedQueueQuery } from '../../src-main/db/shared-queue-query';
+import { SharedQueueQuery } from '../../src-main/db/orders/shared-queue-query';
 import { SharedQueueWatch, SIGN_MEMORY_MS } from '../../src-main/features/shared-queue/shared-queue-watch';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import { SyncService } from '../../src-main/sync/sync-service';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { HUB_DB_FILE, HubDb } from '../../src-main/db/hub-db';
+import { HUB_DB_FILE, HubDb } from '../../src-main/db/hub/hub-db';
 import { CONTACT_WRITE_EVERY_MS, DeviceRegistry } from '../../src-main/hub/trust/device-registry';
 
 const dirs: string[] = [];

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { HubDb } from '../../src-main/db/hub-db';
+import { HubDb } from '../../src-main/db/hub/hub-db';
 import type { HubIdentity } from '../../src-main/hub/contract';
 import { DeviceRegistry } from '../../src-main/hub/trust/device-registry';
 import { CODE_LIFETIME_MS, PairingWindow } from '../../src-main/hub/trust/pairing-code';

@@ -4,7 +4,7 @@ import { AppError } from '../../src-shared/errors';
 import { secondsUntilOpeningTomorrow } from '../../src-shared/store-rules/opening-hours';
 import type { StoreActionEntry } from '../../src-shared/ipc/channels/store-actions';
 import { ManualClock } from '../../src-main/base/clock';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
 import { tomorrowsOpening } from '../../src-main/features/menu/comeback';
 import { ScheduledStoreActions } from '../../src-main/sync/scheduled-store-actions';
 import { silentLogger } from '../support/sync-fakes';

@@ -6,8 +6,8 @@ import { after, describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { openBareDatabase, openDatabase, SYNCHRONOUS, type Db, WAL_AUTOCHECKPOINT_PAGES } from '../../src-main/db/database';
 import { migrate, schemaVersion, type Migration } from '../../src-main/db/migrate';
-import * as m0010 from '../../src-main/db/migrations/0010-orders';
-import { migrations } from '../../src-main/db/migrations/index';
+import * as m0010 from '../../src-main/db/orders/migrations/0010-orders';
+import { migrations } from '../../src-main/db/orders/migrations/index';
 
 const dir = mkdtempSync(join(tmpdir(), 'st-migration-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { OrdersDb } from '../../src-main/db/orders-db';
+import { OrdersDb } from '../../src-main/db/orders/orders-db';
 import { PrintService } from '../../src-main/print/print-service';
 import { saveTicketFiles } from '../../src-main/print/printers/file';
 import { sendToNetworkPrinter } from '../../src-main/print/printers/network';

@@ -4,7 +4,7 @@ import { AppError } from '../../src-shared/errors';
 import { checkPromotionDraft, splitEans, toPromotionRequest, type PromotionDraft } from '../../src-shared/store-rules/promotion';
 import type { PromotionItem, PromotionRequest } from '../../src-shared/wire/promotion';
 import { ManualClock } from '../../src-main/base/clock';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
 import { promotionHandlers } from '../../src-main/features/promotions/handlers';
 import { PromotionTracker, promotionSenders } from '../../src-main/features/promotions/tracker';
 import { StoreOutbox } from '../../src-main/sync/store-outbox';

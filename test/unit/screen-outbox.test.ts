@@ -7,7 +7,7 @@ import { AppError } from '../../src-shared/errors';
 import type { ActInput, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { IpcResult } from '../../src-shared/ipc/contract';
 import { ManualClock } from '../../src-main/base/clock';
-import { ScreenOutboxDb } from '../../src-main/db/screen-outbox-db';
+import { ScreenOutboxDb } from '../../src-main/db/screen-outbox/screen-outbox-db';
 import { QUEUED_ON_SCREEN, ScreenOutbox } from '../../src-main/hub/screen-queue/screen-outbox';
 import { SyncService } from '../../src-main/sync/sync-service';
 import { FakeGateway, memoryStore, silentLogger } from '../support/sync-fakes';

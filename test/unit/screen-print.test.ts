@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { silentLogger } from '../../src-main/base/log';
-import { ScreenOutboxDb } from '../../src-main/db/screen-outbox-db';
+import { ScreenOutboxDb } from '../../src-main/db/screen-outbox/screen-outbox-db';
 import { confirmAccepted, PRINT_CATCH_UP_MS, ticketsHeard } from '../../src-main/hub/screen-print/print-triggers';
 import { ScreenPrinting } from '../../src-main/hub/screen-print/screen-printing';
 import { toOrderView } from '../../src-main/orders/order-view';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../src-main/base/clock';
 import { DATABASE_FILE } from '../../src-main/db/database';
-import { OrdersDb } from '../../src-main/db/orders-db';
+import { OrdersDb } from '../../src-main/db/orders/orders-db';
 import { orderStub, type OrderProgress } from '../../src-main/orders/progress';
 import { EventIngest } from '../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from '../support/sync-fakes';

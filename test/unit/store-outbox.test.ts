@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import { ManualClock } from '../../src-main/base/clock';
-import { StoreOutboxDb } from '../../src-main/db/store-outbox-db';
+import { StoreOutboxDb } from '../../src-main/db/store-outbox/store-outbox-db';
 import { StoreOutbox } from '../../src-main/sync/store-outbox';
 import { silentLogger } from '../support/sync-fakes';
 

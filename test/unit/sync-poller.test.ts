@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { AppError } from '../../src-shared/errors';
 import type { OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { ManualClock } from '../../src-main/base/clock';
-import { LAST_POLL_AT } from '../../src-main/db/sync-state-repo';
+import { LAST_POLL_AT } from '../../src-main/db/orders/sync-state-repo';
 import { ConnectivityMonitor } from '../../src-main/sync/connectivity';
 import { MAX_POLL_GAP_MS } from '../../src-main/sync/poll-round';
 import type { SyncStep } from '../../src-main/sync/probe';

@@ -1,9 +1,9 @@
 import type { OrderRequests } from '../../../src-shared/order-requests';
 import type { BoardRow, OrderDetailView, OrderEventView } from '../../../src-shared/ipc/channels/orders';
 import type { OrderRecord } from '../../../src-shared/wire/order';
-import { RECENT_CLOSED_LIMIT, toBoardRow, type BoardRecord } from '../../db/board-query';
-import { REQUEST_CODES_SQL } from '../../db/events-repo';
-import { toOutboxEntry, type OutboxRecord } from '../../db/outbox-repo';
+import { RECENT_CLOSED_LIMIT, toBoardRow, type BoardRecord } from '../../db/orders/board-query';
+import { REQUEST_CODES_SQL } from '../../db/orders/events-repo';
+import { toOutboxEntry, type OutboxRecord } from '../../db/orders/outbox-repo';
 import { toOrderView } from '../../orders/order-view';
 import { addressChangesOf, disputesOf, driverRequestOf, REQUEST_EVENT_KEYS, type RequestEvent } from '../../orders/requests';
 import type { Queryable } from './transaction';

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../../src-shared/errors';
-import type { PairedDeviceRecord } from '../../db/paired-devices-repo';
+import type { PairedDeviceRecord } from '../../db/hub/paired-devices-repo';
 import type { Logger } from '../../base/log';
 import { Device, DeviceCredential } from '../../hub/contract';
 import { CONTACT_WRITE_EVERY_MS, readDevice, secretMatches, SECRET_BYTES, sha256 } from '../../hub/trust/device-registry';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { AppError, ErrorInfo } from '../../../src-shared/errors';
 import type { ActInput, OutboxEntry } from '../../../src-shared/ipc/channels/orders';
-import { toOutboxEntry, type OutboxRecord } from '../../db/outbox-repo';
+import { toOutboxEntry, type OutboxRecord } from '../../db/orders/outbox-repo';
 import { answerGroupOf, settledByStatus } from '../../orders/outcomes';
 import type { InvokeOrigin } from '../../hub/contract';
 import type { ChainOutbox, ClaimedAction } from '../contract';

@@ -3,7 +3,7 @@ import type { MerchantQuoteView } from '../../../src-shared/ipc/channels/deliver
 import { checkDeliveryAddress, checkDeliveryOrder, toAddressChange, toRegistration } from '../../../src-shared/store-rules/delivery-order';
 import type { ShippingApi } from '../../api/shipping';
 import type { Clock } from '../../base/clock';
-import type { StoreOutboxDb } from '../../db/store-outbox-db';
+import type { StoreOutboxDb } from '../../db/store-outbox/store-outbox-db';
 import type { Handlers } from '../../ipc/dispatcher';
 import { quoteView } from '../../ipc/quote-view';
 import { refuseBrokenRule } from '../../ipc/refusals';

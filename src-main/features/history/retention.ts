@@ -1,7 +1,7 @@
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { Loop } from '../../base/loop';
-import type { OrdersDb } from '../../db/orders-db';
+import type { OrdersDb } from '../../db/orders/orders-db';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -12,7 +12,7 @@ import type { ActionOrigin } from '../../../src-shared/ipc/channels/screens';
 import { readOrderDetail } from '../../../src-shared/wire/order';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
-import type { OrdersDb } from '../../db/orders-db';
+import type { OrdersDb } from '../../db/orders/orders-db';
 import type { PushFanout } from '../../ipc/push-fanout';
 import type { OrderOutbox } from '../../sync/order-outbox';
 import { allBumped, linesToBump, readyActionFor } from './bump-rules';

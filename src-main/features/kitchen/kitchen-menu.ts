@@ -6,8 +6,8 @@ import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { Loop } from '../../base/loop';
-import type { OrdersDb } from '../../db/orders-db';
-import type { MenuEntry } from '../../db/kitchen-repo';
+import type { OrdersDb } from '../../db/orders/orders-db';
+import type { MenuEntry } from '../../db/orders/kitchen-repo';
 import type { Service } from '../../feature-kit/feature';
 
 export interface KitchenMenuOptions {

@@ -1,7 +1,7 @@
 import type { KitchenItem, KitchenSetup, KitchenTicket } from '../../../src-shared/ipc/channels/kitchen';
 import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
 import type { OrderDetail } from '../../../src-shared/wire/order';
-import type { BumpRecord, DoneRecord } from '../../db/kitchen-repo';
+import type { BumpRecord, DoneRecord } from '../../db/orders/kitchen-repo';
 import { defaultStationOf, linesOf, stationOfCategory, WHOLE_ORDER_KEY } from './stations';
 
 /** What a ticket is made of, read in one go from the order database. */

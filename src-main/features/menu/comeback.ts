@@ -1,7 +1,7 @@
 import type { MenuComeback } from '../../../src-shared/ipc/channels/menu';
 import { secondsUntilOpeningTomorrow, weekMomentOf } from '../../../src-shared/store-rules/opening-hours';
 import type { MerchantApi } from '../../api/merchant';
-import { payloadOf, type ScheduledActionRecord } from '../../db/scheduled-actions-repo';
+import { payloadOf, type ScheduledActionRecord } from '../../db/store-outbox/scheduled-actions-repo';
 import { ONLINE_BUDGET_MS } from '../../ipc/online-budget';
 
 /**

@@ -2,7 +2,7 @@ import type { MenuView } from '../../../src-shared/ipc/channels/menu';
 import type { CatalogApi } from '../../api/catalog';
 import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
-import type { StoreOutboxDb } from '../../db/store-outbox-db';
+import type { StoreOutboxDb } from '../../db/store-outbox/store-outbox-db';
 import type { Handlers } from '../../ipc/dispatcher';
 import type { ScheduledStoreActions } from '../../sync/scheduled-store-actions';
 import { acceptedOrThrow, type StoreOutbox } from '../../sync/store-outbox';

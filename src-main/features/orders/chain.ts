@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, isTransient } from '../../../src-shared/errors';
-import { RECENT_CLOSED_WINDOW_MS } from '../../db/board-query';
+import { RECENT_CLOSED_WINDOW_MS } from '../../db/orders/board-query';
 import { chainFeature } from '../../feature-kit/feature';
 import { STANDARD_CANCELLATION_REASONS } from '../../orders/cancellation-reasons';
 

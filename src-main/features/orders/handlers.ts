@@ -6,8 +6,8 @@ import { addressChangesOf, disputesOf, driverRequestOf } from '../../orders/requ
 import type { Clock } from '../../base/clock';
 import { detailColumns } from '../../orders/detail-columns';
 import { toOrderView } from '../../orders/order-view';
-import type { OrdersDb } from '../../db/orders-db';
-import { toOutboxEntry } from '../../db/outbox-repo';
+import type { OrdersDb } from '../../db/orders/orders-db';
+import { toOutboxEntry } from '../../db/orders/outbox-repo';
 import type { DetailFetcher } from '../../sync/details';
 import type { OrderGateway } from '../../sync/gateway';
 import type { OrderOutbox } from '../../sync/order-outbox';

@@ -6,9 +6,9 @@ import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
 import type { Logger } from '../../base/log';
 import { parseJsonObject } from '../../db/json-text';
-import { aggregationIdOf, itemsOf, mayStillChange, type PromotionRecord } from '../../db/promotions-repo';
-import { toStoreActionEntry } from '../../db/store-actions-repo';
-import type { StoreOutboxDb } from '../../db/store-outbox-db';
+import { aggregationIdOf, itemsOf, mayStillChange, type PromotionRecord } from '../../db/store-outbox/promotions-repo';
+import { toStoreActionEntry } from '../../db/store-outbox/store-actions-repo';
+import type { StoreOutboxDb } from '../../db/store-outbox/store-outbox-db';
 import type { StoreActionSenders, StoreOutbox } from '../../sync/store-outbox';
 
 export interface PromotionTrackerOptions {

@@ -1,4 +1,4 @@
-import { SharedQueueQuery } from '../../db/shared-queue-query';
+import { SharedQueueQuery } from '../../db/orders/shared-queue-query';
 import { sessionFeature } from '../../feature-kit/feature';
 import { SharedQueueWatch } from './shared-queue-watch';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
 import type { Logger } from '../../base/log';
 import { Loop } from '../../base/loop';
-import type { SharedQueueQuery } from '../../db/shared-queue-query';
+import type { SharedQueueQuery } from '../../db/orders/shared-queue-query';
 
 /**
  * The split-queue trap, named. The platform keeps one event queue per application (spec §6): an

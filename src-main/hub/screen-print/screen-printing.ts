@@ -6,7 +6,7 @@ import type { PrinterSettings, Settings } from '../../../src-shared/settings';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { PrintJobRecord } from '../../db/print-queue-repo';
-import type { ScreenOutboxDb } from '../../db/screen-outbox-db';
+import type { ScreenOutboxDb } from '../../db/screen-outbox/screen-outbox-db';
 import type { SystemPrinter } from '../../print/printers/system';
 import { TicketQueue, type TicketOrderAnswer } from '../../print/ticket-queue';
 import { detailFromView } from '../../print/tickets/from-view';

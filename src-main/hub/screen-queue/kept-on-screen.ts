@@ -4,7 +4,7 @@ import type { IpcResult } from '../../../src-shared/ipc/contract';
 import type { Settings } from '../../../src-shared/settings';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
-import { ScreenOutboxDb } from '../../db/screen-outbox-db';
+import { ScreenOutboxDb } from '../../db/screen-outbox/screen-outbox-db';
 import type { SystemPrinter } from '../../print/printers/system';
 import type { RemoteEndpoint } from '../link/remote-endpoint';
 import { ScreenPrinting, type ScreenPrintingOptions } from '../screen-print/screen-printing';

@@ -2,8 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
 import type { Logger } from '../../base/log';
-import type { HubDb } from '../../db/hub-db';
-import type { PairedDeviceRecord } from '../../db/paired-devices-repo';
+import type { HubDb } from '../../db/hub/hub-db';
+import type { PairedDeviceRecord } from '../../db/hub/paired-devices-repo';
 import { Device, DeviceCredential, type DeviceAuthority, type ScreenKind } from '../contract';
 
 /** A device secret's length: 256 bits, far beyond guessing, sent as base64url (43 characters). */

@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
-import type { ErrorInfo } from '../../src-shared/errors';
-import type { OrderRecord } from '../../src-shared/wire/order';
-import { detailColumns, type DetailColumns } from '../orders/detail-columns';
-import { mergeDetail, type DetailState, type OrderProgress } from '../orders/progress';
-import type { Db } from './database';
-import { jsonIdList } from './json-id-list';
+import type { ErrorInfo } from '../../../src-shared/errors';
+import type { OrderRecord } from '../../../src-shared/wire/order';
+import { detailColumns, type DetailColumns } from '../../orders/detail-columns';
+import { mergeDetail, type DetailState, type OrderProgress } from '../../orders/progress';
+import type { Db } from '../database';
+import { jsonIdList } from '../json-id-list';
 
 /** Progression columns no index reads: an update writes them all (SQLite rewrites the whole row anyway). */
 const PLAIN_PROGRESS = [

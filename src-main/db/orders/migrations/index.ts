@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../../migrate';
 import * as m0010 from './0010-orders';
 import * as m0011 from './0011-history';
 import * as m0012 from './0012-print-queue';

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import type { Db } from '../database';
 
 /** Small facts the sync layer keeps across restarts (last successful poll, ...). */
 export class SyncStateRepo {

@@ -1,9 +1,9 @@
 import type { Statement } from 'better-sqlite3';
-import { ErrorInfo } from '../../src-shared/errors';
-import type { Actor, OrderAction, OutboxEntry, OutboxState } from '../../src-shared/ipc/channels/orders';
-import { ActionOrigin } from '../../src-shared/ipc/channels/screens';
-import type { Db } from './database';
-import { countsByState, queueProgress } from './queue-row';
+import { ErrorInfo } from '../../../src-shared/errors';
+import type { Actor, OrderAction, OutboxEntry, OutboxState } from '../../../src-shared/ipc/channels/orders';
+import { ActionOrigin } from '../../../src-shared/ipc/channels/screens';
+import type { Db } from '../database';
+import { countsByState, queueProgress } from '../queue-row';
 
 export interface OutboxRecord {
   id: number;

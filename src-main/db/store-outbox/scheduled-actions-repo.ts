@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import type { StoreActionKind } from '../../src-shared/ipc/channels/store-actions';
-import { parseJsonObject } from './json-text';
-import type { Db } from './database';
+import type { StoreActionKind } from '../../../src-shared/ipc/channels/store-actions';
+import { parseJsonObject } from '../json-text';
+import type { Db } from '../database';
 
 export interface ScheduledActionRecord {
   id: number;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openDatabase, DATABASE_FILE, type Db } from './database';
+import { openDatabase, DATABASE_FILE, type Db } from '../database';
 import { CodeChecksRepo } from './code-checks-repo';
 import { EventsRepo } from './events-repo';
 import { HistoryQuery } from './history-query';
@@ -7,9 +7,9 @@ import { KitchenRepo } from './kitchen-repo';
 import { BoardQuery } from './board-query';
 import { OrderWrites } from './order-writes';
 import { OutboxRepo } from './outbox-repo';
-import { PrintQueueRepo } from './print-queue-repo';
+import { PrintQueueRepo } from '../print-queue-repo';
 import { Retention } from './retention';
-import { SqliteFile } from './sqlite-file';
+import { SqliteFile } from '../sqlite-file';
 import { SummaryQuery } from './summary-query';
 import { SyncStateRepo } from './sync-state-repo';
 import { TrackingRepo } from './tracking-repo';

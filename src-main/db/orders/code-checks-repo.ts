@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import type { Db } from '../database';
 
 /** Delivery codes typed for own deliveries, and the answer to each: the wrong ones are counted on screen. */
 export class CodeChecksRepo {

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { SummaryFact } from '../orders/day-summary';
-import type { Db } from './database';
+import type { SummaryFact } from '../../orders/day-summary';
+import type { Db } from '../database';
 
 /** The facts of the orders created in a time range, for the day's summary (orders/day-summary.ts). */
 export class SummaryQuery {

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import type { Db } from '../database';
 
 /** Orders removed per transaction: a long prune never holds the write lock for long. */
 const PRUNE_BATCH = 2_000;

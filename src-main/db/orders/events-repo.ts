@@ -1,8 +1,8 @@
 import type { Statement } from 'better-sqlite3';
-import type { OrderEventView } from '../../src-shared/ipc/channels/orders';
-import { REQUEST_EVENT_KEYS, type RequestEvent } from '../orders/requests';
-import type { Db } from './database';
-import { jsonIdList } from './json-id-list';
+import type { OrderEventView } from '../../../src-shared/ipc/channels/orders';
+import { REQUEST_EVENT_KEYS, type RequestEvent } from '../../orders/requests';
+import type { Db } from '../database';
+import { jsonIdList } from '../json-id-list';
 
 /** The codes of the events the request views read, as an SQL list (`code IN (...)`). */
 export const REQUEST_CODES_SQL = REQUEST_EVENT_KEYS.map((c) => `'${c}'`).join(', ');

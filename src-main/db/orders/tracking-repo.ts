@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { OrderTracking } from '../../src-shared/ipc/channels/orders';
-import type { Db } from './database';
+import type { OrderTracking } from '../../../src-shared/ipc/channels/orders';
+import type { Db } from '../database';
 
 /** Driver positions of PLATFORM deliveries, and when each was last asked for (spec: at most once per 30 s). */
 export class TrackingRepo {

@@ -1,15 +1,15 @@
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase, type Db } from './database';
+import { openDatabase, type Db } from '../database';
 import { DeliveryOrdersRepo } from './delivery-orders-repo';
 import { PromotionsRepo } from './promotions-repo';
 import { ScheduledActionsRepo } from './scheduled-actions-repo';
-import { SqliteFile } from './sqlite-file';
+import { SqliteFile } from '../sqlite-file';
 import { StoreActionsRepo } from './store-actions-repo';
-import * as m0001 from './store-outbox-migrations/0001-store-actions';
-import * as m0002 from './store-outbox-migrations/0002-promotion-status';
-import * as m0003 from './store-outbox-migrations/0003-delivery-orders';
-import * as m0004 from './store-outbox-migrations/0004-scheduled-store-actions';
+import * as m0001 from './migrations/0001-store-actions';
+import * as m0002 from './migrations/0002-promotion-status';
+import * as m0003 from './migrations/0003-delivery-orders';
+import * as m0004 from './migrations/0004-scheduled-store-actions';
 
 export const STORE_OUTBOX_FILE = 'store-outbox.sqlite';
 /** The file's name before it held more than the actions themselves; moved to the new name on open. */

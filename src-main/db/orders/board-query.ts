@@ -1,15 +1,15 @@
 import type { Statement } from 'better-sqlite3';
-import { ErrorInfo } from '../../src-shared/errors';
-import type { Actor, BoardRow, DriverState, DriverView } from '../../src-shared/ipc/channels/orders';
-import { CancellationMetadata } from '../../src-shared/wire/events';
-import { Tracking } from '../../src-shared/wire/order';
-import type { DetailState } from '../orders/progress';
-import { openRequestOf, type RequestEvent } from '../orders/requests';
-import { shownStatus } from '../orders/status';
-import type { Db } from './database';
+import { ErrorInfo } from '../../../src-shared/errors';
+import type { Actor, BoardRow, DriverState, DriverView } from '../../../src-shared/ipc/channels/orders';
+import { CancellationMetadata } from '../../../src-shared/wire/events';
+import { Tracking } from '../../../src-shared/wire/order';
+import type { DetailState } from '../../orders/progress';
+import { openRequestOf, type RequestEvent } from '../../orders/requests';
+import { shownStatus } from '../../orders/status';
+import type { Db } from '../database';
 import { REQUEST_CODES_SQL } from './events-repo';
-import { jsonIdList } from './json-id-list';
-import { parseJsonText } from './json-text';
+import { jsonIdList } from '../json-id-list';
+import { parseJsonText } from '../json-text';
 import { originOf } from './outbox-repo';
 
 export interface BoardRecord {

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import type { HistoryPage } from '../../src-shared/ipc/channels/history';
+import type { HistoryPage } from '../../../src-shared/ipc/channels/history';
 import { BOARD_COLUMNS, BOARD_FROM, toBoardRow, type BoardRecord } from './board-query';
-import type { Db } from './database';
+import type { Db } from '../database';
 
 /** A history search as the query runs it: times in epoch ms, the text as typed. */
 export interface HistorySearch {

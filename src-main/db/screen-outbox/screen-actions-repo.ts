@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { OrderAction } from '../../src-shared/ipc/channels/orders';
-import type { Db } from './database';
+import type { OrderAction } from '../../../src-shared/ipc/channels/orders';
+import type { Db } from '../database';
 
 export type ScreenActionState = 'queued' | 'sent' | 'refused';
 

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { openDatabase, type Db } from './database';
+import { openDatabase, type Db } from '../database';
 import { PrintOrdersRepo } from './print-orders-repo';
-import { PrintQueueRepo } from './print-queue-repo';
+import { PrintQueueRepo } from '../print-queue-repo';
 import { ScreenActionsRepo } from './screen-actions-repo';
-import * as m0001 from './screen-outbox-migrations/0001-screen-actions';
-import * as m0002 from './screen-outbox-migrations/0002-screen-print';
-import { SqliteFile } from './sqlite-file';
+import * as m0001 from './migrations/0001-screen-actions';
+import * as m0002 from './migrations/0002-screen-print';
+import { SqliteFile } from '../sqlite-file';
 
 export const SCREEN_OUTBOX_FILE = 'screen-outbox.sqlite';
 

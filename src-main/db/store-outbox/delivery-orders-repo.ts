@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { DeliveryOnlyView } from '../../src-shared/ipc/channels/delivery-orders';
-import type { Db } from './database';
+import type { DeliveryOnlyView } from '../../../src-shared/ipc/channels/delivery-orders';
+import type { Db } from '../database';
 
 interface DeliveryOrderRow {
   order_id: string;

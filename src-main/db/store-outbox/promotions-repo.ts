@@ -1,8 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { PromotionItem } from '../../src-shared/wire/promotion';
-import { parseJsonText } from './json-text';
-import type { Db } from './database';
+import { PromotionItem } from '../../../src-shared/wire/promotion';
+import { parseJsonText } from '../json-text';
+import type { Db } from '../database';
 import type { StoreActionRecord } from './store-actions-repo';
 
 /** A promotion action with what the platform last said of it (null before the first read). */

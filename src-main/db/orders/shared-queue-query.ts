@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
-import { jsonIdList } from './json-id-list';
+import type { Db } from '../database';
+import { jsonIdList } from '../json-id-list';
 
 /**
  * What the order database shows of another poller on the same credential (the split-queue trap): the

@@ -1,9 +1,9 @@
 import type { Statement } from 'better-sqlite3';
-import { ErrorInfo } from '../../src-shared/errors';
-import type { StoreActionEntry, StoreActionKind, StoreActionState } from '../../src-shared/ipc/channels/store-actions';
-import type { Db } from './database';
-import { parseJsonObject, parseJsonText } from './json-text';
-import { countsByState, queueProgress } from './queue-row';
+import { ErrorInfo } from '../../../src-shared/errors';
+import type { StoreActionEntry, StoreActionKind, StoreActionState } from '../../../src-shared/ipc/channels/store-actions';
+import type { Db } from '../database';
+import { parseJsonObject, parseJsonText } from '../json-text';
+import { countsByState, queueProgress } from '../queue-row';
 
 export interface StoreActionRecord {
   id: number;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { makePrivate } from '../base/private-folder';
-import { openDatabase, type Db } from './database';
-import * as m0001 from './hub-migrations/0001-paired-devices';
+import { makePrivate } from '../../base/private-folder';
+import { openDatabase, type Db } from '../database';
+import * as m0001 from './migrations/0001-paired-devices';
 import { PairedDevicesRepo } from './paired-devices-repo';
-import { SqliteFile } from './sqlite-file';
+import { SqliteFile } from '../sqlite-file';
 
 export const HUB_DB_FILE = 'hub.sqlite';
 
