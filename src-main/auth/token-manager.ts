@@ -1,5 +1,4 @@
 import type { TokenGrant, TokenResponse } from '../../src-shared/wire/auth';
-import { AppError } from '../../src-shared/errors';
 import { ApiError } from '../api/errors';
 import type { TokenEndpoint, TokenSource } from '../api/tokens';
 import type { Clock } from '../base/clock';
@@ -180,8 +179,4 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function abortError(): ApiError {
   return new ApiError('aborted', `${TOKEN_ROUTE}: cancelled`, { route: TOKEN_ROUTE });
-}
-
-export function isSignInAgain(error: unknown): boolean {
-  return error instanceof AppError && error.code === 'auth';
 }

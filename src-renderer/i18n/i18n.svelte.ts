@@ -8,10 +8,6 @@ export const LOCALES = { 'pt-BR': ptBR, en } as const;
 export type Locale = keyof typeof LOCALES;
 export const LOCALE_NAMES: Record<Locale, string> = { 'pt-BR': 'Português (Brasil)', en: 'English' };
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && Object.hasOwn(LOCALES, value);
-}
-
 /** Every message of the screens and the tickets, each compiled once per language when first said. */
 const messages = new Translator<Catalogue>({ 'pt-BR': ptBR, en });
 

@@ -6,7 +6,7 @@
  * The arguments a message takes are read from its Portuguese text by the types below, so
  * `t('orders.items', { n: 2 })` is checked (a missing or misspelled argument does not compile), and
  * a count (`plural`, `number`) must be a number. The English text must take the same arguments:
- * test/unit/messages.test.ts compiles every message in both languages and compares them.
+ * test/unit/renderer/messages.test.ts compiles every message in both languages and compares them.
  */
 
 type Trim<S extends string> = S extends ` ${infer R}` | `\n${infer R}` ? Trim<R> : S extends `${infer R} ` | `${infer R}\n` ? Trim<R> : S;

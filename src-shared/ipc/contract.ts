@@ -68,7 +68,6 @@ export type PushName = keyof typeof pushEvents;
 export type PushPayload<E extends PushName> = z.output<(typeof pushEvents)[E]>;
 
 export const channelNames = Object.keys(channels) as ChannelName[];
-export const pushNames = Object.keys(pushEvents) as PushName[];
 
 /** What every invoke resolves to: handlers never throw across the boundary. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };

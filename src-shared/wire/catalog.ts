@@ -97,9 +97,6 @@ export const ItemFlat = z
   .loose();
 export type ItemFlat = z.infer<typeof ItemFlat>;
 
-/** Non-sellable restriction reasons (spec §2.6). */
-export const RESTRICTION_REASONS = ['CATEGORY_PAUSED', 'ITEM_PAUSED', 'ITEM_PRICE_MISSING', 'OPTION_GROUP_WITHOUT_AVAILABLE_OPTIONS', 'OPTION_PAUSED'] as const;
-
 const ByCatalog = <T extends z.ZodType>(value: T, key: string) => z.array(z.object({ [key]: value, catalogContext: z.string() }));
 
 /** Each patch sets the value for every catalog, per catalog context, or both. */

@@ -60,9 +60,6 @@ export const StatusMessage = z.object({
 });
 export type StatusMessage = z.infer<typeof StatusMessage>;
 
-/** Operation states (spec §3.3); the wire keeps a string so a new state is shown, not refused. */
-export const OPERATION_STATES = ['OK', 'WARNING', 'CLOSED', 'ERROR', 'UNAVAILABLE'] as const;
-
 /** Validation codes: `is-connected`, `opening-hours`, `catalog-enabled`, `delivery-area`, `unavailabilities`. */
 export const StatusValidation = z.object({
   id: z.string().nullish(),

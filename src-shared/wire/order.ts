@@ -16,7 +16,6 @@ export const ORDER_STATUSES = [
   'CANCELLATION_REQUESTED',
   'CANCELLED',
 ] as const;
-export type KnownOrderStatus = (typeof ORDER_STATUSES)[number];
 
 /*
  * The order detail is read leniently, field by field: the cache keeps the detail exactly as the API
@@ -173,9 +172,6 @@ const optNum = z.number().nullish();
 export const Accepted = z.object({ status: z.string() });
 export type Accepted = z.infer<typeof Accepted>;
 
-/** POST /orders/{id}/dispatch: only merchant delivery is dispatched by the store. */
-export const DispatchRequest = z.object({ deliveredBy: z.literal('MERCHANT') });
-
 export const OrderCancellationReason = z.object({ code: z.string(), description: z.string() });
 export type OrderCancellationReason = z.infer<typeof OrderCancellationReason>;
 export const OrderCancellationReasons = z.object({ reasons: z.array(OrderCancellationReason) });
@@ -196,11 +192,8 @@ export const Tracking = z.object({
 });
 export type Tracking = z.infer<typeof Tracking>;
 
-export const CodeRequest = z.object({ code: z.string() });
 export const CodeValidity = z.object({ valid: z.boolean() });
 export type CodeValidity = z.infer<typeof CodeValidity>;
-
-export const AcknowledgmentRequest = z.object({ acknowledgedEventIds: z.array(z.string()) });
 
 /** Spec §2.5 virtual bag, read to verify that a promotion was applied (§4.2). */
 export const Sponsorship = z.object({
@@ -229,6 +222,3 @@ export const VirtualBag = z.object({
   }),
 });
 export type VirtualBag = z.infer<typeof VirtualBag>;
-
-/** POST /disputes/{disputeId}/reject. */
-export const DisputeRejection = z.object({ reason: z.string().min(1) });

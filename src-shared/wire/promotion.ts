@@ -3,9 +3,6 @@ import { z } from 'zod';
 /** Wire shapes of the promotion module (spec §2.2, §3.2, §4.2). */
 
 export const PROMOTION_TYPES = ['PERCENTAGE', 'LXPY', 'PERCENTAGE_PER_X_UNITS'] as const;
-export const PROMOTION_ITEM_STATUSES = ['PROCESSING', 'SCHEDULED', 'ACTIVE', 'DUPLICATE', 'FINISHING', 'FINISHED', 'ERROR'] as const;
-/** Asynchronous error codes in a promotion item's `error` (spec §7.3). */
-export const PROMOTION_ERROR_CODES = ['DATE_INVALID', 'PROMOTION_TYPE_INVALID', 'DISCOUNT_INVALID', 'ITEM_NOT_FOUND', 'INTERNAL_ERROR'] as const;
 
 export const ProgressiveDiscount = z.object({
   quantityToBuy: z.number().int(),
@@ -77,4 +74,3 @@ export const PromotionItemsQuery = z.object({
   limit: z.number().int().optional(),
 });
 export type PromotionItemsQuery = z.infer<typeof PromotionItemsQuery>;
-export const MAX_PROMOTION_ITEMS_LIMIT = 1000;

@@ -63,8 +63,6 @@ export const ReviewListQuery = z.object({
 export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
 export const MAX_REVIEW_PAGE_SIZE = 50;
 
-/** 10 to 300 characters; posting again within 10 minutes edits the answer. */
-export const ReviewAnswerRequest = z.object({ text: z.string() });
 export const ReviewAnswer = z.object({ createdAt: z.string(), reviewId: z.string(), text: z.string() });
 export type ReviewAnswer = z.infer<typeof ReviewAnswer>;
 
