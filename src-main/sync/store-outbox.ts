@@ -7,6 +7,7 @@ import { toStoreActionEntry, type StoreActionRecord } from '../db/store-outbox/s
 import type { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 import { DurableQueue } from '../queue/durable-queue';
 import type { ConnectivityMonitor } from './connectivity';
+import { sqliteStoreActions, type StoreActionsStorage } from './store-actions-storage';
 
 /**
  * How one kind of store action reaches the platform. `send` makes the call and answers what the
@@ -22,16 +23,20 @@ export interface StoreActionSender {
 /** The senders a feature brings, by the kinds of action it makes. */
 export type StoreActionSenders = Partial<Record<StoreActionKind, StoreActionSender>>;
 
-/** What a feature (or, later, another screen of the store) hands the store outbox. */
+/** What a feature hands the store outbox. */
 export interface StoreActionInput {
   merchantId: string;
   kind: StoreActionKind;
   subject?: string | null;
   payload: Record<string, unknown>;
+  /** The idempotency key a store terminal of a chain sends (the same at every try): a key known answers its action. */
+  key?: string | null;
 }
 
-export interface StoreOutboxOptions {
-  db: StoreOutboxDb;
+export type StoreOutboxOptions = StoreOutboxTiming & ({ db: StoreOutboxDb } | { storage: StoreActionsStorage });
+
+/** Where the rows are — the terminal's file (`db`), or another storage (a chain's PostgreSQL) — and the timings. */
+interface StoreOutboxTiming {
   clock: Clock;
   logger: Logger;
   connectivity?: Pick<ConnectivityMonitor, 'onReconnect'>;
@@ -69,8 +74,11 @@ export class StoreOutbox {
   private readonly listeners: Listeners<[StoreActionEntry]>;
   private readonly queue: DurableQueue<StoreActionRecord>;
 
-  constructor(private readonly options: StoreOutboxOptions) {
-    const { db, clock, logger } = options;
+  private readonly options: StoreOutboxTiming & { storage: StoreActionsStorage };
+
+  constructor(options: StoreOutboxOptions) {
+    this.options = { ...options, storage: 'storage' in options ? options.storage : sqliteStoreActions(options.db) };
+    const { storage, clock, logger } = this.options;
     this.listeners = new Listeners('store outbox', logger);
     this.queue = new DurableQueue<StoreActionRecord>({
       name: 'store outbox',
@@ -85,11 +93,11 @@ export class StoreOutbox {
       ...(options.connectivity ? { reconnects: options.connectivity } : {}),
       driver: {
         lineOf: (row) => row.merchant_id,
-        due: (now) => db.read(() => db.actions.due(now)),
-        nextDueMs: () => db.read(() => db.actions.nextWakeMs()),
-        dueNow: (now) => db.write(() => db.actions.wakeQueued(now)),
+        due: (now, limit) => storage.due(now, limit),
+        nextDueMs: () => storage.nextWakeMs(),
+        ...(storage.wakeQueued ? { dueNow: (now: number) => storage.wakeQueued?.(now) ?? 0 } : {}),
         attempt: (row, signal) => this.attempt(row, signal),
-        retryLater: (row, untilMs, error) => this.settleAs(row.id, () => db.actions.requeue(row.id, untilMs, error.toInfo(), clock.now())),
+        retryLater: (row, untilMs, error) => this.settleAs(row.id, () => storage.requeue(row.id, untilMs, error.toInfo(), clock.now())),
         refused: (row, error, signal) => this.refused(row, error, signal),
       },
     });
@@ -127,40 +135,41 @@ export class StoreOutbox {
    */
   async submit(input: StoreActionInput): Promise<StoreActionEntry> {
     if (!this.senders.has(input.kind)) throw new AppError('internal', `no sender for ${input.kind}`);
-    const { db, clock } = this.options;
-    const row = db.write(() =>
-      db.actions.insert({ merchantId: input.merchantId, kind: input.kind, subject: input.subject ?? null, payload: input.payload, now: clock.now() }),
-    );
+    const { storage, clock } = this.options;
+    const action = { merchantId: input.merchantId, kind: input.kind, subject: input.subject ?? null, payload: input.payload, key: input.key ?? null };
+    const { record: row, created } = await storage.insert(action, clock.now());
+    // A key written before: its action, as it stands (tried or waiting already).
+    if (!created) return toStoreActionEntry(row);
     // Behind an earlier action of the same store that still waits: it waits its turn.
-    const ahead = db.read(() => db.actions.queuedOf(input.merchantId)).some((r) => r.id < row.id);
+    const ahead = (await storage.queuedOf(input.merchantId)).some((r) => r.id < row.id);
     if (!ahead) await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000));
-    const after = db.read(() => db.actions.get(row.id)) as StoreActionRecord;
+    const after = await this.record(row.id);
     if (after.state === 'queued') {
-      if (after.waited === 0) this.settleAs(row.id, () => db.actions.markWaited(row.id));
+      if (after.waited === 0) await this.settleAs(row.id, () => storage.markWaited(row.id));
       this.queue.wake();
     }
-    return toStoreActionEntry(db.read(() => db.actions.get(row.id)) as StoreActionRecord);
+    return toStoreActionEntry(await this.record(row.id));
   }
 
   /** Withdraws an action still waiting (e.g. a pause made offline that is no longer wanted). */
-  cancel(id: number): StoreActionEntry {
-    const { db, clock } = this.options;
+  async cancel(id: number): Promise<StoreActionEntry> {
+    const { storage, clock } = this.options;
     if (this.queue.isBusy(id)) throw new AppError('conflict', 'This action is being sent right now.');
-    const record = db.write(() => {
-      const row = db.actions.get(id);
-      if (!row) throw new AppError('not-found', 'No such store action.');
-      if (row.state !== 'queued') throw new AppError('conflict', `This action already ${row.state === 'done' ? 'reached the platform' : 'ended'}.`);
-      db.actions.settle(id, 'cancelled', null, null, clock.now());
-      return db.actions.get(id) as StoreActionRecord;
-    });
-    const entry = toStoreActionEntry(record);
+    const row = await storage.get(id);
+    if (!row) throw new AppError('not-found', 'No such store action.');
+    const ended = (state: string) => new AppError('conflict', `This action already ${state === 'done' ? 'reached the platform' : 'ended'}.`);
+    if (row.state !== 'queued') throw ended(row.state);
+    // Only a row still waiting is withdrawn (another process may have taken it meanwhile).
+    if (!(await storage.settle(id, 'cancelled', null, null, clock.now()))) throw ended((await this.record(id)).state);
+    const entry = toStoreActionEntry(await this.record(id));
     this.listeners.emit(entry);
     return entry;
   }
 
-  list(merchantId: string | null): StoreActionEntry[] {
-    const { db, clock } = this.options;
-    return db.read(() => db.actions.list(merchantId, clock.now() - SETTLED_LISTED_MS)).map(toStoreActionEntry);
+  /** The store's actions (every store's with null): those waiting, and those that had to wait, settled lately. */
+  async list(merchantId: string | null): Promise<StoreActionEntry[]> {
+    const { storage, clock } = this.options;
+    return (await storage.list(merchantId, clock.now() - SETTLED_LISTED_MS)).map(toStoreActionEntry);
   }
 
   /** One round of the queue (tests drive it by hand). */
@@ -168,30 +177,36 @@ export class StoreOutbox {
     return this.queue.round(signal);
   }
 
+  private async record(id: number): Promise<StoreActionRecord> {
+    const row = await this.options.storage.get(id);
+    if (!row) throw new AppError('internal', `store action ${id} vanished`);
+    return row;
+  }
+
   private async attempt(row: StoreActionRecord, signal: AbortSignal): Promise<void> {
-    const { db, clock, logger } = this.options;
+    const { storage, clock, logger } = this.options;
     const sender = this.senders.get(row.kind);
     if (!sender) throw new AppError('internal', `no way to send ${row.kind} on this version`);
-    const current = db.read(() => db.actions.get(row.id));
+    const current = await storage.get(row.id);
     if (current?.state !== 'queued') return;
     const payload = JSON.parse(current.payload) as Record<string, unknown>;
     // A resend may meet the platform holding the first request (its answer was lost): look first.
     if (current.attempts > 0 && (await this.foundDone(current, sender, payload, signal))) return;
-    db.write(() => db.actions.markAttempt(row.id, clock.now()));
+    await storage.markAttempt(row.id, clock.now());
     const result = await sender.send(current.merchant_id, payload, signal);
     logger.info('store action done', { id: row.id, kind: row.kind, attempts: current.attempts + 1 });
-    this.settleAs(row.id, () => db.actions.settle(row.id, 'done', null, result ?? null, clock.now()));
+    await this.settleAs(row.id, () => storage.settle(row.id, 'done', null, result ?? null, clock.now()));
   }
 
   private async refused(row: StoreActionRecord, error: AppError, signal: AbortSignal): Promise<void> {
-    const { db, clock, logger } = this.options;
+    const { storage, clock, logger } = this.options;
     const sender = this.senders.get(row.kind);
     // Refused after an earlier try whose answer was lost: the effect may be the first try's.
     if (row.attempts > 0 && sender && (error.code === 'conflict' || error.code === 'not-found')) {
       if (await this.foundDone(row, sender, JSON.parse(row.payload) as Record<string, unknown>, signal)) return;
     }
     logger.warn('store action refused', { id: row.id, kind: row.kind, code: error.code });
-    this.settleAs(row.id, () => db.actions.settle(row.id, 'failed', error.toInfo(), null, clock.now()));
+    await this.settleAs(row.id, () => storage.settle(row.id, 'failed', error.toInfo(), null, clock.now()));
   }
 
   /** Looks at the platform for the action's effect; settles the action done when it is there. */
@@ -199,17 +214,14 @@ export class StoreOutbox {
     if (!sender.alreadyDone) return false;
     const done = await sender.alreadyDone(row.merchant_id, payload, signal).catch(() => undefined);
     if (!done) return false;
-    this.settleAs(row.id, () => this.options.db.actions.settle(row.id, 'done', null, done.result, this.options.clock.now()));
+    await this.settleAs(row.id, () => this.options.storage.settle(row.id, 'done', null, done.result, this.options.clock.now()));
     return true;
   }
 
   /** Writes a change of an action and tells the listeners (the screens, the promotion tracker). */
-  private settleAs(id: number, change: () => unknown): void {
-    const { db } = this.options;
-    const entry = db.write(() => {
-      change();
-      return db.actions.get(id);
-    });
+  private async settleAs(id: number, change: () => unknown): Promise<void> {
+    await change();
+    const entry = await this.options.storage.get(id);
     if (entry) this.listeners.emit(toStoreActionEntry(entry));
   }
 }

@@ -1,3 +1,4 @@
+import { untrack } from 'svelte';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { ActInput, BoardRow, CancellationReasons, OrderDetailView, OutboxEntry, PickupCodeCheck } from '../../src-shared/ipc/channels/orders';
@@ -5,7 +6,7 @@ import type { DeliveryCodeCheck, DriverQuoteView } from '../../src-shared/order-
 import type { Bridge, IpcResult } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
 import type { Now } from '../lib/now.svelte';
-import { availableActions, awaitsAnswer, callsForStaff, groupByColumn, type Column } from './board-logic';
+import { availableActions, awaitsAnswer, callsForStaff, COLUMNS, groupByColumn, sameRows, type Column } from './board-logic';
 import { TapGuard, type Tap } from './tap-guard';
 
 /**
@@ -33,6 +34,31 @@ function isNewRequest(before: BoardRow | undefined, row: BoardRow): boolean {
 
 const deadlineOf = (row: BoardRow): number => (row.request?.expiresAt ? Date.parse(row.request.expiresAt) : Number.POSITIVE_INFINITY);
 
+/**
+ * Gives back the value it gave last while a new one is equal to it: a list rebuilt on every change
+ * of the board, but the same, does not make what shows it look again.
+ */
+function keepingEqual<T>(same: (a: T, b: T) => boolean): (next: T) => T {
+  let last: { value: T } | undefined;
+  return (next) => {
+    if (last && same(last.value, next)) return last.value;
+    last = { value: next };
+    return next;
+  };
+}
+
+function sameCounts(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, n] of a) if (b.get(key) !== n) return false;
+  return true;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const key of a) if (!b.has(key)) return false;
+  return true;
+}
+
 /** The board regroups on this step of the clock (a scheduled order moves lanes at its start). */
 const REGROUP_EVERY_MS = 15_000;
 
@@ -43,7 +69,14 @@ const REGROUP_EVERY_MS = 15_000;
  * happened, or opened here.
  */
 export class OrdersState {
-  readonly #rows = new SvelteMap<string, BoardRow>();
+  /**
+   * Every order on the board, by id. A plain map and one version for the whole (`#changed`), not a
+   * reactive map: what reads the board reads all of it, and 2,000 signals, each read by every list
+   * and count and checked again at every push, cost more than the lists themselves.
+   */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #rows = new Map<string, BoardRow>();
+  #version = $state(0);
   /** The read of the board: loading, loaded, its last failure. */
   readonly boardRead = new Read();
   #closedLeftOut = $state(0);
@@ -62,7 +95,12 @@ export class OrdersState {
 
   // Derived in the constructor: they read the screen clock, which the constructor is given.
   readonly #step: number;
+  /** Every order on the board, as one array per change of it. */
+  readonly #all: BoardRow[];
   readonly #shown: BoardRow[];
+  /** The columns of the last grouping, given back where unchanged (groupByColumn). */
+  #grouped: Record<Column, BoardRow[]> | undefined;
+  readonly #groups: Record<Column, BoardRow[]>;
   readonly columns: Record<Column, BoardRow[]>;
   /** Every order that calls for staff, in every store (the filter does not hide them). */
   readonly attention: BoardRow[];
@@ -87,36 +125,66 @@ export class OrdersState {
   ) {
     this.#taps = taps;
     this.#step = $derived(Math.floor(now.value / REGROUP_EVERY_MS) * REGROUP_EVERY_MS);
-    this.#shown = $derived(
-      this.#shownStores.size === 0
-        ? [...this.#rows.values()]
-        : [...this.#rows.values()].filter((r) => r.merchantId !== null && this.#shownStores.has(r.merchantId)),
-    );
-    this.columns = $derived(groupByColumn(this.#shown, this.#step));
-    this.attention = $derived([...this.#rows.values()].filter((r) => callsForStaff(r, this.#step) && !this.#opened.has(r.id)));
+    this.#all = $derived.by(() => {
+      void this.#version;
+      return [...this.#rows.values()];
+    });
+    this.#shown = $derived.by(() => {
+      const all = this.#all;
+      const stores = this.#shownStores;
+      if (stores.size === 0) return all;
+      // Once for the set, not once per row: a store shown or hidden changes its size.
+      return untrack(() => all.filter((r) => r.merchantId !== null && stores.has(r.merchantId)));
+    });
+    this.#groups = $derived((this.#grouped = groupByColumn(this.#shown, this.#step, this.#grouped)));
+    // A derived per column: a push that changes one column leaves what shows the others alone.
+    const columns = {} as Record<Column, BoardRow[]>;
+    for (const column of COLUMNS) {
+      const rows = $derived(this.#groups[column]);
+      Object.defineProperty(columns, column, { get: () => rows, enumerable: true });
+    }
+    this.columns = columns;
+    const attention = keepingEqual<BoardRow[]>(sameRows);
+    this.attention = $derived.by(() => {
+      const all = this.#all;
+      const step = this.#step;
+      const opened = this.#opened;
+      // Once for the set, not once per row (an order opened grows it; a request opens it anew).
+      void opened.size;
+      return attention(untrack(() => all.filter((r) => callsForStaff(r, step) && !opened.has(r.id))));
+    });
     // Both are rebuilt whole on each change (never mutated after): plain collections suffice.
+    const newByStore = keepingEqual<Map<string, number>>(sameCounts);
     this.newByStore = $derived.by(() => {
       // eslint-disable-next-line svelte/prefer-svelte-reactivity
       const counts = new Map<string, number>();
-      for (const row of this.#rows.values()) if (row.status === 'PLACED' && row.merchantId) counts.set(row.merchantId, (counts.get(row.merchantId) ?? 0) + 1);
-      return counts;
+      for (const row of this.#all) if (row.status === 'PLACED' && row.merchantId) counts.set(row.merchantId, (counts.get(row.merchantId) ?? 0) + 1);
+      return newByStore(counts);
     });
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity
-    this.storesOnBoard = $derived(new Set([...this.#rows.values()].flatMap((r) => (r.merchantId ? [r.merchantId] : []))));
+    const storesOnBoard = keepingEqual<Set<string>>(sameSet);
+    this.storesOnBoard = $derived.by(() => {
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity
+      const stores = new Set<string>();
+      for (const row of this.#all) if (row.merchantId) stores.add(row.merchantId);
+      return storesOnBoard(stores);
+    });
     this.waitingCount = $derived.by(() => {
       let n = 0;
-      for (const row of this.#rows.values()) if (row.status === 'PLACED') n++;
+      for (const row of this.#all) if (row.status === 'PLACED') n++;
       return n;
     });
-    this.#asked = $derived([...this.#rows.values()].filter((r) => r.request !== null));
+    const asked = keepingEqual<BoardRow[]>(sameRows);
+    this.#asked = $derived(asked(this.#all.filter((r) => r.request !== null)));
     // Every second (a deadline passes), but over the few orders with a request.
     this.requests = $derived(this.#asked.filter((r) => awaitsAnswer(r, now.value)).sort((a, b) => deadlineOf(a) - deadlineOf(b)));
   }
 
   row(orderId: string): BoardRow | undefined {
+    void this.#version;
     return this.#rows.get(orderId);
   }
   get count(): number {
+    void this.#version;
     return this.#rows.size;
   }
   /** Closed orders of the last hours the board left out (history has them). */
@@ -125,7 +193,7 @@ export class OrdersState {
   }
   /** Calls for staff (a new order, a scheduled one due to start) and nobody has opened it here. */
   needsAttention(orderId: string): boolean {
-    const row = this.#rows.get(orderId);
+    const row = this.row(orderId);
     return row !== undefined && !this.#opened.has(orderId) && callsForStaff(row, this.#step);
   }
   isStoreShown(merchantId: string): boolean {
@@ -183,6 +251,7 @@ export class OrdersState {
     if (!board) return;
     this.#rows.clear();
     for (const row of board.rows) this.#rows.set(row.id, row);
+    this.#version++;
     this.#closedLeftOut = board.closedLeftOut;
   }
 
@@ -191,6 +260,7 @@ export class OrdersState {
     const cancelled: BoardRow[] = [];
     const asked: BoardRow[] = [];
     const now = this.now.read();
+    if (rows.length > 0) this.#version++;
     for (const row of rows) {
       const before = this.#rows.get(row.id);
       this.#rows.set(row.id, row);
@@ -284,11 +354,15 @@ export class OrdersState {
     const row = this.#rows.get(entry.orderId);
     if (entry.state === 'failed' && entry.reason) {
       this.#actionErrors.set(entry.orderId, entry.reason);
-      if (row?.pendingAction?.id === entry.id) this.#rows.set(row.id, { ...row, pendingAction: null });
+      if (row?.pendingAction?.id === entry.id) this.#put({ ...row, pendingAction: null });
       return;
     }
-    if (row && entry.state === 'queued')
-      this.#rows.set(row.id, { ...row, pendingAction: { id: entry.id, action: entry.action, state: entry.state, reason: entry.reason } });
+    if (row && entry.state === 'queued') this.#put({ ...row, pendingAction: { id: entry.id, action: entry.action, state: entry.state, reason: entry.reason } });
+  }
+
+  #put(row: BoardRow): void {
+    this.#rows.set(row.id, row);
+    this.#version++;
   }
 
   cancellationReasons(orderId: string): Promise<IpcResult<CancellationReasons>> {

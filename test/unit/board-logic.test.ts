@@ -94,6 +94,30 @@ describe('orders board logic', () => {
     assert.equal(primaryAction(confirmed, Date.parse(start)), 'startPreparation');
   });
 
+  it('gives back the columns a change left alone, and the whole when none changed (a board of 2,000 redraws only what moved)', () => {
+    const now = Date.parse('2026-11-21T12:05:30.000Z');
+    const rows = [
+      row({ id: 'late', confirmDeadline: '2026-11-21T12:09:00.000Z' }),
+      row({ id: 'urgent', confirmDeadline: '2026-11-21T12:06:00.000Z' }),
+      row({ id: 'prep', status: 'CONFIRMED' }),
+      row({ id: 'gone', status: 'CANCELLED' }),
+    ];
+    const first = groupByColumn(rows, now);
+    assert.equal(groupByColumn([...rows].reverse(), now, first), first, 'the same rows in the same columns: the same grouping');
+    const ready = rows.map((r) => (r.id === 'prep' ? { ...r, status: 'READY_TO_PICKUP' as const } : r));
+    const next = groupByColumn(ready, now, first);
+    assert.notEqual(next, first);
+    assert.equal(next.new, first.new, 'New is the array it was');
+    assert.equal(next.done, first.done);
+    assert.deepEqual(next.preparing, []);
+    assert.deepEqual(
+      next.ready.map((r) => r.id),
+      ['prep'],
+    );
+    const renamed = ready.map((r) => (r.id === 'late' ? { ...r, customerName: 'Bia' } : r));
+    assert.notEqual(groupByColumn(renamed, now, next).new, next.new, 'a changed row is drawn anew in its column');
+  });
+
   it('a card whose customer waits for an answer is pinned to the top of its column, the nearest deadline first', () => {
     const now = T0;
     const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();

@@ -236,7 +236,7 @@ describe('delivery-only order channels', () => {
     }
     assert.deepEqual(calls, ['register q1', 'confirm', 'cancel 801 Desistiu'], 'each once, in the order made');
     assert.deepEqual(
-      queue.list(STORE).map((e) => [e.kind, e.state]),
+      (await queue.list(STORE)).map((e) => [e.kind, e.state]),
       [
         ['deliveryCancel', 'done'],
         ['deliveryConfirmAddress', 'done'],

@@ -70,7 +70,7 @@ describe('store outbox', () => {
     p.state.offline = false;
     clock.advance(10_000);
     await tick();
-    assert.equal(queue.list(STORE)[0]?.state, 'done');
+    assert.equal((await queue.list(STORE))[0]?.state, 'done');
     assert.equal(p.pauses.length, 1);
   });
 
@@ -81,7 +81,7 @@ describe('store outbox', () => {
     assert.equal(entry.state, 'queued');
     clock.advance(5_000);
     await tick();
-    assert.equal(queue.list(STORE)[0]?.state, 'done');
+    assert.equal((await queue.list(STORE))[0]?.state, 'done');
     assert.equal(p.pauses.length, 1, 'one pause on the platform');
     assert.equal(p.state.calls, 1, 'the resend looked instead of sending');
   });
@@ -97,8 +97,8 @@ describe('store outbox', () => {
     const first = await queue.submit({ merchantId: STORE, kind: 'pause', payload: { description: 'B' } });
     const second = await queue.submit({ merchantId: STORE, kind: 'pause', payload: { description: 'C' } });
     assert.equal(second.attempts, 0, 'waits behind the first, untried');
-    assert.equal(queue.cancel(first.id).state, 'cancelled');
-    assert.throws(() => queue.cancel(first.id), /already ended/);
+    assert.equal((await queue.cancel(first.id)).state, 'cancelled');
+    await assert.rejects(() => queue.cancel(first.id), /already ended/);
     p.state.offline = false;
     clock.advance(60_000);
     await tick();
