@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, startSandbox } from '../src-sandbox/index';
 import { pinnedNow } from '../test/support/clock';
-import { rawHttp } from '../test/support/sandbox';
-import { launchChromium, startWebShell } from '../test/support/web-shell';
+import { rawHttp } from '../test/support/sandbox/sandbox';
+import { launchChromium, startWebShell } from '../test/support/shells/web-shell';
 import type { Benchmark } from './run';
 
 const STORES = [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_PIZZERIA_ID];

@@ -13,8 +13,8 @@ import type { DeviceCredential } from '../src-main/hub/contract';
 import { RemoteEndpoint } from '../src-main/hub/link/remote-endpoint';
 import { certificateFingerprint } from '../src-main/hub/trust/fingerprint';
 import { createSandboxServer, type World } from '../src-sandbox/index';
-import { chainCertificate, startChainReplica, type ChainReplica } from '../test/support/chain-process';
-import { startPgCluster, type PgCluster } from '../test/support/pg-cluster';
+import { chainCertificate, startChainReplica, type ChainReplica } from '../test/support/chain/process';
+import { startPgCluster, type PgCluster } from '../test/support/chain/pg-cluster';
 
 /**
  * The chain bench's stage: a throwaway PostgreSQL cluster, the sandbox in this process (its clock the

@@ -25,7 +25,7 @@ import { request } from 'undici';
 import { menuFor } from '../src-sandbox/orders/menu';
 import { confirmOrder } from '../src-sandbox/orders/lifecycle';
 import { advanceDriver, assignDriver, concludeOrder, placeOrder } from '../src-sandbox/orders/platform';
-import type { ChainReplica } from '../test/support/chain-process';
+import type { ChainReplica } from '../test/support/chain/process';
 import { ceiling } from './chain-ceiling';
 import { metricSum, startChainStage, type ChainStage, type Screen } from './chain-harness';
 import { ChainTracker, describeSpread, spread } from './chain-tracker';

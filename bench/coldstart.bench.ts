@@ -21,8 +21,8 @@ import { build } from 'electron-vite';
 import type { Browser } from 'playwright-core';
 import { DEMO_GROCERY_ID, DEMO_PIZZERIA_ID, DEMO_RESTAURANT_ID, startSandbox } from '../src-sandbox/index';
 import { pinnedNow } from '../test/support/clock';
-import { rawHttp } from '../test/support/sandbox';
-import { launchChromium, ROOT, startWebShell, type RunningShell } from '../test/support/web-shell';
+import { rawHttp } from '../test/support/sandbox/sandbox';
+import { launchChromium, ROOT, startWebShell, type RunningShell } from '../test/support/shells/web-shell';
 import type { Benchmark } from './run';
 
 const VARIANTS = ['unminified', 'minified'] as const;

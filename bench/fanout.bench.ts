@@ -19,9 +19,9 @@ import { PushFanout } from '../src-main/ipc/push-fanout';
 import { startHubServer } from '../src-main/hub/link/hub-server';
 import { RemoteEndpoint } from '../src-main/hub/link/remote-endpoint';
 import { startWebHost } from '../src-main/shells/web/host';
-import { boardRow } from '../test/support/board-row';
-import { fakeApp } from '../test/support/fake-app';
-import { FakeDevices, FakePairingDesk, testHubIdentity } from '../test/support/hub-fakes';
+import { boardRow } from '../test/support/app/board-row';
+import { fakeApp } from '../test/support/app/fake-app';
+import { FakeDevices, FakePairingDesk, testHubIdentity } from '../test/support/hub/fakes';
 import type { Benchmark } from './run';
 
 const SCREENS = 10;

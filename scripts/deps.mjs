@@ -64,7 +64,7 @@ const TEST_PACKAGES = [
   ['faketime', () => has('faketime')],
   ['fonts-dejavu-core', () => existsSync('/usr/share/fonts/truetype/dejavu')],
   // The chain server's tests run against a real PostgreSQL: each starts a throwaway cluster with
-  // initdb and pg_ctl (test/support/pg-cluster.ts). Debian keeps them in /usr/lib/postgresql/<v>/bin.
+  // initdb and pg_ctl (test/support/chain/pg-cluster.ts). Debian keeps them in /usr/lib/postgresql/<v>/bin.
   ['postgresql', () => has('initdb') || existsSync('/usr/lib/postgresql')],
 ];
 

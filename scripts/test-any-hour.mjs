@@ -18,7 +18,9 @@ const INSTANTS = {
 };
 // Screens that show a time of day, a countdown or an age: opening hours, history by day, the
 // board's and the drawer's deadlines, the kitchen's age colours.
-const CLOCK_FACING_E2E = ['store-ops', 'history', 'orders-board', 'order-drawer', 'kitchen-display'].map((name) => `test/e2e/${name}.test.ts`);
+const CLOCK_FACING_E2E = ['stores/store-ops', 'orders/history', 'orders/orders-board', 'orders/order-drawer', 'kitchen/kitchen-display'].map(
+  (name) => `test/e2e/${name}.test.ts`,
+);
 const args = process.argv.slice(2);
 const clockFacingOnly = args.includes('--clock-facing');
 const wanted = args.filter((arg) => arg !== '--clock-facing');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { _electron } from 'playwright-core';
-import { ROOT } from '../support/web-shell';
+import { ROOT } from '../support/shells/web-shell';
 
 /** The Electron binary, if this machine has one (its download is skipped where there is no network). */
 function electronBinary(): string | undefined {
@@ -23,7 +23,7 @@ function electronBinary(): string | undefined {
 const binary = electronBinary();
 const skip = binary
   ? false
-  : 'no Electron binary installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); the shell is covered by test/unit/electron-shell.test.ts with a fake electron module';
+  : 'no Electron binary installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); the shell is covered by test/unit/shells/electron-shell.test.ts with a fake electron module';
 if (skip) console.log(`# electron tests skipped: ${skip}`);
 
 describe('Electron app (real binary)', { skip }, () => {

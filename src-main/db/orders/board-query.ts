@@ -181,7 +181,7 @@ export type BoardScope = 'all-stores' | 'one-store';
  * The board's reads of a scope. One set of statements per scope, never `(@merchant IS NULL OR
  * o.merchant_id = @merchant)`: SQLite plans a statement once, for any value, and cannot answer that
  * OR from an index (one store's board looked up every closed order in the window to ask its store).
- * Each scope has its indexes (migrations 0010 and 0017); test/unit/board-query.test.ts checks the plans.
+ * Each scope has its indexes (migrations 0010 and 0017); test/unit/orders/board-query.test.ts checks the plans.
  */
 export function boardSql(scope: BoardScope): { open: string; closed: string; closedCount: string } {
   const store = scope === 'one-store' ? 'AND o.merchant_id = @merchant' : '';

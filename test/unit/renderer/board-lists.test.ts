@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
 import { Now } from '../../../src-renderer/lib/now.svelte';
 import { OrdersState } from '../../../src-renderer/orders/orders-state.svelte';
-import { boardRow } from '../../support/board-row';
-import { fakeBridge } from '../../support/fake-bridge';
+import { boardRow } from '../../support/app/board-row';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const OTHER = 'e5d41f63-5e7c-4b8a-8f30-4b5c6d7e8f94';

@@ -9,8 +9,8 @@ import OrderDrawer from '../../../src-renderer/orders/OrderDrawer.svelte';
 import type { OrderDetailView, OrderView } from '../../../src-shared/ipc/channels/orders';
 import type { DisputeView } from '../../../src-shared/order-requests';
 import type { SoundKind } from '../../../src-renderer/alerts/sounds';
-import { boardRow, ROW_STORE } from '../../support/board-row';
-import { fakeBridge } from '../../support/fake-bridge';
+import { boardRow, ROW_STORE } from '../../support/app/board-row';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const STORE = ROW_STORE;

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { render } from 'svelte/server';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import DiagnosticsPanel from '../../../src-renderer/diagnostics/DiagnosticsPanel.svelte';
-import { fakeBridge } from '../../support/fake-bridge';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const FILE = { fileName: 'store-terminal-diagnostics-2026-11-24T15-00-00Z.json', mediaType: 'application/json' as const, content: '{}' };
 

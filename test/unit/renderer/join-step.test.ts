@@ -4,7 +4,7 @@ import { render } from 'svelte/server';
 import type { JoinOutcome } from '../../../src-shared/ipc/channels/join';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import JoinStep from '../../../src-renderer/join/JoinStep.svelte';
-import { fakeBridge } from '../../support/fake-bridge';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 

@@ -5,7 +5,7 @@ import { createTerminal, terminalContext } from '../../../src-renderer/app/termi
 import HistorySearch from '../../../src-renderer/history/HistorySearch.svelte';
 import { keyboardHintsAfter, keyboardHintsAtStart, signOf, type InputSign } from '../../../src-renderer/lib/keyboard-hints';
 import { KeyboardSense, type InputSource } from '../../../src-renderer/lib/keyboard.svelte';
-import { fakeBridge } from '../../support/fake-bridge';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const key = (k: string, inTextField = false): InputSign => ({ kind: 'key', key: k, inTextField });
 const tap = (pointerType: string): InputSign => ({ kind: 'pointer', pointerType });

@@ -8,8 +8,8 @@ import type { SoundKind } from '../../../src-renderer/alerts/sounds';
 import { Now } from '../../../src-renderer/lib/now.svelte';
 import { OrdersState } from '../../../src-renderer/orders/orders-state.svelte';
 import { TAP_REPEAT_MS, TAP_SETTLE_MS, TapGuard, type Tap } from '../../../src-renderer/orders/tap-guard';
-import { boardRow } from '../../support/board-row';
-import { fakeBridge } from '../../support/fake-bridge';
+import { boardRow } from '../../support/app/board-row';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const row = (id: string, patch: Partial<BoardRow> = {}): BoardRow => boardRow(id, T0, patch);

@@ -7,7 +7,7 @@ import { createTerminal, terminalContext } from '../../../src-renderer/app/termi
 import PrinterAlert from '../../../src-renderer/print/PrinterAlert.svelte';
 import PrintersPanel from '../../../src-renderer/print/PrintersPanel.svelte';
 import { printerCause, printerProblem } from '../../../src-renderer/print/printer-problem';
-import { fakeBridge } from '../../support/fake-bridge';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const kitchen = { id: 'k1', name: 'Cozinha', connection: { kind: 'network' as const, host: '192.168.0.50', port: 9100 } };

@@ -5,8 +5,8 @@ import { LinkState } from '../../../src-renderer/join/link-state.svelte';
 import { Now } from '../../../src-renderer/lib/now.svelte';
 import { availableActions, waitsHere } from '../../../src-renderer/orders/board-logic';
 import { OrdersState } from '../../../src-renderer/orders/orders-state.svelte';
-import { boardRow } from '../../support/board-row';
-import { fakeBridge } from '../../support/fake-bridge';
+import { boardRow } from '../../support/app/board-row';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 /**
  * A screen of a chain's server, its link lost: a confirm answered as waiting on this screen (a

@@ -7,7 +7,7 @@ import { DeliveryOrdersState } from '../../../src-renderer/delivery-orders/deliv
 import { KeyedReads, Read } from '../../../src-renderer/lib/reads.svelte';
 import { Now } from '../../../src-renderer/lib/now.svelte';
 import { ReviewsState } from '../../../src-renderer/reviews/reviews-state.svelte';
-import { fakeBridge } from '../../support/fake-bridge';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 /** A call the test answers when it likes. */
 function pending<T>(): { call: () => Promise<IpcResult<T>>; answer: (result: IpcResult<T>) => void } {

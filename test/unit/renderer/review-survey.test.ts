@@ -5,7 +5,7 @@ import type { Review } from '../../../src-shared/wire/review';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import ReviewSurvey from '../../../src-renderer/reviews/ReviewSurvey.svelte';
 import { surveyLines } from '../../../src-renderer/reviews/review-logic';
-import { fakeBridge } from '../../support/fake-bridge';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 /** A review's survey as the platform sends it: each question with the answers its customer gave. */
 const QUESTIONS: NonNullable<Review['questions']> = [

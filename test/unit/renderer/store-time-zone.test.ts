@@ -5,8 +5,8 @@ import { offsetMinutes, storeTimeZone } from '../../../src-shared/store-rules/ti
 import type { StoreDetail } from '../../../src-shared/wire/merchant';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import OrderCard from '../../../src-renderer/orders/OrderCard.svelte';
-import { boardRow } from '../../support/board-row';
-import { fakeBridge } from '../../support/fake-bridge';
+import { boardRow } from '../../support/app/board-row';
+import { fakeBridge } from '../../support/app/fake-bridge';
 
 const T0 = Date.parse('2026-11-24T15:00:00Z');
 const HERE = Intl.DateTimeFormat().resolvedOptions().timeZone;

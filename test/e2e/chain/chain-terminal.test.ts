@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../../src-sandbox/index';
+import { axeViolations, smallTargets } from '../../support/axe';
+import { chainCertificate, inviteCode, startChainReplica, type ChainReplica } from '../../support/chain/process';
+import { clusterOrSkip } from '../../support/chain/db';
+import { pinnedNow } from '../../support/clock';
+import type { PgCluster } from '../../support/chain/pg-cluster';
+import { rawHttp } from '../../support/sandbox/sandbox';
+import { SHOTS, SMALL_SCREEN } from '../../support/shells/terminal-fixture';
+import { chooseLanguage, launchChromium, ROOT, startWebShell, STORE_TIME_ZONE, type RunningShell } from '../../support/shells/web-shell';
+
+/**
+ * A store's terminal of a chain, through its own screens: its first run joins the chain's server
+ * with the code a manager made for the restaurant (the server's address typed), then works the
+ * restaurant's board: an order arrives from the server's poll, staff confirm it, the platform has
+ * it confirmed. Screenshots at 1024x600 in both languages (test-results/chain-terminal-*.png).
+ */
+const built = existsSync(join(ROOT, 'out', 'main', 'web.js'));
+
+describe('a store terminal of a chain server, in Chromium', { skip: built ? false : 'run `npm run build` first' }, () => {
+  let cluster: PgCluster | null = null;
+  let sandbox: RunningSandbox;
+  let replica: ChainReplica;
+  let shell: RunningShell;
+  let browser: Browser;
+  let page: Page;
+  const folder = mkdtempSync(join(tmpdir(), 'st-chain-e2e-'));
+
+  const shot = async (what: string): Promise<void> => {
+    await page.screenshot({ path: join(SHOTS, `chain-terminal-${what}.png`) });
+    const violations = await axeViolations(page);
+    assert.deepEqual(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+      `${what} passes axe`,
+    );
+    assert.deepEqual(await smallTargets(page, 44), [], `${what}: every target 44 px`);
+  };
+
+  before(async () => {
+    cluster = await clusterOrSkip('the chain terminal e2e');
+    if (!cluster) return;
+    sandbox = await startSandbox({ port: 0, now: pinnedNow() });
+    const databaseUrl = await cluster.database('chain_e2e');
+    const clockAt = sandbox.world.clock.nowIso();
+    replica = await startChainReplica({ name: 'Rede Cantina', databaseUrl, sandboxUrl: sandbox.url, clockAt, tls: await chainCertificate(folder) });
+    const code = inviteCode({ databaseUrl, stores: [DEMO_RESTAURANT_ID], name: 'Cantina — Balcão', kind: 'counter', clockAt });
+    shell = await startWebShell({ args: ['--credential-store', 'file'] });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: SMALL_SCREEN, timezoneId: STORE_TIME_ZONE });
+    await page.goto(shell.launchUrl());
+    await page.getByTestId('first-run').waitFor();
+    await page.getByTestId('setup-join').click();
+    await page.getByTestId('join-address').fill(`127.0.0.1:${replica.port}`);
+    await page.getByTestId('join-address-use').click();
+    await page.getByTestId('join-kind-counter').click();
+    await page.getByTestId('join-name').fill('Cantina — Balcão');
+    await page.getByTestId('join-next').click();
+    for (const digit of code) await page.getByTestId(`join-key-${digit}`).click();
+    await page.getByTestId('join-pair').click();
+    await page.getByTestId('order-board').waitFor({ timeout: 30_000 });
+  });
+  after(async () => {
+    await browser?.close();
+    await shell?.stop();
+    await replica?.kill('SIGTERM');
+    await sandbox?.close();
+    await cluster?.stop();
+    if (shell) rmSync(shell.dataDir, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("works the restaurant's orders through the server: one arrives, staff confirm it, the platform has it confirmed", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as {
+      id: string;
+      displayId: string;
+    };
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"]`);
+    await card.waitFor({ timeout: 20_000 });
+    await shot('board-pt-BR');
+    await card.getByTestId('act-confirm').click();
+    await page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 20_000 });
+    const order = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${placed.id}/calls`)).body as
+      { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
+    const calls = Array.isArray(order) ? order : (order.calls ?? []);
+    assert.equal(calls.filter((c) => c.route.includes('confirm') && c.status === 202).length, 1, 'confirmed once on the platform');
+    await card.click();
+    await page.getByTestId('order-drawer').waitFor();
+    await shot('drawer-pt-BR');
+    await page.keyboard.press('Escape');
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-orders').click();
+    await card.waitFor();
+    await shot('board-en');
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-screen-pairing').waitFor();
+    await shot('settings-en');
+    // The store's tickets print here: its printers are this terminal's own.
+    await page.getByTestId('settings-printers').scrollIntoViewIfNeeded();
+    await page.getByTestId('printer-add').waitFor();
+    await shot('printers-en');
+    // The same terminal on a big screen, in both languages.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.getByTestId('nav-orders').click();
+    await card.waitFor();
+    await shot('board-en-1920x1080');
+    await chooseLanguage(page, 'pt-BR');
+    await page.getByTestId('nav-orders').click();
+    await card.waitFor();
+    await shot('board-pt-BR-1920x1080');
+  });
+
+  it("the chain's database down: the top bar says the server's trouble, then that nobody polls; a confirm pressed meanwhile waits and goes once it is back", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    await page.setViewportSize(SMALL_SCREEN);
+    const placed = (await rawHttp(sandbox.url).send('POST', '/_sandbox/orders', { json: { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' } })).body as {
+      id: string;
+    };
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"]`);
+    await card.waitFor({ timeout: 20_000 });
+    const badge = page.getByTestId('connectivity');
+    assert.equal(await badge.getAttribute('data-state'), 'online');
+    await cluster.down();
+    try {
+      await page.locator('[data-testid="connectivity"][data-state="degraded"]').waitFor({ timeout: 15_000 });
+      assert.match(String(await badge.getAttribute('title')), /O servidor da rede está com problema no banco de dados/);
+      await card.getByTestId('act-confirm').click();
+      await card.locator('[data-testid="pending-action"][data-queued-here="true"]').waitFor({ timeout: 15_000 });
+      await shot('database-down-pt-BR');
+      // No replica can poll without its database: past 30 s the platform shows the store closed, and the terminal says so.
+      await page.locator('[data-testid="connectivity"][data-state="offline"]').waitFor({ timeout: 45_000 });
+      await page.locator('[data-testid="offline-banner"][data-why="server"]').waitFor();
+      assert.match(await page.getByTestId('offline-banner').innerText(), /O servidor da rede não está lendo a plataforma/);
+      await shot('database-down-offline-pt-BR');
+    } finally {
+      await cluster.up();
+    }
+    await page.locator(`[data-testid="order-card"][data-order-id="${placed.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="connectivity"][data-state="online"]').waitFor({ timeout: 30_000 });
+    const order = (await rawHttp(sandbox.url).send('GET', `/_sandbox/orders/${placed.id}/calls`)).body as
+      { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
+    const calls = Array.isArray(order) ? order : (order.calls ?? []);
+    assert.equal(calls.filter((c) => c.route.includes('confirm') && c.status === 202).length, 1, 'confirmed once on the platform');
+  });
+});
