@@ -11,11 +11,10 @@ import { DeviceGrants } from '../chain/device-grants';
 import { Leader } from '../chain/leader';
 import { startAdminServer, type AdminServer } from '../chain/ops/admin-server';
 import { ChainMetrics } from '../chain/ops/metrics';
-import { OutboxSender } from '../chain/outbox-sender';
+import { CLAIM_MS, OutboxSender } from '../chain/outbox-sender';
 import { ChainPlatformLink } from '../chain/platform-link';
 import { allStores, StoreNames, type StorePage } from '../chain/store-names';
-import type { MerchantApi } from '../api/merchant';
-import type { ChainContext, ChainFeature } from '../feature-kit/feature';
+import type { ChainApi, ChainContext, ChainFeature, Service } from '../feature-kit/feature';
 import { StoreStatusMonitor } from '../merchant/status-monitor';
 import type { HubIdentity } from '../hub/contract';
 import type { ConnectionCaps } from '../hub/link/connection-guard';
@@ -23,6 +22,7 @@ import { startHubServer } from '../hub/link/hub-server';
 import { HubPairingDesk } from '../hub/trust/pairing-desk';
 import type { Handlers } from '../ipc/dispatcher';
 import type { OrderGateway } from '../sync/gateway';
+import { StoreOutbox } from '../sync/store-outbox';
 import { CHAIN_FEATURES, checkChainFeatures, checkHandlers } from './features';
 
 export type { ChainStore };
@@ -30,8 +30,8 @@ export type { ChainStore };
 export interface ChainServerOptions {
   store: ChainStore;
   gateway: OrderGateway;
-  /** The platform's merchant module: the stores' names (paged) and each store's status, for the terminals' top bars. */
-  merchant: Pick<MerchantApi, 'listStores' | 'getStatus'>;
+  /** The platform's modules with the chain's credential: the stores' names and status, and every lever a store pulls. */
+  api: ChainApi;
   /** The credential's name on the lease (the client id). */
   credential: string;
   /** This replica's name (host and process id): the lease's holder, the claims' holder, the metrics' leader. */
@@ -72,7 +72,10 @@ export interface ChainServer {
  * listed in CHAIN_FEATURES) and refuses every other one in words: a store terminal of the chain
  * reaches only what its server serves, for its own stores.
  */
-export function chainHandlers(features: readonly ChainFeature[], context: ChainContext): Handlers {
+export function chainHandlers(
+  features: readonly ChainFeature[],
+  context: ChainContext,
+): { handlers: Handlers; services: Service[]; stops: (() => void | Promise<void>)[] } {
   checkChainFeatures(features);
   const refusals = Object.fromEntries(
     channelNames.map((name) => [
@@ -82,12 +85,18 @@ export function chainHandlers(features: readonly ChainFeature[], context: ChainC
       },
     ]),
   ) as unknown as Handlers;
+  const services: Service[] = [];
+  const stops: (() => void | Promise<void>)[] = [];
   for (const feature of features) {
-    const { handlers } = feature.start(context);
-    checkHandlers(feature, handlers);
-    Object.assign(refusals, handlers);
+    const started = feature.start(context);
+    checkHandlers(feature, started.handlers);
+    Object.assign(refusals, started.handlers);
+    // As on a terminal: each feature says how its store actions are sent, and what runs in the background.
+    if (started.senders) context.storeOutbox.register(started.senders);
+    services.push(...(started.services ?? []));
+    if (started.stop) stops.push(started.stop);
   }
-  return refusals;
+  return { handlers: refusals, services, stops };
 }
 
 /**
@@ -101,7 +110,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   const logger = options.logger.child({ replica: holder });
   const metrics = new ChainMetrics();
 
-  const { merchant } = options;
+  const { merchant } = options.api;
   const storePage: StorePage = (page, size, signal) => merchant.listStores({ page, size }, { signal });
   // Every replica reads every store's status (30 s a round, as a terminal does) for the terminals it serves.
   const storeStatus = new StoreStatusMonitor({
@@ -120,6 +129,16 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     clock,
     logger: logger.child({ room: 'platform-link' }),
   });
+  // The chain's store outbox: every replica sends, each row claimed by one at a time; claims no more than it works at once.
+  const storeOutbox = new StoreOutbox({
+    storage: store.storeActions({ holder, claimMs: CLAIM_MS }),
+    clock,
+    logger: logger.child({ room: 'store-outbox' }),
+    concurrency: 8,
+    idleMs: 2_000,
+  });
+  // The endpoint is built from the features' handlers: their pushes reach it once it exists.
+  const late: { endpoint?: ChainEndpoint } = {};
   const context: ChainContext = {
     orders: store.orders,
     outbox: store.outbox,
@@ -132,8 +151,13 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     platformLink,
     pollIntervalMs: options.pollIntervalMs,
     access: new DeviceAccess((origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)), store.orders),
+    api: options.api,
+    storeOutbox,
+    pushToStore: (storeId, event, payload) => late.endpoint?.pushToStore(storeId, event, payload),
   };
-  const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: chainHandlers(CHAIN_FEATURES, context) });
+  const features = chainHandlers(CHAIN_FEATURES, context);
+  const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: features.handlers });
+  late.endpoint = endpoint;
   endpoint.start();
   const unwatchStatus = storeStatus.onChange((snapshot) => endpoint.storeStatusChanged(snapshot));
   const unwatchLink = platformLink.onChange((connectivity) => endpoint.platformLinkChanged(connectivity));
@@ -225,6 +249,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   names.start();
   storeStatus.start();
   platformLink.start();
+  storeOutbox.start();
+  for (const service of features.services) service.start();
   logger.info('chain server: serving', { port: hub.port, admin: admin.port });
 
   return {
@@ -234,6 +260,9 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       await hub.close();
       await leader.stop();
       await sender.stop();
+      for (const service of [...features.services].reverse()) await service.stop();
+      for (const stop of features.stops.reverse()) await stop();
+      await storeOutbox.stop();
       await names.stop();
       unwatchStatus();
       unwatchLink();

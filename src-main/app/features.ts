@@ -22,6 +22,9 @@ import { settingsChainFeature } from '../features/settings/chain';
 import { settingsFeature } from '../features/settings/index';
 import { setupFeature } from '../features/setup/index';
 import { storeActionsFeature } from '../features/store-actions/index';
+import { storeActionsChainFeature } from '../features/store-actions/chain';
+import { checkinChainFeature } from '../features/checkin/chain';
+import { reviewsChainFeature } from '../features/reviews/chain';
 import { storesChainFeature } from '../features/stores/chain';
 import { storesFeature } from '../features/stores/index';
 
@@ -56,7 +59,15 @@ export const SESSION_FEATURES = [
  * the chain reaches these for its own stores; every other channel is refused in words. Giving a
  * chain's terminal a feature is its folder's `chain.ts`, and one line here.
  */
-export const CHAIN_FEATURES = [statusChainFeature, settingsChainFeature, storesChainFeature, ordersChainFeature] as const;
+export const CHAIN_FEATURES = [
+  statusChainFeature,
+  settingsChainFeature,
+  storesChainFeature,
+  storeActionsChainFeature,
+  checkinChainFeature,
+  reviewsChainFeature,
+  ordersChainFeature,
+] as const;
 
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;
 type Covered = ChannelsOf<(typeof APP_FEATURES)[number] | (typeof SESSION_FEATURES)[number]>;

@@ -86,7 +86,7 @@ export class ChainEndpoint implements ContractEndpoint {
 
   /** Answers what a notice changed: the rows of one store, once, to every screen of that store. */
   private async heard(notice: ChainNotice): Promise<void> {
-    if (notice.kind === 'device' || notice.storeId === null) return;
+    if (notice.kind === 'device' || notice.kind === 'store-action' || notice.storeId === null) return;
     const storeId = notice.storeId;
     const audience = [...this.listeners].filter((l) => this.options.grants.storesOf(l.deviceId)?.includes(storeId));
     if (audience.length === 0) return;
@@ -127,8 +127,13 @@ export class ChainEndpoint implements ContractEndpoint {
     this.push([...this.listeners], snapshot.merchantId, 'stores:status', snapshot);
   }
 
+  /** A push about one store, to the screens of that store on this replica (a feature's server side sends its own: `storeActions:changed`). */
+  pushToStore(storeId: string, event: PushName, payload: unknown): void {
+    this.push([...this.listeners], storeId, event, payload);
+  }
+
   /** The grant is asked again at the moment of sending: a device revoked meanwhile hears nothing. */
-  private push(audience: readonly Listener[], storeId: string, event: 'orders:changed' | 'stores:status', payload: OrdersChanged | StoreStatusSnapshot): void {
+  private push(audience: readonly Listener[], storeId: string, event: PushName, payload: OrdersChanged | StoreStatusSnapshot | unknown): void {
     for (const listener of audience) {
       if (this.listeners.has(listener) && this.options.grants.storesOf(listener.deviceId)?.includes(storeId)) this.send(listener, event, payload);
     }

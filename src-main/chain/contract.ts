@@ -1,3 +1,4 @@
+import type { StoreActionsStorage } from '../sync/store-actions-storage';
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
@@ -170,6 +171,8 @@ export interface ChainDevices {
 export type ChainNotice =
   | { kind: 'orders'; storeId: string | null; orderIds: string[] }
   | { kind: 'outbox'; storeId: string; orderId: string }
+  /** A store action was written or changed (the chain's store outbox): screens of the store hear it, replicas wake to send it. */
+  | { kind: 'store-action'; storeId: string; id: number }
   | { kind: 'device'; deviceId: string; change: 'revoked' | 'granted' };
 
 export interface ChainBus {
@@ -189,6 +192,8 @@ export interface ChainStore {
   devices: ChainDevices;
   bus: ChainBus;
   stores: ChainStores;
+  /** The chain's store outbox rows (claimed per replica: `holder`, for `claimMs`). */
+  storeActions(claims: { holder: string; claimMs: number }): StoreActionsStorage;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { AppError } from '../../src-shared/errors';
-import type { CallOrigin } from '../ipc/dispatcher';
+import type { CallOrigin, Handlers } from '../ipc/dispatcher';
 import type { ChainOrders } from './contract';
 
 /**
@@ -34,6 +34,25 @@ export class DeviceAccess {
     return { stores, chosen: [merchantId] };
   }
 
+  /**
+   * A feature's handlers whose input names its store (`merchantId`, or `merchantIds`), each answered
+   * only when every store it names was granted to the calling device: a terminal of store B cannot
+   * pause A, read A's reviews or change A's menu, whatever it sends.
+   */
+  ownStores<H extends Partial<Handlers>>(handlers: H): H {
+    const guarded: Record<string, (input: unknown, origin: CallOrigin | undefined) => unknown> = {};
+    for (const [channel, handler] of Object.entries(handlers) as [string, (input: unknown, origin: CallOrigin | undefined) => unknown][]) {
+      guarded[channel] = async (input, origin) => {
+        const named = storesNamed(input);
+        if (named.length === 0) throw new AppError('forbidden', `${channel} names no store: a chain's terminal asks for its own stores`);
+        const { stores } = await this.granted(origin);
+        if (named.some((id) => !stores.includes(id))) throw new AppError('forbidden', 'this store is not one this device was granted', { field: 'merchantId' });
+        return handler(input, origin);
+      };
+    }
+    return guarded as H;
+  }
+
   /** The order's store, when it is one the device was granted; `not-found` otherwise. */
   async ownOrder(orderId: string, origin: CallOrigin | undefined): Promise<{ storeId: string; device: NonNullable<CallOrigin> }> {
     const { stores, origin: device } = await this.granted(origin);
@@ -41,4 +60,13 @@ export class DeviceAccess {
     if (storeId === null || !stores.includes(storeId)) throw new AppError('not-found', 'no such order');
     return { storeId, device };
   }
+}
+
+/** The stores a channel's input names (its `merchantId`, or its `merchantIds`). */
+function storesNamed(input: unknown): string[] {
+  if (typeof input !== 'object' || input === null) return [];
+  const { merchantId, merchantIds } = input as { merchantId?: unknown; merchantIds?: unknown };
+  if (typeof merchantId === 'string') return [merchantId];
+  if (Array.isArray(merchantIds)) return merchantIds.filter((id): id is string => typeof id === 'string');
+  return [];
 }

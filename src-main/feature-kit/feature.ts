@@ -1,4 +1,4 @@
-import type { AppStatus, ChannelName } from '../../src-shared/ipc/contract';
+import type { AppStatus, ChannelName, PushName } from '../../src-shared/ipc/contract';
 import type { LinkView } from '../../src-shared/ipc/channels/join';
 import type { SetupState } from '../../src-shared/ipc/channels/setup';
 import type { Settings } from '../../src-shared/settings';
@@ -110,13 +110,22 @@ export interface ChainContext {
   /** The platform's order module, for what a terminal asks it at the counter (any replica may ask; only the leader polls). */
   gateway: Pick<OrderGateway, 'cancellationReasons' | 'validatePickupCode'>;
   /** What the platform shows of each store (the replica's status monitor, every store every 30 s). */
-  storeStatus: Pick<StoreStatusMonitor, 'snapshot' | 'check' | 'intervalMs'>;
+  storeStatus: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
   /** The chain's link to the platform (the last poll, whichever replica made it). */
   platformLink: Pick<ChainPlatformLink, 'current'>;
   pollIntervalMs: number;
   /** What the calling device may reach, asked on every call. */
   access: DeviceAccess;
+  /** The platform's modules, with the chain's credential: what a store's levers call. */
+  api: ChainApi;
+  /** The chain's store outbox (PostgreSQL, shared by the replicas): pauses, hours, menu, answers, exactly once. */
+  storeOutbox: StoreOutbox;
+  /** A push about one store, to that store's screens connected to this replica (checked against their grants as it is sent). */
+  pushToStore(storeId: string, event: PushName, payload: unknown): void;
 }
+
+/** The platform's modules a chain's server calls for its stores' levers. */
+export type ChainApi = Pick<MarketplaceApi, 'merchant' | 'catalog' | 'review' | 'promotion' | 'shipping' | 'order'>;
 
 /**
  * Defines a session feature. Its `start` must answer every channel it declares, with handlers whose

@@ -17,6 +17,8 @@ export interface NewStoreAction {
    * at every try): a key already written answers the action it made, and nothing is written again.
    */
   key?: string | null;
+  /** The paired device that made it (a chain's terminal), kept with the row. */
+  origin?: { id: string; name: string; kind: string } | null;
 }
 
 /**

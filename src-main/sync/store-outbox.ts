@@ -31,6 +31,8 @@ export interface StoreActionInput {
   payload: Record<string, unknown>;
   /** The idempotency key a store terminal of a chain sends (the same at every try): a key known answers its action. */
   key?: string | null;
+  /** The paired device that made it, on a chain's server. */
+  origin?: { id: string; name: string; kind: string } | null;
 }
 
 export type StoreOutboxOptions = StoreOutboxTiming & ({ db: StoreOutboxDb } | { storage: StoreActionsStorage });
@@ -45,6 +47,10 @@ interface StoreOutboxTiming {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;
+  /** Stores worked at once, and rows read per round (a chain's replicas claim only what they work: a claim must not lapse while it waits its turn). */
+  concurrency?: number;
+  /** With nothing due, how often it looks anyway (another replica may have written a row). */
+  idleMs?: number;
 }
 
 /**
@@ -91,6 +97,8 @@ export class StoreOutbox {
         ...(options.random ? { random: options.random } : {}),
       },
       ...(options.connectivity ? { reconnects: options.connectivity } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency, roundLimit: options.concurrency } : {}),
+      ...(options.idleMs ? { idleMs: options.idleMs } : {}),
       driver: {
         lineOf: (row) => row.merchant_id,
         due: (now, limit) => storage.due(now, limit),
@@ -136,7 +144,14 @@ export class StoreOutbox {
   async submit(input: StoreActionInput): Promise<StoreActionEntry> {
     if (!this.senders.has(input.kind)) throw new AppError('internal', `no sender for ${input.kind}`);
     const { storage, clock } = this.options;
-    const action = { merchantId: input.merchantId, kind: input.kind, subject: input.subject ?? null, payload: input.payload, key: input.key ?? null };
+    const action = {
+      merchantId: input.merchantId,
+      kind: input.kind,
+      subject: input.subject ?? null,
+      payload: input.payload,
+      key: input.key ?? null,
+      origin: input.origin ?? null,
+    };
     const { record: row, created } = await storage.insert(action, clock.now());
     // A key written before: its action, as it stands (tried or waiting already).
     if (!created) return toStoreActionEntry(row);
@@ -170,6 +185,17 @@ export class StoreOutbox {
   async list(merchantId: string | null): Promise<StoreActionEntry[]> {
     const { storage, clock } = this.options;
     return (await storage.list(merchantId, clock.now() - SETTLED_LISTED_MS)).map(toStoreActionEntry);
+  }
+
+  /** An action as the screens see it; undefined when there is no such action. */
+  async entry(id: number): Promise<StoreActionEntry | undefined> {
+    const row = await this.options.storage.get(id);
+    return row ? toStoreActionEntry(row) : undefined;
+  }
+
+  /** Looks for due actions now (another process wrote one: a chain's replica heard its notice). */
+  wake(): void {
+    this.queue.wake();
   }
 
   /** One round of the queue (tests drive it by hand). */

@@ -18,6 +18,7 @@ export const ChainNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('orders'), storeId: Id.nullable(), orderIds: z.array(Id).max(2_000) }),
   z.object({ kind: z.literal('outbox'), storeId: Id, orderId: Id }),
   z.object({ kind: z.literal('device'), deviceId: Id, change: z.enum(['revoked', 'granted']) }),
+  z.object({ kind: z.literal('store-action'), storeId: Id, id: z.number().int().positive() }),
 ]) satisfies z.ZodType<ChainNotice>;
 
 /** The notice as one or more payloads under the limit: a long list of orders is split. */

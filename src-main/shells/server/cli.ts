@@ -164,7 +164,7 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
   const server = await startChainServer({
     store,
     gateway: apiOrderGateway(api),
-    merchant: api.merchant,
+    api,
     credential: clientId,
     holder,
     identity: { hubId: `chain-${fingerprint.slice(0, 32)}`, name: (stringFlag(values.name) ?? 'Chain server').slice(0, 60), certPem, keyPem, fingerprint },

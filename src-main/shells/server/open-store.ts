@@ -6,6 +6,7 @@ import { PgChainDevices } from '../../chain/db/chain-devices';
 import { PgChainOrders } from '../../chain/db/chain-orders';
 import { PgChainOutbox } from '../../chain/db/chain-outbox';
 import { PgChainStores } from '../../chain/db/chain-stores';
+import { pgStoreActions } from '../../chain/db/chain-store-actions';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -34,6 +35,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       outbox: new PgChainOutbox(pool),
       devices: new PgChainDevices(pool, logger),
       stores: new PgChainStores(pool),
+      storeActions: (claims) => pgStoreActions(pool, claims),
       bus,
       ready: async () => {
         try {

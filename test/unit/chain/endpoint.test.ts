@@ -1,3 +1,6 @@
+import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db';
+import type { ChainApi } from '../../../src-main/feature-kit/feature';
+import { StoreOutbox } from '../../../src-main/sync/store-outbox';
 import { AppError, isTransient } from '../../../src-shared/errors';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -26,6 +29,7 @@ function fakeStatus() {
     checked,
     intervalMs: 30_000,
     snapshot: (id: string) => (id === STORE_A ? open : undefined),
+    current: () => [open],
     check: async (id: string) => {
       checked.push(id);
       return { ...open, merchantId: id };
@@ -58,7 +62,7 @@ async function setup() {
   const stores = new FakeStores();
   await stores.name([{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
   // The chain server's composition: the features' server sides over the fakes.
-  const handlers = chainHandlers(CHAIN_FEATURES, {
+  const { handlers } = chainHandlers(CHAIN_FEATURES, {
     orders,
     outbox,
     bus,
@@ -70,6 +74,9 @@ async function setup() {
     platformLink: { current: NOT_HEARD_FROM },
     pollIntervalMs: 30_000,
     access: new DeviceAccess((origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)), orders),
+    api: {} as ChainApi,
+    storeOutbox: new StoreOutbox({ db: StoreOutboxDb.open(':memory:'), clock, logger: silentLogger }),
+    pushToStore: () => {},
   });
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers });
   endpoint.start();

@@ -9,6 +9,9 @@ import { loadHubIdentity } from '../../../src-main/hub/trust/identity';
 import { startChainServer, type ChainStore } from '../../../src-main/app/chain-server';
 import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores } from '../../support/chain/fakes';
 import { FakeGateway } from '../../support/sync/fakes';
+import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db';
+import type { ChainApi } from '../../../src-main/feature-kit/feature';
+import { sqliteStoreActions } from '../../../src-main/sync/store-actions-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chain-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -24,6 +27,7 @@ describe('chain server replica', () => {
       devices: new FakeDevices(),
       bus: new FakeBus(),
       stores: new FakeStores(),
+      storeActions: () => sqliteStoreActions(StoreOutboxDb.open(':memory:')),
       ready: async () => ready,
       close: async () => {},
     };
@@ -31,7 +35,7 @@ describe('chain server replica', () => {
     const server = await startChainServer({
       store,
       gateway: new FakeGateway(new ManualClock()),
-      merchant: { listStores: async () => [], getStatus: async () => [] },
+      api: { merchant: { listStores: async () => [], getStatus: async () => [] } } as unknown as ChainApi,
       credential: 'client-1',
       holder: 'replica-a',
       identity,
