@@ -158,6 +158,8 @@ export class StoreOutbox {
     // Behind an earlier action of the same store that still waits: it waits its turn.
     const ahead = (await storage.queuedOf(input.merchantId)).some((r) => r.id < row.id);
     if (!ahead) await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000));
+    // It waits its turn: written claimed for a try at once (where processes share the rows), it is let go for the queue's rounds.
+    else await storage.requeue(row.id, row.next_attempt_ms, null, clock.now());
     const after = await this.record(row.id);
     if (after.state === 'queued') {
       if (after.waited === 0) await this.settleAs(row.id, () => storage.markWaited(row.id));
@@ -175,7 +177,11 @@ export class StoreOutbox {
     const ended = (state: string) => new AppError('conflict', `This action already ${state === 'done' ? 'reached the platform' : 'ended'}.`);
     if (row.state !== 'queued') throw ended(row.state);
     // Only a row still waiting is withdrawn (another process may have taken it meanwhile).
-    if (!(await storage.settle(id, 'cancelled', null, null, clock.now()))) throw ended((await this.record(id)).state);
+    if (!(await storage.settle(id, 'cancelled', null, null, clock.now()))) {
+      const now = (await this.record(id)).state;
+      // Still waiting, yet not withdrawn: another replica holds it, sending it now.
+      throw now === 'queued' ? new AppError('conflict', 'This action is being sent right now.') : ended(now);
+    }
     const entry = toStoreActionEntry(await this.record(id));
     this.listeners.emit(entry);
     return entry;

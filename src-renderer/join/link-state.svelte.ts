@@ -1,6 +1,7 @@
 import type { ErrorInfo } from '../../src-shared/errors';
 import type { HubRole, LinkView } from '../../src-shared/ipc/channels/join';
-import type { Bridge } from '../../src-shared/ipc/contract';
+import { CHAIN_SERVED_CHANNELS } from '../../src-shared/ipc/chain-served';
+import type { Bridge, ChannelName } from '../../src-shared/ipc/contract';
 
 /**
  * A screen's link to its hub terminal, as the main process pushes it (`join:link`): the banner says
@@ -41,6 +42,10 @@ export class LinkState {
   /** A tap on what needs the server's answer was held since the link was lost (the banner says so). */
   get held(): boolean {
     return this.#held;
+  }
+  /** Whether this terminal can use a channel: a chain's server answers only its features' server sides (its pages and buttons show only those). */
+  serves(channel: ChannelName): boolean {
+    return !this.#server || CHAIN_SERVED_CHANNELS.has(channel);
   }
   /** The hub will not take this screen again (revoked, or its credential is gone): only a new pairing helps. */
   get refused(): boolean {

@@ -53,7 +53,7 @@ export function pgStoreActions(pool: pg.Pool, options: { holder: string; claimMs
         `WITH due AS (
            SELECT q.id FROM store_actions q
            WHERE q.state = 'queued' AND q.next_attempt_ms <= $2 AND ${HEAD}
-             AND (q.claim_until_ms IS NULL OR q.claim_until_ms <= $2 OR q.claim_holder = $1)
+             AND (q.claim_until_ms IS NULL OR q.claim_until_ms <= $2)
            ORDER BY q.id LIMIT $3
            FOR UPDATE OF q SKIP LOCKED
          )

@@ -27,7 +27,8 @@ export const storeActionsChainFeature = chainFeature({
         const entry = await storeOutbox.entry(notice.id);
         if (!entry || entry.merchantId !== notice.storeId) return;
         pushToStore(entry.merchantId, 'storeActions:changed', entry);
-        if (entry.state === 'queued') storeOutbox.wake();
+        // A new row to send, or a settled one that let the next of its store go: this replica's sender looks now.
+        storeOutbox.wake();
         if (entry.state === 'done' && CHANGES_STATUS.has(entry.kind)) await storeStatus.check(entry.merchantId);
       })().catch((error: unknown) => log.warn('a store action’s notice could not be followed', { id: notice.id, error: toAppError(error) }));
     });
