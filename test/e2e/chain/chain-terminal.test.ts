@@ -116,6 +116,32 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     await shot('board-pt-BR-1920x1080');
   });
 
+  it("pauses the restaurant from the Store page through the server: one pause on the platform, shown as paused; no History page on a chain's terminal", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    await page.setViewportSize(SMALL_SCREEN);
+    await chooseLanguage(page, 'pt-BR');
+    assert.equal(await page.getByTestId('nav-history').count(), 0, 'the server keeps no history: its page is not offered');
+    await page.getByTestId('nav-store').click();
+    await page.getByTestId('open-pause').click();
+    const dialog = page.getByTestId('pause-dialog');
+    await dialog.getByText('30 min', { exact: true }).click();
+    await shot('pause-dialog-pt-BR');
+    await dialog.getByTestId('pause-confirm').click();
+    await page.getByTestId('active-pause').waitFor({ timeout: 20_000 });
+    await shot('store-paused-pt-BR');
+    const token = await rawHttp(sandbox.url).token('demo', 'demo-secret');
+    const pauses = (await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token })).body as unknown[];
+    assert.equal(pauses.length, 1, 'one pause on the platform');
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-store').click();
+    await page.getByTestId('active-pause').waitFor();
+    await shot('store-paused-en');
+    await page.getByTestId('resume').click();
+    await page.getByTestId('open-pause').waitFor({ timeout: 20_000 });
+    await chooseLanguage(page, 'pt-BR');
+    await page.getByTestId('nav-orders').click();
+  });
+
   it("the chain's database down: the top bar says the server's trouble, then that nobody polls; a confirm pressed meanwhile waits and goes once it is back", async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     await page.setViewportSize(SMALL_SCREEN);
