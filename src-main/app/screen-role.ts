@@ -148,6 +148,7 @@ export class ScreenRole {
       ...this.options,
       settings: () => this.options.file().settings,
       changed: (entry) => push.push('orders:changed', { rows: [], actions: [entry] }),
+      leverChanged: (entry) => push.push('storeActions:changed', entry),
       printStatus: (status) => push.push('print:changed', status),
     });
     if (pairing.role === 'server') waiting.open();

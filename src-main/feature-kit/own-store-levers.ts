@@ -27,7 +27,7 @@ export function ownStoreLevers<C extends ChannelName>(
         submit: (action: StoreActionInput) =>
           context.storeOutbox.submit({
             ...action,
-            key: typeof key === 'string' ? `${channel}:${key}` : null,
+            key: typeof key === 'string' ? key : null,
             origin: origin ? { id: origin.id, name: origin.name, kind: origin.kind } : null,
           }),
       };

@@ -5,7 +5,7 @@ import type { StoreActionsStorage } from '../../sync/store-actions-storage';
 import { inTransaction, queryRows } from './transaction';
 
 /** The columns of a row as the store outbox reads them (the SQLite table's shape). */
-const RECORD = `id, merchant_id, kind, subject, payload, state, attempts, next_attempt_ms, reason, result, waited, created_ms, updated_ms`;
+const RECORD = `id, merchant_id, kind, subject, payload, state, attempts, next_attempt_ms, reason, result, waited, created_ms, updated_ms, idempotency_key`;
 
 /** The head of each store's line: a store's actions go out in the order they were made, on every replica. */
 const HEAD = `NOT EXISTS (SELECT 1 FROM store_actions p WHERE p.merchant_id = q.merchant_id AND p.id < q.id AND p.state = 'queued')`;

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { OrderAction } from '../../../src-shared/ipc/channels/orders';
+import type { StoreActionKind } from '../../../src-shared/ipc/channels/store-actions';
 import type { Db } from '../database';
 
 export type ScreenActionState = 'queued' | 'sent' | 'refused';
@@ -7,9 +8,12 @@ export type ScreenActionState = 'queued' | 'sent' | 'refused';
 export interface ScreenActionRecord {
   id: number;
   hub_id: string;
+  /** The line it waits in: the order, or `store:<merchantId>` for a store lever. */
   order_id: string;
-  action: OrderAction;
-  /** The ActInput as JSON, its idempotency key in it. */
+  action: OrderAction | StoreActionKind;
+  /** The channel it is for: `orders:act`, or a store lever's (hub/screen-queue/store-levers.ts). */
+  channel: string;
+  /** The channel's input as JSON, its idempotency key in it. */
   input: string;
   idempotency_key: string;
   state: ScreenActionState;
@@ -24,7 +28,7 @@ export interface ScreenActionRecord {
 /** The order actions a screen of a chain's server keeps while the server is out of reach (screen-outbox-db.ts). */
 export class ScreenActionsRepo {
   private readonly s: {
-    insert: Statement<{ hub_id: string; order_id: string; action: string; input: string; key: string; now: number }>;
+    insert: Statement<{ hub_id: string; order_id: string; action: string; channel: string; input: string; key: string; now: number }>;
     get: Statement<[number], ScreenActionRecord>;
     byKey: Statement<[string], ScreenActionRecord>;
     queuedFor: Statement<{ hub_id: string; order_id: string }, ScreenActionRecord>;
@@ -40,8 +44,8 @@ export class ScreenActionsRepo {
   constructor(db: Db) {
     this.s = {
       insert: db.prepare(
-        `INSERT INTO screen_actions (hub_id, order_id, action, input, idempotency_key, state, next_attempt_ms, created_ms, updated_ms)
-         VALUES (@hub_id, @order_id, @action, @input, @key, 'queued', @now, @now, @now)`,
+        `INSERT INTO screen_actions (hub_id, order_id, action, channel, input, idempotency_key, state, next_attempt_ms, created_ms, updated_ms)
+         VALUES (@hub_id, @order_id, @action, @channel, @input, @key, 'queued', @now, @now, @now)`,
       ),
       get: db.prepare('SELECT * FROM screen_actions WHERE id = ?'),
       byKey: db.prepare('SELECT * FROM screen_actions WHERE idempotency_key = ?'),
@@ -66,8 +70,24 @@ export class ScreenActionsRepo {
     };
   }
 
-  insert(input: { hubId: string; orderId: string; action: OrderAction; input: string; key: string; now: number }): ScreenActionRecord {
-    const info = this.s.insert.run({ hub_id: input.hubId, order_id: input.orderId, action: input.action, input: input.input, key: input.key, now: input.now });
+  insert(input: {
+    hubId: string;
+    orderId: string;
+    action: OrderAction | StoreActionKind;
+    channel?: string;
+    input: string;
+    key: string;
+    now: number;
+  }): ScreenActionRecord {
+    const info = this.s.insert.run({
+      hub_id: input.hubId,
+      order_id: input.orderId,
+      action: input.action,
+      channel: input.channel ?? 'orders:act',
+      input: input.input,
+      key: input.key,
+      now: input.now,
+    });
     return this.get(Number(info.lastInsertRowid)) as ScreenActionRecord;
   }
 

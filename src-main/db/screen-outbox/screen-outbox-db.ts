@@ -5,6 +5,7 @@ import { PrintQueueRepo } from '../print-queue-repo';
 import { ScreenActionsRepo } from './screen-actions-repo';
 import * as m0001 from './migrations/0001-screen-actions';
 import * as m0002 from './migrations/0002-screen-print';
+import * as m0003 from './migrations/0003-screen-levers';
 import { SqliteFile } from '../sqlite-file';
 
 export const SCREEN_OUTBOX_FILE = 'screen-outbox.sqlite';
@@ -34,4 +35,4 @@ export class ScreenOutboxDb extends SqliteFile {
   }
 }
 
-const MIGRATIONS = [m0001, m0002];
+const MIGRATIONS = [m0001, m0002, m0003];

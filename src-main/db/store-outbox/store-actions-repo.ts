@@ -19,6 +19,8 @@ export interface StoreActionRecord {
   waited: number;
   created_ms: number;
   updated_ms: number;
+  /** The terminal's key for the press (a chain's store outbox keeps it; a terminal's own file has none). */
+  idempotency_key?: string | null;
 }
 
 /** What the screen sees of an action (`summary` is the payload: nothing in it is secret). */
@@ -34,6 +36,7 @@ export function toStoreActionEntry(r: StoreActionRecord): StoreActionEntry {
     reason: reason.success ? reason.data : null,
     waited: r.waited === 1,
     result: parseJsonText(r.result),
+    key: r.idempotency_key ?? null,
   };
 }
 

@@ -19,6 +19,8 @@ export interface KeptOnScreenOptions {
   settings(): Settings;
   /** An action changed on this screen (queued, refused): its windows hear it. */
   changed: ScreenOutboxOptions['changed'];
+  /** A store lever changed on this screen (waiting, taken, refused): its windows hear it. */
+  leverChanged: ScreenOutboxOptions['leverChanged'];
   /** The print queue's state changed: the windows hear it. */
   printStatus: ScreenPrintingOptions['onStatus'];
   /** The waiting actions' timings (tests). */
@@ -66,6 +68,8 @@ export class KeptOnScreen {
       linkUp: () => endpoint.link().state === 'connected',
       reconnects: { onReconnect: (listener) => endpoint.onLink((state) => state.state === 'connected' && listener()) },
       changed: this.options.changed,
+      invoke: (channel, input) => endpoint.invoke(channel, input),
+      leverChanged: this.options.leverChanged,
       clock,
       logger: logger.child({ room: 'screen-outbox' }),
       ...this.options.outbox,

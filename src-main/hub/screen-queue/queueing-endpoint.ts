@@ -4,6 +4,7 @@ import type { IpcResult } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
 import type { ContractEndpoint } from '../contract';
 import { withPatience } from './patience';
+import { leverOf } from './store-levers';
 import type { ScreenOutbox } from './screen-outbox';
 
 /** A board read waits this long at most for the actions queued here to reach the server. */
@@ -25,6 +26,14 @@ export function queueingEndpoint(link: ContractEndpoint, outbox: () => ScreenOut
         if (!parsed.success) return link.invoke(channel, input, origin);
         try {
           return { ok: true, value: await queue.act(parsed.data) };
+        } catch (error) {
+          return { ok: false, error: toAppError(error).toInfo() };
+        }
+      }
+      // A store lever is kept here too (its key makes it one action on the server, however often it is sent).
+      if (queue && typeof channel === 'string' && leverOf(channel) && typeof input === 'object' && input !== null) {
+        try {
+          return { ok: true, value: await queue.lever(channel, input as Record<string, unknown>) };
         } catch (error) {
           return { ok: false, error: toAppError(error).toInfo() };
         }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ErrorInfo, ReportedError } from '../../../src-shared/errors';
-import { OutboxEntry, QUEUED_ON_SCREEN, type ActInput } from '../../../src-shared/ipc/channels/orders';
+import { OutboxEntry, QUEUED_ON_SCREEN, type ActInput, type OrderAction } from '../../../src-shared/ipc/channels/orders';
+import { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
 import { Listeners } from '../../base/listeners';
@@ -11,6 +12,7 @@ import { answerGroupOf } from '../../orders/outcomes';
 import type { BackoffPolicy } from '../../queue/backoff';
 import { DurableQueue } from '../../queue/durable-queue';
 import { withPatience } from './patience';
+import { leverOf } from './store-levers';
 
 /**
  * A screen of a chain's server keeps working when the internet is bad: an order action staff make
@@ -33,6 +35,10 @@ export interface ScreenOutboxOptions {
   hubId: string;
   /** The server's `orders:act`, over the link. */
   send(input: ActInput): Promise<IpcResult<OutboxEntry>>;
+  /** A store lever's channel on the server, over the link (hub/screen-queue/store-levers.ts). */
+  invoke(channel: string, input: unknown): Promise<IpcResult<unknown>>;
+  /** A store lever's entry changed on this screen (waiting, taken, refused): its windows hear it as `storeActions:changed`. */
+  leverChanged(entry: StoreActionEntry): void;
   /** Whether the link is up now (a try while it is down waits without calling). */
   linkUp(): boolean;
   /** Told when the link comes back: what waits goes at once. */
@@ -136,7 +142,7 @@ export class ScreenOutbox {
       if (known) return { row: known, fresh: false };
       const group = answerGroupOf(input.action);
       const ahead = db.actions.queuedFor(hubId, input.orderId);
-      const same = ahead.find((a) => answerGroupOf(a.action) === group);
+      const same = ahead.find((a) => answerGroupOf(a.action as OrderAction) === group);
       if (same) return { row: same, fresh: false };
       const row = db.actions.insert({
         hubId,
@@ -167,6 +173,47 @@ export class ScreenOutbox {
     return entry;
   }
 
+  /**
+   * A store lever pulled on this screen (store-levers.ts): the row and its key committed first, then
+   * — with the link up and nothing of this store ahead of it — asked of the server at once for a few
+   * seconds; the server's answer when it came, the channel's "waiting" answer otherwise (the press
+   * waits here, listed with the store's actions, and goes when the link is back).
+   */
+  async lever(channel: string, input: Record<string, unknown>): Promise<unknown> {
+    const lever = leverOf(channel);
+    const merchantId = typeof input.merchantId === 'string' ? input.merchantId : null;
+    if (!lever || !merchantId) throw new AppError('internal', `${channel} is no store lever`);
+    const { db, hubId, clock } = this.options;
+    const key = typeof input.idempotencyKey === 'string' ? input.idempotencyKey : randomUUID();
+    const line = `store:${merchantId}`;
+    const made = db.write(() => {
+      const known = db.actions.byKey(key);
+      if (known) return { row: known, fresh: false };
+      const ahead = db.actions.queuedFor(hubId, line);
+      const row = db.actions.insert({
+        hubId,
+        orderId: line,
+        action: lever.kind,
+        channel,
+        input: JSON.stringify({ ...input, idempotencyKey: key }),
+        key,
+        now: clock.now(),
+      });
+      return { row, fresh: ahead.length === 0 };
+    });
+    if (made.fresh && this.options.linkUp()) {
+      const row = made.row;
+      await withPatience(clock, this.options.answerWithinMs ?? 5_000, (signal) => this.queue.tryNow(row, signal));
+    }
+    const row = db.read(() => db.actions.get(made.row.id));
+    if (row?.state === 'sent' && row.answer) return JSON.parse(row.answer) as unknown;
+    if (row?.state === 'refused') throw new ReportedError(this.reasonOf(row) ?? { code: 'internal', message: 'the server refused it' });
+    const entry = this.leverEntryOf(made.row.id);
+    this.options.leverChanged(entry);
+    this.queue.wake();
+    return lever.queued(entry);
+  }
+
   /** One try: the server's answer to the key, recorded. Throws what waits (the link, the server's time). */
   private async send(row: ScreenActionRecord, signal: AbortSignal): Promise<void> {
     const { db, clock, logger } = this.options;
@@ -174,6 +221,7 @@ export class ScreenOutbox {
     if (!current || current.state !== 'queued') return;
     if (!this.options.linkUp()) throw new AppError('connection', 'the server cannot be reached');
     db.write(() => db.actions.markAttempt(row.id, clock.now()));
+    if (current.channel !== 'orders:act') return this.sendLever(current, signal);
     const result = await answeredWithin(this.options.send(JSON.parse(current.input) as ActInput), signal);
     if (!result.ok) throw new ReportedError(result.error);
     const entry = OutboxEntry.parse(result.value);
@@ -188,9 +236,62 @@ export class ScreenOutbox {
     this.settled.emit();
   }
 
+  /** A lever's try: the server's answer to the key, recorded; the screen hears how the press ended. */
+  private async sendLever(row: ScreenActionRecord, signal: AbortSignal): Promise<void> {
+    const { db, clock, logger } = this.options;
+    const result = await answeredWithin(this.options.invoke(row.channel, JSON.parse(row.input)), signal);
+    if (!result.ok) throw new ReportedError(result.error);
+    db.write(() => db.actions.settle(row.id, 'sent', { reason: null, answer: JSON.stringify(result.value ?? null) }, clock.now()));
+    logger.info('screen outbox: the server took a store lever', { id: row.id, channel: row.channel, attempts: row.attempts + 1 });
+    this.settled.emit();
+    this.options.leverChanged(this.leverEntryOf(row.id));
+  }
+
   private tell(id: number): void {
     this.settled.emit();
-    this.options.changed(this.entryOf(id));
+    const row = this.options.db.read(() => this.options.db.actions.get(id));
+    if (row && row.channel !== 'orders:act') this.options.leverChanged(this.leverEntryOf(id));
+    else this.options.changed(this.entryOf(id));
+  }
+
+  private reasonOf(row: ScreenActionRecord): ErrorInfo | null {
+    const parsed = row.reason ? ErrorInfo.safeParse(JSON.parse(row.reason)) : undefined;
+    return parsed?.success ? parsed.data : null;
+  }
+
+  /**
+   * A lever's row as the store's list shows it: this screen's (negative id) while it waits here, the
+   * server's entry once it answered with one; the press's key in both, so the screen keeps one line.
+   */
+  private leverEntryOf(id: number): StoreActionEntry {
+    const { db } = this.options;
+    const row = db.read(() => db.actions.get(id));
+    if (!row) throw new AppError('internal', 'an action of this screen vanished');
+    const input = JSON.parse(row.input) as Record<string, unknown>;
+    const answer: unknown = row.answer ? JSON.parse(row.answer) : null;
+    const server = StoreActionEntry.safeParse(answer).data ?? StoreActionEntry.safeParse((answer as { action?: unknown } | null)?.action).data;
+    if (server) return { ...server, waited: true, key: row.idempotency_key };
+    const { merchantId, idempotencyKey: _key, ...summary } = input;
+    return {
+      id: -row.id,
+      merchantId: String(merchantId),
+      kind: row.action as StoreActionEntry['kind'],
+      subject: leverOf(row.channel)?.subject(input) ?? null,
+      summary,
+      state: row.state === 'sent' ? 'done' : row.state === 'refused' ? 'failed' : 'queued',
+      attempts: row.attempts,
+      createdAt: new Date(row.created_ms).toISOString(),
+      updatedAt: new Date(row.updated_ms).toISOString(),
+      nextAttemptAt: row.state === 'queued' ? new Date(row.next_attempt_ms).toISOString() : null,
+      reason:
+        row.state === 'queued'
+          ? { code: 'connection', message: 'waits on this screen until the server can be reached', reason: QUEUED_ON_SCREEN }
+          : this.reasonOf(row),
+      // Settled at its first try, never put back: the screen said so at the press, the list need not.
+      waited: row.state === 'queued' || row.attempts > 1 || row.next_attempt_ms !== row.created_ms,
+      result: row.state === 'sent' ? answer : null,
+      key: row.idempotency_key,
+    };
   }
 
   /** A row as the contract's entry: the server's own once it took it, this screen's otherwise. */
@@ -204,7 +305,7 @@ export class ScreenOutbox {
     return {
       id: -row.id,
       orderId: row.order_id,
-      action: row.action,
+      action: row.action as OrderAction,
       payload: 'payload' in input ? (input.payload as Record<string, unknown>) : null,
       state: row.state === 'refused' ? 'failed' : 'queued',
       attempts: row.attempts,

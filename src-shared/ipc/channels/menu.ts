@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel } from '../channel';
 import { MerchantId } from './stores';
-import { StoreActionEntry } from './store-actions';
+import { IdempotencyKey, StoreActionEntry } from './store-actions';
 
 /**
  * The store's menu on screen (spec §4.6): categories and their items, what customers cannot buy and
@@ -51,16 +51,22 @@ const ItemRef = { merchantId: MerchantId, itemId: z.string().min(1).max(100) };
 
 export const menuChannels = {
   'menu:catalog': channel(z.object({ merchantId: MerchantId }).strict(), MenuView),
-  'menu:setItemStatus': channel(z.object({ ...ItemRef, status: MenuStatus }).strict(), StoreActionEntry),
+  'menu:setItemStatus': channel(z.object({ ...ItemRef, status: MenuStatus, idempotencyKey: IdempotencyKey.optional() }).strict(), StoreActionEntry),
   /** Sold out now, back on sale at the store's first opening tomorrow (midnight when its hours are unknown). */
   'menu:soldOutUntilTomorrow': channel(z.object(ItemRef).strict(), z.object({ entry: StoreActionEntry, comeback: MenuComeback })),
   /** A dish's add-ons by group, read on demand (GET /items/{itemId}/flat). */
   'menu:itemOptions': channel(z.object(ItemRef).strict(), z.array(MenuOptionGroupView)),
-  'menu:setOptionStatus': channel(z.object({ merchantId: MerchantId, optionId: z.string().min(1).max(100), status: MenuStatus }).strict(), StoreActionEntry),
-  'menu:comebacks': channel(z.object({ merchantId: MerchantId }).strict(), z.array(MenuComeback)),
-  'menu:setCategoryStatus': channel(
-    z.object({ merchantId: MerchantId, categoryId: z.string().min(1).max(100), status: MenuStatus }).strict(),
+  'menu:setOptionStatus': channel(
+    z.object({ merchantId: MerchantId, optionId: z.string().min(1).max(100), status: MenuStatus, idempotencyKey: IdempotencyKey.optional() }).strict(),
     StoreActionEntry,
   ),
-  'menu:setItemPrice': channel(z.object({ ...ItemRef, price: z.number().positive().max(MAX_MENU_PRICE) }).strict(), StoreActionEntry),
+  'menu:comebacks': channel(z.object({ merchantId: MerchantId }).strict(), z.array(MenuComeback)),
+  'menu:setCategoryStatus': channel(
+    z.object({ merchantId: MerchantId, categoryId: z.string().min(1).max(100), status: MenuStatus, idempotencyKey: IdempotencyKey.optional() }).strict(),
+    StoreActionEntry,
+  ),
+  'menu:setItemPrice': channel(
+    z.object({ ...ItemRef, price: z.number().positive().max(MAX_MENU_PRICE), idempotencyKey: IdempotencyKey.optional() }).strict(),
+    StoreActionEntry,
+  ),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_REVIEW_PAGE_SIZE, Review, ReviewAnswer, ReviewSummary } from '../../wire/review';
 import { channel } from '../channel';
-import { StoreActionEntry } from './store-actions';
+import { IdempotencyKey, StoreActionEntry } from './store-actions';
 import { MerchantId } from './stores';
 
 /**
@@ -71,6 +71,7 @@ export const AnswerInput = z
     ...reviewRef,
     /** Spec §4.3: 10 to 300 characters, counted after trimming the ends. */
     text: z.string().trim().min(ANSWER_MIN_CHARS).max(ANSWER_MAX_CHARS),
+    idempotencyKey: IdempotencyKey.optional(),
   })
   .strict();
 export type AnswerInput = z.input<typeof AnswerInput>;

@@ -28,6 +28,12 @@ export type StoreActionKind = z.infer<typeof StoreActionKind>;
 export const StoreActionState = z.enum(['queued', 'done', 'failed', 'cancelled']);
 export type StoreActionState = z.infer<typeof StoreActionState>;
 
+/**
+ * A press of a store lever, named by the terminal that made it: a terminal of a chain sends the same
+ * key at every try of the same press (after a cut, a restart), and its server makes one action of it.
+ */
+export const IdempotencyKey = z.string().min(8).max(100);
+
 export const StoreActionEntry = z.object({
   id: z.number().int(),
   merchantId: z.string(),
@@ -47,6 +53,8 @@ export const StoreActionEntry = z.object({
   waited: z.boolean(),
   /** The platform's answer once done (the created pause, the stored answer). */
   result: z.unknown().nullable(),
+  /** The press's key, where a terminal of a chain gave one: the entry a screen kept and the server's entry of the same press are one. */
+  key: IdempotencyKey.nullable().optional(),
 });
 export type StoreActionEntry = z.infer<typeof StoreActionEntry>;
 

@@ -4,7 +4,7 @@ import { PAUSE_DESCRIPTION_MAX } from '../../store-rules/pauses';
 import { MAX_SHIFTS } from '../../store-rules/opening-hours';
 import { Interruption, NewShift, OperationStatus, Shift, StoreDetail, StoreListItem } from '../../wire/merchant';
 import { channel } from '../channel';
-import { StoreActionEntry } from './store-actions';
+import { IdempotencyKey, StoreActionEntry } from './store-actions';
 
 /**
  * The merchant module on screen (spec §4.4): the stores the credential sees and their details; and
@@ -55,6 +55,7 @@ export const PauseInput = z
     /** Omitted: now (the main process's clock). */
     start: IsoInstant.optional(),
     end: IsoInstant,
+    idempotencyKey: IdempotencyKey.optional(),
   })
   .strict();
 export type PauseInput = z.input<typeof PauseInput>;
@@ -89,9 +90,15 @@ export const storesChannels = {
   'stores:status': channel(z.object({ merchantId: MerchantId.optional(), fresh: z.boolean().default(false) }).strict(), StoreStatusBoard),
   'stores:interruptions': channel(ForStore, z.array(Interruption)),
   'stores:pause': channel(PauseInput, PauseOutcome),
-  'stores:resume': channel(z.object({ merchantId: MerchantId, interruptionId: z.string().min(1).max(200) }).strict(), ResumeOutcome),
+  'stores:resume': channel(
+    z.object({ merchantId: MerchantId, interruptionId: z.string().min(1).max(200), idempotencyKey: IdempotencyKey.optional() }).strict(),
+    ResumeOutcome,
+  ),
   'stores:hours': channel(ForStore, OpeningHoursView),
-  'stores:replaceHours': channel(z.object({ merchantId: MerchantId, shifts: z.array(NewShift).min(1).max(MAX_SHIFTS) }).strict(), HoursOutcome),
+  'stores:replaceHours': channel(
+    z.object({ merchantId: MerchantId, shifts: z.array(NewShift).min(1).max(MAX_SHIFTS), idempotencyKey: IdempotencyKey.optional() }).strict(),
+    HoursOutcome,
+  ),
 } as const;
 
 export const storesPushEvents = {

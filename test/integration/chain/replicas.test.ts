@@ -68,6 +68,10 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
       if (r && r.process.exitCode === null && r.process.signalCode === null && (await r.metric('chain_is_leader').catch(() => 0)) === 1) out.push(i);
     return out;
   };
+  const pausesOf = async (store: string): Promise<{ id: string; description: string }[]> => {
+    const token = await sandbox.http.token('demo', 'demo-secret');
+    return (await sandbox.http.send('GET', `/merchant/v1.0/merchants/${store}/interruptions`, { token })).body as { id: string; description: string }[];
+  };
   const terminal = (name: string) => {
     const found = terminals.find((t) => t.name === name);
     assert.ok(found, name);
@@ -160,9 +164,6 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
 
   it("a store's levers through the server: the restaurant paused from terminals on both replicas at once makes one pause; the grocery cannot pause it", async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
-    const token = await sandbox.http.token('demo', 'demo-secret');
-    const pausesOf = async (store: string): Promise<{ id: string; description: string }[]> =>
-      (await sandbox.http.send('GET', `/merchant/v1.0/merchants/${store}/interruptions`, { token })).body as { id: string; description: string }[];
     const before = (await pausesOf(DEMO_RESTAURANT_ID)).length;
     const end = new Date(Date.parse(clockAt) + 30 * 60_000).toISOString();
     const pause = (name: string, store: string) =>
@@ -304,7 +305,7 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
     assert.equal(await confirms(placed.id), 1, 'once');
   });
 
-  it('a terminal cut off from the server for a minute keeps confirming; its queued confirm reaches the platform once when it is back', async (t) => {
+  it('a terminal cut off from the server for a minute keeps confirming and pausing; its queued confirm and pause reach the platform once when it is back', async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     const cut = await startTcpCut({ host: '127.0.0.1', port: replicas[0]?.port ?? 0 });
     try {
@@ -333,14 +334,22 @@ describe('a chain: two replicas on PostgreSQL, three store terminals', { skip: b
       assert.equal(queued.value.state, 'queued', 'kept on the terminal');
       const again = await client.invoke<OutboxEntry>('orders:act', { orderId: placed.id, action: 'confirm' });
       assert.ok(again.ok && again.value.id === queued.value.id, 'a second press is the same action');
+      // The store's lever too: a pause made while cut off waits on the terminal, said so, and goes once.
+      const end = new Date(Date.parse(clockAt) + 45 * 60_000).toISOString();
+      const paused = await client.invoke<PauseOutcome>('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: 'Sem gás', end });
+      assert.ok(paused.ok && paused.value.outcome === 'queued', JSON.stringify(paused));
+      assert.ok(paused.value.outcome === 'queued' && paused.value.action.id < 0 && paused.value.action.reason?.reason === 'QueuedOnScreen');
       await new Promise((resolve) => setTimeout(resolve, CUT_OFF_MS));
       assert.equal(await confirms(placed.id), 0, 'nothing reached the platform while cut off');
+      assert.equal((await pausesOf(DEMO_RESTAURANT_ID)).filter((p) => p.description === 'Sem gás').length, 0, 'nor the pause');
 
       cut.restore();
       await waitFor(async () => (await confirms(placed.id)) === 1, 'the queued confirm reached the platform', 60_000);
       await waitFor(() => heard(client, placed.id, 'CONFIRMED'), 'confirmed on the terminal', 30_000);
       await new Promise((resolve) => setTimeout(resolve, 2_000)); // a replay would be out by now
       assert.equal(await confirms(placed.id), 1, 'once');
+      await waitFor(async () => (await pausesOf(DEMO_RESTAURANT_ID)).some((p) => p.description === 'Sem gás'), 'the pause reached the platform', 30_000);
+      assert.equal((await pausesOf(DEMO_RESTAURANT_ID)).filter((p) => p.description === 'Sem gás').length, 1, 'one pause');
     } finally {
       await cut.close();
     }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { AppError } from '../../../src-shared/errors';
 import type { ActInput, OutboxEntry } from '../../../src-shared/ipc/channels/orders';
+import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import { ManualClock } from '../../../src-main/base/clock';
 import { ScreenOutboxDb } from '../../../src-main/db/screen-outbox/screen-outbox-db';
@@ -51,6 +52,25 @@ function server() {
     }
     return { ok: true, value: entry };
   };
+  /** The server's store levers: one action per key (the chain's store outbox), the pauses it made. */
+  const leverCalls: { channel: string; input: Record<string, unknown> }[] = [];
+  const byKey = new Map<string, unknown>();
+  const lever = async (channel: string, raw: unknown): Promise<IpcResult<unknown>> => {
+    const input = raw as Record<string, unknown>;
+    leverCalls.push({ channel, input });
+    if (refuseNext) {
+      const error = refuseNext;
+      refuseNext = null;
+      return { ok: false, error: error.toInfo() };
+    }
+    const key = String(input.idempotencyKey);
+    if (!byKey.has(key)) byKey.set(key, { outcome: 'created', interruption: { id: `pause-${byKey.size + 1}`, description: input.description } });
+    if (loseNextAnswer) {
+      loseNextAnswer = false;
+      return { ok: false, error: { code: 'connection', message: 'the link dropped before the answer' } };
+    }
+    return { ok: true, value: byKey.get(key) };
+  };
   return {
     clock,
     gateway,
@@ -58,6 +78,9 @@ function server() {
     sync,
     calls,
     act,
+    lever,
+    leverCalls,
+    pausesMade: () => byKey.size,
     loseNextAnswer: () => void (loseNextAnswer = true),
     refuseNext: (error: AppError) => void (refuseNext = error),
     async placed(): Promise<string> {
@@ -76,6 +99,7 @@ function screen(srv: ReturnType<typeof server>, dataDir = mkdtempSync(join(tmpdi
   let up = false;
   const reconnected = new Set<() => void>();
   const changed: OutboxEntry[] = [];
+  const levers: StoreActionEntry[] = [];
   const outbox = new ScreenOutbox({
     db,
     hubId: HUB,
@@ -83,6 +107,8 @@ function screen(srv: ReturnType<typeof server>, dataDir = mkdtempSync(join(tmpdi
     linkUp: () => up,
     reconnects: { onReconnect: (listener) => (reconnected.add(listener), () => reconnected.delete(listener)) },
     changed: (entry) => changed.push(entry),
+    invoke: (channel, input) => srv.lever(channel, input),
+    leverChanged: (entry) => levers.push(entry),
     clock,
     logger: silentLogger,
     backoff: { baseMs: 1_000, maxMs: 30_000, jitter: 0 },
@@ -93,6 +119,7 @@ function screen(srv: ReturnType<typeof server>, dataDir = mkdtempSync(join(tmpdi
     db,
     outbox,
     changed,
+    levers,
     down: () => void (up = false),
     back: () => {
       up = true;
@@ -261,6 +288,62 @@ describe("the screen outbox of a chain server's screen", () => {
     const [row] = srv.store.outbox.forOrder(id);
     assert.equal(row?.state, 'expired');
     assert.equal(confirmsSent(srv), 0);
+    await s.close();
+  });
+});
+
+describe("a chain server's screen keeps its store's levers", () => {
+  const STORE = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
+  const pause = { merchantId: STORE, description: 'Cozinha lotada', end: '2026-11-24T16:00:00.000Z' };
+
+  it('a pause made while the server is out of reach waits here, answered as waiting, and reaches the server once with its key', async () => {
+    const srv = server();
+    const s = screen(srv);
+    const answer = (await s.outbox.lever('stores:pause', pause)) as { outcome: string; action: StoreActionEntry };
+    assert.equal(answer.outcome, 'queued');
+    assert.ok(answer.action.id < 0, "this screen's entry");
+    assert.equal(answer.action.kind, 'pause');
+    assert.equal(answer.action.subject, 'Cozinha lotada');
+    assert.equal(answer.action.reason?.reason, QUEUED_ON_SCREEN);
+    assert.match(answer.action.key ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(srv.leverCalls.length, 0, 'nothing sent while the link is down');
+    assert.deepEqual(
+      s.levers.map((e) => [e.kind, e.state]),
+      [['pause', 'queued']],
+      "the store's list hears it waits",
+    );
+
+    s.back();
+    srv.loseNextAnswer(); // the first try lands, its answer is lost on the way back
+    await s.outbox.tick();
+    assert.equal(s.outbox.waiting(), 1, 'still waiting: no answer came');
+    s.clock.advance(5_000);
+    await s.outbox.tick();
+    assert.equal(srv.leverCalls.length, 2, 'sent again');
+    assert.deepEqual(
+      srv.leverCalls.map((c) => c.input.idempotencyKey),
+      [answer.action.key, answer.action.key],
+      'with the same key',
+    );
+    assert.equal(srv.pausesMade(), 1, 'one pause');
+    assert.equal(s.outbox.waiting(), 0);
+    const last = s.levers.at(-1);
+    assert.equal(last?.state, 'done', 'the list hears it went');
+    assert.equal(last?.key, answer.action.key, 'the same line as the press');
+    await s.close();
+  });
+
+  it("with the link up the server's answer comes at once; a refusal is the server's words", async () => {
+    const srv = server();
+    const s = screen(srv);
+    s.back();
+    assert.deepEqual(await s.outbox.lever('stores:pause', pause), { outcome: 'created', interruption: { id: 'pause-1', description: 'Cozinha lotada' } });
+    srv.refuseNext(new AppError('forbidden', 'this store is not one this device was granted'));
+    await assert.rejects(
+      s.outbox.lever('menu:setItemStatus', { merchantId: STORE, itemId: 'x-burger', status: 'UNAVAILABLE' }),
+      (e: AppError) => e.code === 'forbidden',
+    );
+    assert.equal(s.outbox.waiting(), 0);
     await s.close();
   });
 });
