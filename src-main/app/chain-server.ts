@@ -153,6 +153,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     access: new DeviceAccess((origin) => (origin ? grants.storesOfFresh(origin.id) : Promise.resolve(null)), store.orders),
     api: options.api,
     storeOutbox,
+    scheduledActions: store.scheduledActions({ holder, claimMs: CLAIM_MS }),
     pushToStore: (storeId, event, payload) => late.endpoint?.pushToStore(storeId, event, payload),
   };
   const features = chainHandlers(CHAIN_FEATURES, context);

@@ -11,6 +11,7 @@ import { joinFeature, screenFeature } from '../features/join/index';
 import { screenMayInvoke } from '../hub/link/screen-channels';
 import { kitchenFeature } from '../features/kitchen/index';
 import { menuFeature } from '../features/menu/index';
+import { menuChainFeature } from '../features/menu/chain';
 import { ordersChainFeature } from '../features/orders/chain';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
@@ -66,6 +67,7 @@ export const CHAIN_FEATURES = [
   storeActionsChainFeature,
   checkinChainFeature,
   reviewsChainFeature,
+  menuChainFeature,
   ordersChainFeature,
 ] as const;
 

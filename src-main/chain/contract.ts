@@ -1,4 +1,5 @@
 import type { StoreActionsStorage } from '../sync/store-actions-storage';
+import type { ScheduledActionsStorage } from '../sync/scheduled-actions-storage';
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
@@ -194,6 +195,8 @@ export interface ChainStore {
   stores: ChainStores;
   /** The chain's store outbox rows (claimed per replica: `holder`, for `claimMs`). */
   storeActions(claims: { holder: string; claimMs: number }): StoreActionsStorage;
+  /** Store actions made later (a dish's comeback), handed to the store outbox by one replica (claimed likewise). */
+  scheduledActions(claims: { holder: string; claimMs: number }): ScheduledActionsStorage;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;

@@ -19,6 +19,7 @@ import type { PushFanout } from '../ipc/push-fanout';
 import type { SystemPrinter } from '../print/printers/system';
 import type { ConnectivityMonitor } from '../sync/connectivity';
 import type { StoreActionSenders, StoreOutbox } from '../sync/store-outbox';
+import type { ScheduledActionsStorage } from '../sync/scheduled-actions-storage';
 import type { SyncService } from '../sync/sync-service';
 import type { OrderGateway } from '../sync/gateway';
 import type { StoreStatusMonitor } from '../merchant/status-monitor';
@@ -120,6 +121,8 @@ export interface ChainContext {
   api: ChainApi;
   /** The chain's store outbox (PostgreSQL, shared by the replicas): pauses, hours, menu, answers, exactly once. */
   storeOutbox: StoreOutbox;
+  /** Store actions made later (a dish's comeback), in the chain's database; `due` claims them for this replica. */
+  scheduledActions: ScheduledActionsStorage;
   /** A push about one store, to that store's screens connected to this replica (checked against their grants as it is sent). */
   pushToStore(storeId: string, event: PushName, payload: unknown): void;
 }

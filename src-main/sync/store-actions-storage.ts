@@ -4,7 +4,7 @@ import type { StoreActionRecord } from '../db/store-outbox/store-actions-repo';
 import type { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 
 /** Sync on a terminal's SQLite file, a promise on a chain's PostgreSQL. */
-type Maybe<T> = T | Promise<T>;
+export type Maybe<T> = T | Promise<T>;
 
 /** A store action as it is written, before it is sent. */
 export interface NewStoreAction {

@@ -13,6 +13,12 @@ export interface ScheduledActionRecord {
   state: 'waiting' | 'submitted' | 'cancelled';
   action_id: number | null;
   created_ms: number;
+  /**
+   * The idempotency key its hand-off to the store outbox carries, where processes share the rows (a
+   * chain's replicas): a hand-off made again, after a replica died midway, is the same action. None
+   * in a terminal's own file.
+   */
+  handoff_key?: string | null;
 }
 
 export const payloadOf = (r: ScheduledActionRecord): Record<string, unknown> => parseJsonObject(r.payload);

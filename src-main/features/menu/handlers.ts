@@ -2,22 +2,25 @@ import type { MenuView } from '../../../src-shared/ipc/channels/menu';
 import type { CatalogApi } from '../../api/catalog';
 import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
-import type { StoreOutboxDb } from '../../db/store-outbox/store-outbox-db';
 import type { Handlers } from '../../ipc/dispatcher';
+import type { ScheduledActionsStorage } from '../../sync/scheduled-actions-storage';
 import type { ScheduledStoreActions } from '../../sync/scheduled-store-actions';
 import { acceptedOrThrow, type StoreOutbox } from '../../sync/store-outbox';
 import { comebackOf, tomorrowsOpening } from './comeback';
 import { marketplaceCatalog, menuOf, optionGroupsOf, restrictionsOf } from './menu-view';
 
-type MenuChannel =
-  | 'menu:catalog'
-  | 'menu:setItemStatus'
-  | 'menu:setCategoryStatus'
-  | 'menu:setItemPrice'
-  | 'menu:soldOutUntilTomorrow'
-  | 'menu:comebacks'
-  | 'menu:itemOptions'
-  | 'menu:setOptionStatus';
+/** The menu's channels: a terminal's (index.ts) and a chain's server's (chain.ts). */
+export const MENU_CHANNELS = [
+  'menu:catalog',
+  'menu:setItemStatus',
+  'menu:setCategoryStatus',
+  'menu:setItemPrice',
+  'menu:soldOutUntilTomorrow',
+  'menu:comebacks',
+  'menu:itemOptions',
+  'menu:setOptionStatus',
+] as const;
+type MenuChannel = (typeof MENU_CHANNELS)[number];
 
 export interface MenuHandlerDeps {
   catalog: Pick<CatalogApi, 'listCategories' | 'listCatalogs' | 'unsellableItems' | 'getItemFlat'>;
@@ -25,15 +28,17 @@ export interface MenuHandlerDeps {
   clock: Clock;
   merchant: Pick<MerchantApi, 'getOpeningHours'>;
   scheduler: Pick<ScheduledStoreActions, 'schedule'>;
-  /** The comebacks waiting (the store outbox's file keeps them). */
-  db: StoreOutboxDb;
+  /** The comebacks waiting (the store outbox's file keeps them; a chain's PostgreSQL). */
+  scheduled: Pick<ScheduledActionsStorage, 'waiting' | 'cancelFor'>;
 }
 
 /** The menu (spec §4.6): read on demand; availability and prices through the store outbox. */
 export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel> {
-  const { catalog, actions, clock, merchant, scheduler, db } = deps;
+  const { catalog, actions, clock, merchant, scheduler, scheduled } = deps;
   /** Changed by hand: a comeback planned for the dish no longer applies. */
-  const withdrawComeback = (merchantId: string, itemId: string) => db.write(() => db.scheduled.cancelFor(merchantId, 'itemStatus', itemId));
+  const withdrawComeback = async (merchantId: string, itemId: string) => {
+    await scheduled.cancelFor(merchantId, 'itemStatus', itemId);
+  };
   return {
     'menu:catalog': async ({ merchantId }): Promise<MenuView> => {
       const signal = AbortSignal.timeout(20_000);
@@ -46,14 +51,14 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
       return { categories: menuOf(categories, restrictionsOf(unsellable)), fetchedAt: new Date(clock.now()).toISOString() };
     },
     'menu:setItemStatus': async ({ merchantId, itemId, status }) => {
-      withdrawComeback(merchantId, itemId);
+      await withdrawComeback(merchantId, itemId);
       return acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status } }));
     },
     'menu:soldOutUntilTomorrow': async ({ merchantId, itemId }) => {
-      withdrawComeback(merchantId, itemId);
+      await withdrawComeback(merchantId, itemId);
       const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'itemStatus', subject: itemId, payload: { itemId, status: 'UNAVAILABLE' } }));
       const opening = await tomorrowsOpening(merchant, merchantId, clock.now());
-      const record = scheduler.schedule({
+      const record = await scheduler.schedule({
         merchantId,
         kind: 'itemStatus',
         subject: itemId,
@@ -62,7 +67,7 @@ export function menuHandlers(deps: MenuHandlerDeps): Pick<Handlers, MenuChannel>
       });
       return { entry, comeback: comebackOf(record) };
     },
-    'menu:comebacks': ({ merchantId }) => db.read(() => db.scheduled.waiting(merchantId)).map(comebackOf),
+    'menu:comebacks': async ({ merchantId }) => (await scheduled.waiting(merchantId)).map(comebackOf),
     'menu:itemOptions': async ({ merchantId, itemId }) =>
       optionGroupsOf(await catalog.getItemFlat(merchantId, itemId, { signal: AbortSignal.timeout(10_000) })),
     'menu:setOptionStatus': async ({ merchantId, optionId, status }) =>

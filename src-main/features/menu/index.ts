@@ -1,6 +1,7 @@
 import { ScheduledStoreActions } from '../../sync/scheduled-store-actions';
+import { sqliteScheduledActions } from '../../sync/scheduled-actions-storage';
 import { sessionFeature } from '../../feature-kit/feature';
-import { menuHandlers } from './handlers';
+import { MENU_CHANNELS, menuHandlers } from './handlers';
 import { menuSenders } from './senders';
 
 /**
@@ -10,20 +11,12 @@ import { menuSenders } from './senders';
  */
 export const menuFeature = sessionFeature({
   name: 'menu',
-  channels: [
-    'menu:catalog',
-    'menu:setItemStatus',
-    'menu:setCategoryStatus',
-    'menu:setItemPrice',
-    'menu:soldOutUntilTomorrow',
-    'menu:comebacks',
-    'menu:itemOptions',
-    'menu:setOptionStatus',
-  ],
+  channels: MENU_CHANNELS,
   start: ({ api, clock, logger, storeOutbox, storeOutboxDb }) => {
-    const scheduler = new ScheduledStoreActions({ db: storeOutboxDb, outbox: storeOutbox, clock, logger: logger.child({ room: 'menu' }) });
+    const scheduled = sqliteScheduledActions(storeOutboxDb);
+    const scheduler = new ScheduledStoreActions({ storage: scheduled, outbox: storeOutbox, clock, logger: logger.child({ room: 'menu' }) });
     return {
-      handlers: menuHandlers({ catalog: api.catalog, actions: storeOutbox, clock, merchant: api.merchant, scheduler, db: storeOutboxDb }),
+      handlers: menuHandlers({ catalog: api.catalog, actions: storeOutbox, clock, merchant: api.merchant, scheduler, scheduled }),
       senders: menuSenders(api.catalog),
       services: [scheduler],
     };

@@ -7,6 +7,7 @@ import { PgChainOrders } from '../../chain/db/chain-orders';
 import { PgChainOutbox } from '../../chain/db/chain-outbox';
 import { PgChainStores } from '../../chain/db/chain-stores';
 import { pgStoreActions } from '../../chain/db/chain-store-actions';
+import { pgScheduledActions } from '../../chain/db/chain-scheduled-actions';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -36,6 +37,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       devices: new PgChainDevices(pool, logger),
       stores: new PgChainStores(pool),
       storeActions: (claims) => pgStoreActions(pool, claims),
+      scheduledActions: (claims) => pgScheduledActions(pool, claims),
       bus,
       ready: async () => {
         try {

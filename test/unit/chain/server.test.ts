@@ -12,6 +12,7 @@ import { FakeGateway } from '../../support/sync/fakes';
 import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db';
 import type { ChainApi } from '../../../src-main/feature-kit/feature';
 import { sqliteStoreActions } from '../../../src-main/sync/store-actions-storage';
+import { sqliteScheduledActions } from '../../../src-main/sync/scheduled-actions-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chain-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,6 +29,7 @@ describe('chain server replica', () => {
       bus: new FakeBus(),
       stores: new FakeStores(),
       storeActions: () => sqliteStoreActions(StoreOutboxDb.open(':memory:')),
+      scheduledActions: () => sqliteScheduledActions(StoreOutboxDb.open(':memory:')),
       ready: async () => ready,
       close: async () => {},
     };
