@@ -17,7 +17,8 @@ export const joinMessages = defineMessages(
     'link.pairAgain': 'Parear de novo',
     'link.readOnly': 'Somente leitura: sem conexão com o terminal principal.',
     'link.server.title': 'Sem conexão com o servidor desde {time} — os pedidos seguem nesta tela',
-    'link.server.why': 'Confirmar, iniciar o preparo, pronto e despachar ficam na fila desta tela e vão quando a conexão voltar. O resto precisa da conexão.',
+    'link.server.why':
+      'Os passos dos pedidos, pausar e reabrir a loja, horários, itens esgotados, preços e respostas a avaliações ficam na fila desta tela e vão quando a conexão voltar. O resto precisa da conexão.',
     'link.server.needsLink': 'Isto precisa da conexão com o servidor: use quando ela voltar.',
     'link.settings.title': 'Terminal principal',
     'link.settings.hub': 'Pareada com',
@@ -106,7 +107,7 @@ export const joinMessages = defineMessages(
     'link.readOnly': 'Read-only: no connection to the main terminal.',
     'link.server.title': 'No connection to the server since {time} — orders go on on this screen',
     'link.server.why':
-      'Confirm, start preparation, ready and dispatch are queued on this screen and go when the connection is back. The rest needs the connection.',
+      'Order steps, pausing and reopening the store, hours, sold-out items, prices and review answers are queued on this screen and go when the connection is back. The rest needs the connection.',
     'link.server.needsLink': 'This needs the connection to the server: use it once it is back.',
     'link.settings.title': 'Main terminal',
     'link.settings.hub': 'Paired with',

@@ -159,6 +159,17 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
       await card.getByTestId('act-confirm').click();
       await card.locator('[data-testid="pending-action"][data-queued-here="true"]').waitFor({ timeout: 15_000 });
       await shot('database-down-pt-BR');
+      // A pause pressed meanwhile waits on this screen too, says so, and reaches the platform once.
+      await page.getByTestId('nav-store').click();
+      await page.getByTestId('open-pause').click();
+      const dialog = page.getByTestId('pause-dialog');
+      await dialog.getByText('30 min', { exact: true }).click();
+      await dialog.getByTestId('pause-confirm').click();
+      const keptPause = page.locator('[data-testid="store-action"][data-kind="pause"][data-state="queued"]');
+      await keptPause.waitFor({ timeout: 15_000 });
+      assert.match(await keptPause.innerText(), /Guardada nesta tela/);
+      await shot('database-down-pause-pt-BR');
+      await page.getByTestId('nav-orders').click();
       // No replica can poll without its database: past 30 s the platform shows the store closed, and the terminal says so.
       await page.locator('[data-testid="connectivity"][data-state="offline"]').waitFor({ timeout: 45_000 });
       await page.locator('[data-testid="offline-banner"][data-why="server"]').waitFor();
@@ -173,5 +184,12 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
       { calls?: { route: string; status: number }[] } | { route: string; status: number }[];
     const calls = Array.isArray(order) ? order : (order.calls ?? []);
     assert.equal(calls.filter((c) => c.route.includes('confirm') && c.status === 202).length, 1, 'confirmed once on the platform');
+    const token = await rawHttp(sandbox.url).token('demo', 'demo-secret');
+    const pauses = async () =>
+      (await rawHttp(sandbox.url).send('GET', `/merchant/v1.0/merchants/${DEMO_RESTAURANT_ID}/interruptions`, { token })).body as unknown[];
+    await page.getByTestId('nav-store').click();
+    await page.locator('[data-testid="store-action"][data-kind="pause"][data-state="done"]').waitFor({ timeout: 30_000 });
+    assert.equal((await pauses()).length, 1, 'the pause kept on the screen made one pause on the platform');
+    await page.getByTestId('nav-orders').click();
   });
 });
