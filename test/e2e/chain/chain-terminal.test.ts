@@ -61,6 +61,9 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     await page.getByTestId('join-kind-counter').click();
     await page.getByTestId('join-name').fill('Cantina — Balcão');
     await page.getByTestId('join-next').click();
+    // A typed address may be the chain's server: the code step says where its code comes from.
+    await page.getByTestId('join-code-chain').waitFor();
+    await shot('join-code-pt-BR');
     for (const digit of code) await page.getByTestId(`join-key-${digit}`).click();
     await page.getByTestId('join-pair').click();
     await page.getByTestId('order-board').waitFor({ timeout: 30_000 });
