@@ -110,8 +110,16 @@ export interface ChainOutbox {
    * no two replicas ever hold the same row; an expired claim is claimable again, with `answerLost`.
    */
   claim(holder: string, limit: number, claimMs: number, now: number): Promise<ClaimedAction[]>;
-  /** The platform answered 202: `sent` (its event settles it). Only the claim's holder may record it. */
-  sent(id: number, holder: string, at: number): Promise<{ orderId: string; storeId: string } | null>;
+  /**
+   * The platform answered 202: `sent` (its event settles it; if none came by `checkAt`, the order is
+   * read again then — claimOverdue). Only the claim's holder may record it.
+   */
+  sent(id: number, holder: string, at: number, checkAt: number): Promise<{ orderId: string; storeId: string } | null>;
+  /**
+   * Sent actions whose event is overdue, for `holder` to read their order again: each is taken by one
+   * replica (`FOR UPDATE SKIP LOCKED`), and due again `checkMs` later if still unsettled.
+   */
+  claimOverdue(holder: string, limit: number, checkMs: number, now: number): Promise<(ClaimedAction & { sentAt: number })[]>;
   /** A failure that waiting cures: back to `queued`, due at `untilMs`. */
   retryLater(id: number, holder: string, untilMs: number, reason: unknown, at: number): Promise<void>;
   /** Settled without an event: refused (`failed`), too late (`expired`), or seen done (`confirmed`). */

@@ -15,6 +15,10 @@ import type { ChainBus, ChainOrders, ChainOutbox, ClaimedAction } from './contra
  */
 export const CLAIM_MS = DEFAULT_TIMEOUT_MS + 5_000;
 
+/** As on a terminal (sync/order-outbox.ts): a sent action's event is looked for a minute, then its order is read again, and given up on after five. */
+export const SENT_CHECK_MS = 60_000;
+export const SENT_GIVE_UP_MS = 5 * 60_000;
+
 export interface OutboxSenderOptions {
   outbox: ChainOutbox;
   orders: Pick<ChainOrders, 'saveDetail'>;
@@ -33,6 +37,10 @@ export interface OutboxSenderOptions {
   backoff?: Partial<BackoffPolicy>;
   /** Actions sent at once. */
   concurrency?: number;
+  /** A sent action's event overdue: its order is read again this long after (and again, until it settles). */
+  sentCheckMs?: number;
+  /** A sent action whose effect never shows is failed this long after it was sent (the terminal's rule, sync/order-outbox.ts). */
+  sentGiveUpMs?: number;
   /** Told how each claimed action ended (metrics). */
   observe?: (outcome: 'sent' | 'confirmed' | 'retry' | 'failed') => void;
 }
@@ -72,6 +80,8 @@ export class OutboxSender {
           this.claimed += rows.length;
           return rows;
         },
+        // Actions sent whose event never came: their orders are read again before the round's sends.
+        beforeRound: (signal) => this.checkOverdue(signal),
         // Another replica may queue a row at any time: the idle wait, or its notice, brings it.
         nextDueMs: () => undefined,
         attempt: (row, signal) => this.send(row, signal),
@@ -107,10 +117,40 @@ export class OutboxSender {
     const { outbox, gateway, holder, clock, logger } = this.options;
     if (row.answerLost && (await this.effectVisible(row, signal))) return this.settle(row, 'confirmed', null);
     await gateway.act(row.orderId, row.action, row.payload, signal);
-    const done = await outbox.sent(row.id, holder, clock.now());
+    const now = clock.now();
+    const done = await outbox.sent(row.id, holder, now, now + (this.options.sentCheckMs ?? SENT_CHECK_MS));
     this.options.observe?.('sent');
     logger.info('chain outbox: action accepted', { id: row.id, orderId: row.orderId, action: row.action, attempts: row.attempts + 1 });
     if (done) await this.notify(done);
+  }
+
+  /**
+   * Sent actions whose event is overdue (a lost event, a platform that took the call and dropped it):
+   * the order is read again — its effect there settles the action; none after SENT_GIVE_UP_MS fails
+   * it with the reason, so the screen stops saying it is on its way. Each is one replica's to check.
+   */
+  private async checkOverdue(signal: AbortSignal): Promise<void> {
+    const { outbox, holder, clock, logger } = this.options;
+    let overdue: (ClaimedAction & { sentAt: number })[];
+    try {
+      overdue = await outbox.claimOverdue(holder, this.options.batch ?? 8, this.options.sentCheckMs ?? SENT_CHECK_MS, clock.now());
+    } catch (error) {
+      logger.warn('chain outbox: overdue actions could not be claimed', { error: toAppError(error) });
+      return;
+    }
+    for (const row of overdue) {
+      if (signal.aborted) return;
+      try {
+        if (await this.effectVisible(row, signal)) await this.settle(row, 'confirmed', null);
+        else if (clock.now() - row.sentAt >= (this.options.sentGiveUpMs ?? SENT_GIVE_UP_MS)) {
+          logger.warn('chain outbox: the platform never confirmed an action', { id: row.id, action: row.action });
+          await this.settle(row, 'failed', { code: 'timeout', message: 'the platform never confirmed this action' });
+        }
+      } catch (error) {
+        // Read again at its next check.
+        logger.warn('chain outbox: an overdue action could not be checked', { id: row.id, error: toAppError(error) });
+      }
+    }
   }
 
   private async retryLater(row: ClaimedAction, untilMs: number, error: AppError): Promise<void> {

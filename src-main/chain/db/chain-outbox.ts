@@ -149,16 +149,48 @@ export class PgChainOutbox implements ChainOutbox {
       }));
   }
 
-  async sent(id: number, holder: string, at: number): Promise<{ orderId: string; storeId: string } | null> {
-    // The claim's holder stays on the row: who sent it. Its end is cleared: a sent row is no one's to claim.
+  async sent(id: number, holder: string, at: number, checkAt: number): Promise<{ orderId: string; storeId: string } | null> {
+    // The claim's holder stays on the row: who sent it. Its end is cleared: a sent row is no one's to
+    // claim, until its event is overdue (due_ms: when its order is read again).
     const rows = await queryRows<{ order_id: string; store_id: string }>(
       this.pool,
       'recording a sent action',
-      `UPDATE outbox SET state = 'sent', sent_ms = coalesce(sent_ms, $3), claim_until_ms = NULL, reason = NULL, updated_ms = $3
+      `UPDATE outbox SET state = 'sent', sent_ms = coalesce(sent_ms, $3), due_ms = $4, claim_until_ms = NULL, reason = NULL, updated_ms = $3
        WHERE id = $1 AND claim_holder = $2 AND state = 'queued' RETURNING order_id, store_id`,
-      [id, holder, at],
+      [id, holder, at, checkAt],
     );
     return rows[0] ? { orderId: rows[0].order_id, storeId: rows[0].store_id } : null;
+  }
+
+  async claimOverdue(holder: string, limit: number, checkMs: number, now: number): Promise<(ClaimedAction & { sentAt: number })[]> {
+    const rows = await queryRows<{
+      id: number;
+      order_id: string;
+      store_id: string;
+      action: ClaimedAction['action'];
+      payload: Record<string, unknown> | null;
+      attempts: number;
+      sent_ms: number;
+    }>(
+      this.pool,
+      'claiming overdue actions',
+      `WITH overdue AS (
+         SELECT id FROM outbox WHERE state = 'sent' AND due_ms <= $3 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE outbox o SET claim_holder = $1, due_ms = $3 + $4::bigint, updated_ms = $3 FROM overdue WHERE o.id = overdue.id
+       RETURNING o.id, o.order_id, o.store_id, o.action, o.payload, o.attempts, coalesce(o.sent_ms, o.updated_ms) AS sent_ms`,
+      [holder, limit, now, checkMs],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      orderId: r.order_id,
+      storeId: r.store_id,
+      action: r.action,
+      payload: r.payload,
+      attempts: r.attempts,
+      answerLost: false,
+      sentAt: r.sent_ms,
+    }));
   }
 
   async retryLater(id: number, holder: string, untilMs: number, reason: unknown, at: number): Promise<void> {

@@ -136,7 +136,7 @@ describe('chain orders on PostgreSQL', () => {
     );
     const [claimed] = await outbox.claim('replica-b', 5, 60_000, clock.now());
     assert.equal(claimed?.id, entry.id);
-    assert.ok(await outbox.sent(entry.id, 'replica-b', clock.now()));
+    assert.ok(await outbox.sent(entry.id, 'replica-b', clock.now(), clock.now() + 60_000));
 
     const cfm = wireEvent(ofA, 'CONFIRMED', 'CFM', { minutes: 1 });
     await orders.ingest([cfm], fence, clock.now());

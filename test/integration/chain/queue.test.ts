@@ -123,9 +123,9 @@ describe('the chain lease and outbox on PostgreSQL', () => {
     assert.equal(second?.id, entry.id);
     assert.equal(second?.answerLost, true);
     assert.equal(second?.attempts, 2);
-    assert.equal(await a.sent(entry.id, 'replica-a', clockB.now()), null, 'the old claimer cannot record an answer');
+    assert.equal(await a.sent(entry.id, 'replica-a', clockB.now(), clockB.now() + 60_000), null, 'the old claimer cannot record an answer');
     assert.equal(await a.settle(entry.id, 'replica-a', 'failed', new Error('late'), clockB.now()), null);
-    assert.deepEqual(await b.sent(entry.id, 'replica-b', clockB.now()), { orderId, storeId: STORE_A });
+    assert.deepEqual(await b.sent(entry.id, 'replica-b', clockB.now(), clockB.now() + 60_000), { orderId, storeId: STORE_A });
     assert.equal(await a.depth(), 0);
   });
 

@@ -202,6 +202,7 @@ interface FakeAction extends ClaimedAction {
   dueAt: number;
   answered: boolean;
   reason: unknown;
+  sentAt?: number;
 }
 
 export class FakeOutbox implements ChainOutbox {
@@ -265,12 +266,32 @@ export class FakeOutbox implements ChainOutbox {
     return row && row.holder === holder && !row.answered ? row : undefined;
   }
 
-  async sent(id: number, holder: string): Promise<{ orderId: string; storeId: string } | null> {
+  async sent(id: number, holder: string, at: number, checkAt: number): Promise<{ orderId: string; storeId: string } | null> {
     failing(this.failures, 'sent');
     const row = this.held(id, holder);
     if (!row) return null;
-    Object.assign(row, { state: 'sent', answered: true, claimedUntil: 0 });
+    Object.assign(row, { state: 'sent', answered: true, claimedUntil: 0, dueAt: checkAt, sentAt: at });
     return { orderId: row.orderId, storeId: row.storeId };
+  }
+
+  async claimOverdue(holder: string, limit: number, checkMs: number, now: number): Promise<(ClaimedAction & { sentAt: number })[]> {
+    failing(this.failures, 'claimOverdue');
+    return this.rows
+      .filter((r) => r.state === 'sent' && r.dueAt <= now)
+      .slice(0, limit)
+      .map((r) => {
+        Object.assign(r, { holder, answered: false, dueAt: now + checkMs });
+        return {
+          id: r.id,
+          orderId: r.orderId,
+          storeId: r.storeId,
+          action: r.action,
+          payload: r.payload,
+          attempts: r.attempts,
+          answerLost: false,
+          sentAt: r.sentAt ?? now,
+        };
+      });
   }
 
   async retryLater(id: number, holder: string, untilMs: number, reason: unknown): Promise<void> {

@@ -36,6 +36,42 @@ describe('chain outbox sender', () => {
     assert.ok(bus.published.some((n) => n.kind === 'outbox' && n.orderId === order && n.storeId === MERCHANT));
   });
 
+  it('a sent action whose event never comes: one replica reads its order again after a minute, and the effect there settles it', async () => {
+    const { clock, gateway, outbox, sender, enqueue } = setup();
+    await enqueue();
+    const [a, b] = [sender('replica-a'), sender('replica-b')];
+    await a.round();
+    assert.equal(outbox.rows[0]!.state, 'sent');
+    const reads = () => gateway.count('getOrder');
+    await Promise.all([a.round(), b.round()]);
+    assert.equal(reads(), 0, 'its event is waited for a minute');
+    clock.advance(61_000);
+    await Promise.all([a.round(), b.round()]);
+    assert.equal(reads(), 1, 'one replica reads the order');
+    assert.equal(outbox.rows[0]!.state, 'confirmed', 'the effect there settles it');
+  });
+
+  it('a sent action whose effect never shows is failed after five minutes, with the reason', async () => {
+    const { clock, outbox, sender, order } = setup();
+    // A driver asked for: no status of the order shows it (the fake platform moves none).
+    await outbox.enqueue(
+      { orderId: order, action: 'requestDriver', payload: { quoteId: 'q-1' }, storeId: MERCHANT, idempotencyKey: KEY, origin: null },
+      clock.now(),
+    );
+    const a = sender('replica-a');
+    await a.round();
+    assert.equal(outbox.rows[0]!.state, 'sent');
+    for (let minute = 1; minute <= 4; minute++) {
+      clock.advance(61_000);
+      await a.round();
+      assert.equal(outbox.rows[0]!.state, 'sent', `still on its way after ${minute} min`);
+    }
+    clock.advance(61_000);
+    await a.round();
+    assert.equal(outbox.rows[0]!.state, 'failed');
+    assert.match(JSON.stringify(outbox.rows[0]!.reason), /never confirmed/);
+  });
+
   it('looks first at the order when a previous claim lost its answer: an effect already there settles it, nothing is sent twice', async () => {
     const { clock, gateway, outbox, sender, order, enqueue } = setup();
     await enqueue();
