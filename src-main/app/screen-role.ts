@@ -2,7 +2,7 @@ import { AppError, ReportedError } from '../../src-shared/errors';
 import { screenSettings, type HubRole, type LinkView } from '../../src-shared/ipc/channels/join';
 import { channelNames, type AppStatus, type IpcResult, type PushName } from '../../src-shared/ipc/contract';
 import { Settings } from '../../src-shared/settings';
-import { BoardRow } from '../../src-shared/ipc/channels/orders';
+import { BoardRow, type OrdersChanged } from '../../src-shared/ipc/channels/orders';
 import { z } from 'zod';
 import { accountFor, type CredentialStore } from '../auth/credentials/credential-store';
 import type { Clock } from '../base/clock';
@@ -168,7 +168,9 @@ export class ScreenRole {
     this.live = {
       side: {
         pairing,
-        hub: queueingEndpoint(endpoint, () => waiting.outbox, clock),
+        hub: queueingEndpoint(endpoint, () => waiting.outbox, clock, {
+          marked: () => (waiting.printing ? (rows) => waiting.printing?.marked(rows) ?? [...rows] : null),
+        }),
         link: () => linkView(endpoint.link()),
         reconnectNow: () => endpoint.reconnectNow(),
         lastSaid,
@@ -221,8 +223,13 @@ export class ScreenRole {
     }
     if (printing && event === 'print:changed') return;
     if (printing && event === 'orders:changed') {
-      const rows = HeardRows.safeParse(payload);
-      if (rows.success) printing.heard(rows.data.rows);
+      const heard = HeardRows.safeParse(payload);
+      if (heard.success) {
+        printing.heard(heard.data.rows);
+        // The windows see the tickets this screen printed on the cards, as on a terminal of its own.
+        this.options.push.push('orders:changed', { ...(payload as OrdersChanged), rows: printing.marked(heard.data.rows) });
+        return;
+      }
     }
     if (event === 'status:changed' && lastSaid.status) lastSaid.status = { ...lastSaid.status, connectivity: payload as AppStatus['connectivity'] };
     this.options.push.push(event, payload as never);

@@ -78,6 +78,25 @@ export class ScreenPrinting extends TicketQueue {
     if (added > 0) for (const { orderId } of confirmed) if (this.waitsForView(orderId)) void this.viewOf(orderId);
   }
 
+  /**
+   * The rows as this screen shows them: printed, or waiting for a printer, by this screen's own
+   * print queue (the server prints nothing: its rows never say so). The terminal's rule
+   * (db/orders/board-query.ts): a ticket printed, other than a cancellation slip; one tried and waiting.
+   */
+  marked(rows: readonly BoardRow[]): BoardRow[] {
+    const { db } = this.screen;
+    if (!db.isOpen) return [...rows];
+    return db.read(() =>
+      rows.map((row) => {
+        const jobs = db.printQueue.forOrder(row.id);
+        if (jobs.length === 0) return row;
+        const printed = jobs.some((j) => j.state === 'printed' && j.kind !== 'cancellation');
+        const printWaiting = jobs.some((j) => j.state === 'queued' && j.attempts > 0);
+        return printed === row.printed && printWaiting === row.printWaiting ? row : { ...row, printed, printWaiting };
+      }),
+    );
+  }
+
   /** Tickets of the order wait here and what they print is not kept yet. */
   private waitsForView(orderId: string): boolean {
     const { db } = this.screen;

@@ -1,5 +1,5 @@
 import { toAppError } from '../../../src-shared/errors';
-import { ActInput } from '../../../src-shared/ipc/channels/orders';
+import { ActInput, Board, type BoardRow } from '../../../src-shared/ipc/channels/orders';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../base/clock';
 import type { ContractEndpoint } from '../contract';
@@ -17,7 +17,13 @@ export const DRAIN_WITHIN_MS = 30_000;
  * server's refusal of them). Every other call is the link's, as on a screen of a store's hub.
  * `outbox()` is null while the screen is no screen of a server: then it is the link alone.
  */
-export function queueingEndpoint(link: ContractEndpoint, outbox: () => ScreenOutbox | null, clock: Clock, drainWithinMs = DRAIN_WITHIN_MS): ContractEndpoint {
+export function queueingEndpoint(
+  link: ContractEndpoint,
+  outbox: () => ScreenOutbox | null,
+  clock: Clock,
+  options: { drainWithinMs?: number; marked?: () => ((rows: readonly BoardRow[]) => BoardRow[]) | null } = {},
+): ContractEndpoint {
+  const drainWithinMs = options.drainWithinMs ?? DRAIN_WITHIN_MS;
   return {
     invoke: async (channel, input, origin): Promise<IpcResult<unknown>> => {
       const queue = outbox();
@@ -39,7 +45,14 @@ export function queueingEndpoint(link: ContractEndpoint, outbox: () => ScreenOut
         }
       }
       if (queue && channel === 'orders:board') await drainedWithin(queue, clock, drainWithinMs);
-      return link.invoke(channel, input, origin);
+      const answer = await link.invoke(channel, input, origin);
+      // The board as this screen shows it: the tickets it printed itself on the cards.
+      const mark = options.marked?.();
+      if (mark && channel === 'orders:board' && answer.ok) {
+        const board = Board.safeParse(answer.value);
+        if (board.success) return { ok: true, value: { ...board.data, rows: mark(board.data.rows) } };
+      }
+      return answer;
     },
     connect: (sink) => link.connect(sink),
   };

@@ -137,9 +137,7 @@ export class ScreenOutbox {
   async act(input: ActInput): Promise<OutboxEntry> {
     const { db, hubId, clock } = this.options;
     const key = input.idempotencyKey ?? randomUUID();
-    const made = db.write(() => {
-      const known = db.actions.byKey(key);
-      if (known) return { row: known, fresh: false };
+    const made = await this.keep(key, () => {
       const group = answerGroupOf(input.action);
       const ahead = db.actions.queuedFor(hubId, input.orderId);
       const same = ahead.find((a) => answerGroupOf(a.action as OrderAction) === group);
@@ -154,10 +152,7 @@ export class ScreenOutbox {
       });
       return { row, fresh: ahead.length === 0 };
     });
-    if (made.fresh && this.options.linkUp()) {
-      const row = made.row;
-      await withPatience(clock, this.options.answerWithinMs ?? 5_000, (signal) => this.queue.tryNow(row, signal));
-    } else if (made.fresh) {
+    if (made.fresh && !this.options.linkUp()) {
       this.options.logger.info('screen outbox: the server is out of reach, the action waits on this screen', {
         id: made.row.id,
         orderId: made.row.order_id,
@@ -186,9 +181,7 @@ export class ScreenOutbox {
     const { db, hubId, clock } = this.options;
     const key = typeof input.idempotencyKey === 'string' ? input.idempotencyKey : randomUUID();
     const line = `store:${merchantId}`;
-    const made = db.write(() => {
-      const known = db.actions.byKey(key);
-      if (known) return { row: known, fresh: false };
+    const made = await this.keep(key, () => {
       const ahead = db.actions.queuedFor(hubId, line);
       const row = db.actions.insert({
         hubId,
@@ -201,10 +194,6 @@ export class ScreenOutbox {
       });
       return { row, fresh: ahead.length === 0 };
     });
-    if (made.fresh && this.options.linkUp()) {
-      const row = made.row;
-      await withPatience(clock, this.options.answerWithinMs ?? 5_000, (signal) => this.queue.tryNow(row, signal));
-    }
     const row = db.read(() => db.actions.get(made.row.id));
     if (row?.state === 'sent' && row.answer) return JSON.parse(row.answer) as unknown;
     if (row?.state === 'refused') throw new ReportedError(this.reasonOf(row) ?? { code: 'internal', message: 'the server refused it' });
@@ -212,6 +201,22 @@ export class ScreenOutbox {
     this.options.leverChanged(entry);
     this.queue.wake();
     return lever.queued(entry);
+  }
+
+  /**
+   * A press written (a key already known answers its row, nothing written), then tried at once for a
+   * few seconds when it is the first of its line and the link is up.
+   */
+  private async keep(key: string, insert: () => { row: ScreenActionRecord; fresh: boolean }): Promise<{ row: ScreenActionRecord; fresh: boolean }> {
+    const { db, clock } = this.options;
+    const made = db.write(() => {
+      const known = db.actions.byKey(key);
+      return known ? { row: known, fresh: false } : insert();
+    });
+    if (made.fresh && this.options.linkUp()) {
+      await withPatience(clock, this.options.answerWithinMs ?? 5_000, (signal) => this.queue.tryNow(made.row, signal));
+    }
+    return made;
   }
 
   /** One try: the server's answer to the key, recorded. Throws what waits (the link, the server's time). */

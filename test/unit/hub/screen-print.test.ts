@@ -168,6 +168,15 @@ describe('a store terminal of a chain server prints its own tickets', () => {
     assert.equal(cutsIn(printer.jobs[0] ?? Buffer.alloc(0)), 1);
     assert.ok(printer.jobs[0]?.toString('latin1').includes('Pizza Margherita'), "the order's items, read from the server");
     assert.equal(terminal.statuses.at(-1)?.printers[0]?.state, 'ok');
+    // The card says "printed", by this screen's own queue (the server's rows never do).
+    assert.equal(row.printed, false);
+    assert.deepEqual(
+      terminal.printing.marked([row, boardRow(randomUUID(), T0)]).map((r) => [r.printed, r.printWaiting]),
+      [
+        [true, false],
+        [false, false],
+      ],
+    );
     await terminal.stop();
     await printer.close();
   });
@@ -201,6 +210,7 @@ describe('a store terminal of a chain server prints its own tickets', () => {
     await until(() => terminal.printing.status().printers[0]?.state === 'error', "the printer shows its error (the top bar's alert)");
     const state = terminal.printing.status().printers[0];
     assert.deepEqual({ code: state?.error?.code, reason: state?.error?.reason, waiting: state?.waiting }, { code: 'printer', reason: 'refused', waiting: 1 });
+    assert.equal(terminal.printing.marked([row])[0]?.printWaiting, true, 'the card says its ticket waits for a printer');
     assert.ok(terminal.db.printOrders.get(row.id)?.order_view, 'what the ticket prints was read from the server when it was queued');
 
     // The internet goes; the printer comes back: the ticket already queued prints without the server.
