@@ -12,6 +12,9 @@
  *   (p50/p95/p99; polls every second, the least the server takes), and the chain server's own part,
  *   from the poll that handed the event out to the screen; a confirm from pressed to the screen
  *   showing CONFIRMED. Every row a screen hears is checked to be its store's (leaks must be 0).
+ *   Meanwhile the stores pull their levers at a busy lunch's pace (LEVERS_PER_HOUR_PER_STORE: a dish
+ *   sold out and back on sale, now and then a 15-minute pause and its reopening), through the chain's
+ *   store outbox: measured from the press to the screen's answer, and checked on the platform.
  * - **Backlog**: two whole order lives (9 events each) put in every store at once (5,400 events, as
  *   after the platform's queue was held up): how fast the one leader stores and pushes the rush's
  *   mix of events (its events/s: this server's wall).
@@ -42,6 +45,8 @@ const EVENTS_PER_ORDER = 9;
 /** Staff take a moment to press confirm, a driver a moment between steps (compressed from minutes). */
 const CONFIRM_AFTER_MS: [number, number] = [500, 2500];
 const STEP_EVERY_MS: [number, number] = [1000, 3000];
+/** Three dishes sold out (and back) and one pause (and its reopening) a store an hour: a rush's levers. */
+const LEVERS_PER_HOUR_PER_STORE = 4;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ([low, high]: [number, number]): number => low + randomInt(high - low + 1);
@@ -138,6 +143,44 @@ class Load {
     }
   }
 
+  /** Press → answer of each lever pulled, and the levers refused. */
+  readonly levers: number[] = [];
+  leverFailures = 0;
+  readonly leverWork: Promise<void>[] = [];
+
+  /** A store pulls a lever: a dish sold out and back (three times in four), or a short pause and its reopening. */
+  lever(storeId: string): void {
+    this.leverWork.push(Math.random() < 0.75 ? this.soldOut(storeId) : this.pause(storeId));
+  }
+
+  private async press(storeId: string, channel: 'menu:setItemStatus' | 'stores:pause' | 'stores:resume', input: Record<string, unknown>): Promise<unknown> {
+    const screen = this.screenOf.get(storeId);
+    const start = performance.now();
+    const result = await screen?.endpoint.invoke(channel, { merchantId: storeId, ...input });
+    this.levers.push(performance.now() - start);
+    if (result?.ok) return result.value;
+    this.leverFailures++;
+    console.error(`chain bench: ${channel} was refused`, JSON.stringify(result));
+    return undefined;
+  }
+
+  private async soldOut(storeId: string): Promise<void> {
+    const dish = menuFor(this.stage.world.catalog, storeId)[0];
+    if (!dish) return;
+    await this.press(storeId, 'menu:setItemStatus', { itemId: dish.id, status: 'UNAVAILABLE' });
+    await sleep(between(STEP_EVERY_MS));
+    await this.press(storeId, 'menu:setItemStatus', { itemId: dish.id, status: 'AVAILABLE' });
+  }
+
+  private async pause(storeId: string): Promise<void> {
+    const end = new Date(this.stage.world.clock.now() + 15 * 60_000).toISOString();
+    const made = (await this.press(storeId, 'stores:pause', { description: 'Cozinha lotada', end })) as
+      { outcome?: string; interruption?: { id: string } } | undefined;
+    if (made?.outcome !== 'created' || !made.interruption) return;
+    await sleep(between(STEP_EVERY_MS));
+    await this.press(storeId, 'stores:resume', { interruptionId: made.interruption.id });
+  }
+
   /** The platform's driver collects and delivers it. */
   private async drive(orderId: string): Promise<void> {
     for (const [route, codes] of DRIVER_STEPS) {
@@ -193,13 +236,18 @@ async function rush(load: Load, stage: ChainStage): Promise<{ orders: number; se
   const end = start + RUSH_SECONDS * 1000;
   const placing: Promise<void>[] = [];
   let next = start;
+  const leversPerSecond = (STORES * LEVERS_PER_HOUR_PER_STORE) / 3600;
+  let nextLever = start + nextArrivalMs(leversPerSecond);
   while (next < end) {
     next += nextArrivalMs(perSecond);
     const wait = next - performance.now();
     if (wait > 0) await sleep(wait);
     placing.push(load.place(stage.stores[randomInt(stage.stores.length)] as string));
+    for (; nextLever <= performance.now() && nextLever < end; nextLever += nextArrivalMs(leversPerSecond))
+      load.lever(stage.stores[randomInt(stage.stores.length)] as string);
   }
   await Promise.all(placing);
+  await Promise.all(load.leverWork);
   const placedAt = performance.now();
   // Every order's life runs out (its last step is a few seconds after its confirm), then its last push lands.
   const deadline = Date.now() + 60_000;
@@ -260,6 +308,10 @@ const benchmark: Benchmark = {
       console.log(
         `  leaks (a row heard by another store's screen): ${load.tracker.leaks}; unheard: ${load.tracker.unheard('rush')}; coalesced: ${load.tracker.coalesced}; failures: ${load.failures}`,
       );
+      const levers = spread(load.levers);
+      console.log(
+        `  store levers (sold out / back, pause / reopen) pressed → answered through the store outbox: ${describeSpread(levers)}; refused: ${load.leverFailures}`,
+      );
 
       // --- backlog
       const beforeBacklog = await counts(stage.replicas);
@@ -300,6 +352,10 @@ const benchmark: Benchmark = {
         poll_screen_p99_ms: ms(fromPoll.p99),
         confirm_p50_ms: ms(confirms.p50),
         confirm_p99_ms: ms(confirms.p99),
+        levers: levers.n,
+        lever_p50_ms: ms(levers.p50),
+        lever_p99_ms: ms(levers.p99),
+        lever_failures: load.leverFailures,
         lan_p50_ms: lan.p50,
         lan_p99_ms: lan.p99,
         rush_events: events.n,
