@@ -26,10 +26,10 @@ export function inviteCodes(devices: ChainDevices, clock: Clock, logger: Logger)
     for (const [id, turn] of charged) if (now - turn.at >= SESSION_MS) charged.delete(id);
   };
   return {
-    try: async () => {
+    try: async (named) => {
       const now = clock.now();
       forget(now);
-      const inviteId = await devices.currentInvite(now);
+      const inviteId = await devices.currentInvite(now, named);
       if (inviteId === null) return { ok: false, closed: 'none' };
       const turn = await devices.chargeInvite(inviteId, now);
       if (!turn.ok) return turn;

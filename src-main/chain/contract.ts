@@ -154,11 +154,11 @@ export interface ChainDevices {
     now: number,
   ): Promise<{ inviteId: string; code: string; expiresAt: number }>;
   /**
-   * The invite a store terminal's hello is tried against: the newest one still open (unexpired,
-   * unused, tries left), or null. A terminal types six digits and cannot name an invite, so one is
-   * in force at a time, as one code is shown on a hub (docs/chain-server.md).
+   * The invite a store terminal's hello is tried against: the open one (unexpired, unused, tries
+   * left) whose code begins with `named` (the code's first two digits, which name it: several
+   * invites may be in force at once), or without it the newest open one; null when none.
    */
-  currentInvite(now: number): Promise<string | null>;
+  currentInvite(now: number, named?: string): Promise<string | null>;
   /**
    * A pairing's try of an invite (a PAKE's hello, on any replica): one try charged atomically in the
    * database, and the code to run the exchange with; closed once its tries are used.

@@ -12,6 +12,8 @@ export interface ChosenHub {
 }
 
 export const CODE_LENGTH = 6;
+/** A chain's invite: eight digits, the first two naming the invite (a typed address may be a chain's server). */
+export const INVITE_CODE_LENGTH = 8;
 
 /** Refusals about the hub chosen (the address, the link, the device that answered), said on the hub's page. */
 const HUB_REFUSALS: ReadonlySet<JoinRefusal> = new Set(['bad-address', 'bad-uri', 'hub-gone', 'not-the-hub', 'unreachable', 'not-first-run']);
@@ -114,19 +116,29 @@ export class JoinState {
 
   /** A digit from the keypad or the keyboard; anything else is ignored. */
   press(key: string): void {
-    if (/^\d$/.test(key) && this.#code.length < CODE_LENGTH) this.#code += key;
+    if (/^\d$/.test(key) && this.#code.length < this.codeLength) this.#code += key;
     else if (key === 'Backspace') this.#code = this.#code.slice(0, -1);
     this.#refusal = null;
   }
 
-  /** Typed or pasted into the code box: its digits, six at most. */
+  /** The longest code this target takes: a hub's six digits, or a chain's invite's eight where the address was typed. */
+  get codeLength(): number {
+    return this.#hub?.target.via === 'address' ? INVITE_CODE_LENGTH : CODE_LENGTH;
+  }
+
+  /** Typed or pasted into the code box: its digits, as many as the target takes. */
   setCode(text: string): void {
-    this.#code = text.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    this.#code = text.replace(/\D/g, '').slice(0, this.codeLength);
     this.#refusal = null;
   }
 
   get ready(): boolean {
-    return this.#hub !== null && this.#kind !== null && this.#name.trim() !== '' && (!this.needsCode || this.#code.length === CODE_LENGTH);
+    return (
+      this.#hub !== null &&
+      this.#kind !== null &&
+      this.#name.trim() !== '' &&
+      (!this.needsCode || this.#code.length === CODE_LENGTH || this.#code.length === this.codeLength)
+    );
   }
 
   /** Pairs; true when this terminal is now a screen (the windows then start over as one). */

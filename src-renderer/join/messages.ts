@@ -72,7 +72,7 @@ export const joinMessages = defineMessages(
     'join.code.lead': 'Em Ajustes › Telas, o terminal principal mostra um código de 6 números que vale por 2 minutos.',
     'join.code.titleAny': 'Digite o código de pareamento',
     'join.code.chain':
-      'Num servidor da rede, o código vem do convite que o gerente fez para esta loja: vale o tempo que o convite diz (10 minutos, se nada foi dito) e 5 tentativas.',
+      'Num servidor da rede, o código tem 8 números e vem do convite que o gerente fez para esta loja: vale o tempo que o convite diz (10 minutos, se nada foi dito) e 5 tentativas.',
     'join.code.field': 'Código de pareamento',
     'join.code.erase': 'Apagar',
     'join.code.notKept': 'Este computador não tem cofre de senhas: a tela vai pedir um novo pareamento a cada abertura.',
@@ -164,7 +164,7 @@ export const joinMessages = defineMessages(
     'join.code.lead': 'In Settings › Screens, the main terminal shows a 6-digit code, valid for 2 minutes.',
     'join.code.titleAny': 'Type the pairing code',
     'join.code.chain':
-      "On a chain's server, the code comes from the invite the manager made for this store: it lasts as long as the invite says (10 minutes unless told otherwise) and 5 tries.",
+      "On a chain's server, the code has 8 digits and comes from the invite the manager made for this store: it lasts as long as the invite says (10 minutes unless told otherwise) and 5 tries.",
     'join.code.field': 'Pairing code',
     'join.code.erase': 'Erase',
     'join.code.notKept': 'This computer has no password store: the screen will ask to be paired again at each launch.',

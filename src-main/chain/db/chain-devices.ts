@@ -39,10 +39,20 @@ async function ensureStores(db: Queryable, storeIds: readonly string[]): Promise
   await db.query('INSERT INTO stores (id) SELECT unnest($1::text[]) ON CONFLICT (id) DO NOTHING', [storeIds]);
 }
 
+/** An invite still open: unexpired, unused, tries left ($1: now, $2: the tries a code has). */
+const OPEN = 'used_ms IS NULL AND code IS NOT NULL AND expires_ms > $1 AND tries < $2';
+
+/** The invite's number, its id's `iNN-` (invites made before numbers had none). */
+const numberOf = (inviteId: string): string | null => /^i(\d{2})-/.exec(inviteId)?.[1] ?? null;
+
+/** What the manager reads out and the terminal types: the invite's number, then its six secret digits. */
+const typedCode = (inviteId: string, secret: string): string => `${numberOf(inviteId) ?? ''}${secret}`;
+
 /**
  * The chain's paired store terminals in PostgreSQL, shared by every replica, on the hub's rules
  * (hub/trust/device-registry.ts, pairing-code.ts): only the SHA-256 of each 32-byte secret is kept;
- * a pairing needs a manager's invite: six digits, short-lived, one device, TRIES_PER_CODE tries, each
+ * a pairing needs a manager's invite: eight digits (the first two name it among those in force),
+ * short-lived, one device, TRIES_PER_CODE tries, each
  * try charged under the invite's row lock so replicas count the same tries. The invite's code is kept
  * as it is while it is open (a PAKE needs it as its password) and erased when it is used. Times are
  * the app's clock (injected `now`).
@@ -61,31 +71,37 @@ export class PgChainDevices implements ChainDevices {
     const name = Device.shape.name.parse(input.name);
     const kind = Device.shape.kind.parse(input.kind);
     if (input.storeIds.length === 0) throw new AppError('validation', 'An invite names at least one store.', { field: 'storeIds' });
-    const inviteId = randomBytes(16).toString('hex');
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = now + ttlMs;
-    await inTransaction(this.pool, 'writing a pairing invite', async (db) => {
+    const secret = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const inviteId = await inTransaction(this.pool, 'writing a pairing invite', async (db) => {
       await ensureStores(db, input.storeIds);
+      // One invite per number among those in force: a terminal's hello names its invite by it.
+      await db.query("SELECT pg_advisory_xact_lock(hashtext('pairing_invites'))");
+      const { rows } = await db.query<{ id: string }>(`SELECT id FROM pairing_invites WHERE ${OPEN} AND id LIKE 'i__-%'`, [now, TRIES_PER_CODE]);
+      const taken = new Set(rows.map((r) => numberOf(r.id)));
+      const free = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).filter((n) => !taken.has(n));
+      const inviteId = `i${free[randomInt(free.length)] ?? String(randomInt(0, 100)).padStart(2, '0')}-${randomBytes(16).toString('hex')}`;
       await db.query('INSERT INTO pairing_invites (id, code, store_ids, name, kind, created_ms, expires_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         inviteId,
-        code,
+        secret,
         input.storeIds,
         name,
         kind,
         now,
         expiresAt,
       ]);
+      return inviteId;
     });
-    return { inviteId, code, expiresAt };
+    return { inviteId, code: typedCode(inviteId, secret), expiresAt };
   }
 
-  /** The newest invite still open (unexpired, unused, tries left): the one a typed code is tried against. */
-  async currentInvite(now: number): Promise<string | null> {
+  /** The open invite (unexpired, unused, tries left) a typed code is tried against: the one its first two digits name, else the newest. */
+  async currentInvite(now: number, named?: string): Promise<string | null> {
     const rows = await queryRows<{ id: string }>(
       this.pool,
       'reading the open pairing invite',
-      'SELECT id FROM pairing_invites WHERE used_ms IS NULL AND code IS NOT NULL AND expires_ms > $1 AND tries < $2 ORDER BY created_ms DESC, id LIMIT 1',
-      [now, TRIES_PER_CODE],
+      `SELECT id FROM pairing_invites WHERE ${OPEN} AND ($3::text IS NULL OR id LIKE 'i' || $3 || '-%') ORDER BY created_ms DESC, id LIMIT 1`,
+      [now, TRIES_PER_CODE, named ?? null],
     );
     return rows[0]?.id ?? null;
   }
@@ -96,7 +112,7 @@ export class PgChainDevices implements ChainDevices {
       const closed = closedOf(invite, now);
       if (closed || !invite?.code) return { ok: false, closed: closed ?? 'used' };
       await db.query('UPDATE pairing_invites SET tries = tries + 1 WHERE id = $1', [inviteId]);
-      return { ok: true, code: invite.code, attemptsLeft: TRIES_PER_CODE - invite.tries - 1 };
+      return { ok: true, code: typedCode(invite.id, invite.code), attemptsLeft: TRIES_PER_CODE - invite.tries - 1 };
     });
   }
 
@@ -118,7 +134,9 @@ export class PgChainDevices implements ChainDevices {
       if (closed || !invite?.code) return { ok: false, reason: closed ?? 'used', attemptsLeft: 0 };
       await db.query('UPDATE pairing_invites SET tries = tries + 1 WHERE id = $1', [inviteId]);
       // The try is charged before the comparison, and committed whatever it says.
-      const right = typeof code === 'string' && /^\d{6}$/.test(code) && timingSafeEqual(Buffer.from(code), Buffer.from(invite.code));
+      const expected = typedCode(invite.id, invite.code);
+      const right =
+        typeof code === 'string' && code.length === expected.length && /^\d+$/.test(code) && timingSafeEqual(Buffer.from(code), Buffer.from(expected));
       if (!right) return { ok: false, reason: 'wrong-code', attemptsLeft: TRIES_PER_CODE - invite.tries - 1 };
       return this.pair(db, invite, now);
     });

@@ -47,7 +47,8 @@ export async function pairWithHub(request: PairRequest): Promise<Paired> {
   const timeoutMs = parsed.data.timeoutMs ?? TIMEOUT_MS;
   const exchange = await ScreenExchange.start(code);
 
-  const helloBody: HelloBody = { v: 1, name, kind, share: base64url(exchange.share) };
+  // A chain's eight-digit code names its invite by its first two digits.
+  const helloBody: HelloBody = { v: 1, name, kind, share: base64url(exchange.share), ...(code.length === 8 ? { invite: code.slice(0, 2) } : {}) };
   const hello = await pinnedPost(target, expectedFingerprint ?? null, '/pair/hello', helloBody, timeoutMs);
   const answer = readAnswer(hello, HelloAnswer);
   const context: PairingContext = {

@@ -23,7 +23,8 @@ export const CODE_TOLD_FOR_MS = 30_000;
 /** Tries per code. A try is charged at the hello: the hub cannot tell a wrong guess before the screen confirms, and a rogue screen never does. */
 export const TRIES_PER_CODE = 5;
 
-export const PairingCodeText = z.string().regex(/^\d{6}$/, 'six digits');
+/** Six digits shown on a hub; eight on a chain's invite, whose first two name the invite (several may be in force at once). */
+export const PairingCodeText = z.string().regex(/^(\d{6}|\d{8})$/, 'six or eight digits');
 
 /** Why a code takes no more tries (or a session of it no confirmation). */
 export type CodeClosed = 'none' | 'expired' | 'ended' | 'used' | 'replaced';

@@ -28,8 +28,8 @@ type Maybe<T> = T | Promise<T>;
  * window and its list of screens (`windowCodes`), or a chain server's invites in its database.
  */
 export interface PairingCodes {
-  /** A hello: charges one try of the code in force and hands it over for the exchange. */
-  try(): Maybe<CodeTry>;
+  /** A hello: charges one try of the code in force (on a chain, of the invite `invite` names) and hands it over for the exchange. */
+  try(invite?: string): Maybe<CodeTry>;
   /** Whether a session begun with `serial` may still confirm (null), or why not. */
   confirmable(serial: PairingSerial): Maybe<CodeClosed | null>;
   /** Tries left on the code a session began with. */
@@ -109,7 +109,7 @@ export class HubPairingDesk implements PairingDesk {
     if (!hello) return badRequest();
     const share = Buffer.from(hello.share, 'base64url');
     await this.forgetClosedSessions();
-    const turn = await this.codes.try();
+    const turn = await this.codes.try(hello.invite);
     if (!turn.ok) return closed(turn.closed);
     const { identity } = this.options;
     const session = randomBytes(16).toString('base64url');

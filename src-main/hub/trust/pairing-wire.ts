@@ -24,7 +24,17 @@ export const SessionId = base64url(16);
 /** A name shown on the hub's list: no control characters (no line breaks or escapes into a screen or a log). */
 const ShownName = Device.shape.name.regex(/^[^\p{Cc}]+$/u, 'no control characters');
 
-export const HelloBody = z.strictObject({ v: z.literal(1), name: ShownName, kind: ScreenKind, share: base64url(32) });
+export const HelloBody = z.strictObject({
+  v: z.literal(1),
+  name: ShownName,
+  kind: ScreenKind,
+  share: base64url(32),
+  /** A chain's invite code's first two digits: which of the invites in force the code is (public; the other six stay the secret). */
+  invite: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
+});
 export type HelloBody = z.infer<typeof HelloBody>;
 
 export const HelloAnswer = z.object({

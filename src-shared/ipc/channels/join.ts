@@ -64,7 +64,7 @@ export const JoinTarget = z.discriminatedUnion('via', [
 ]);
 export type JoinTarget = z.infer<typeof JoinTarget>;
 
-export const PairingCode = z.string().regex(/^\d{6}$/, 'six digits');
+export const PairingCode = z.string().regex(/^(\d{6}|\d{8})$/, 'six or eight digits');
 
 export const JoinPairInput = z
   .object({

@@ -21,7 +21,7 @@ describe('the chain devices on PostgreSQL', () => {
     const a = new PgChainDevices(chain.replicaA, silentLogger);
     const b = new PgChainDevices(chain.replicaB, silentLogger);
     const invite = await a.invite({ storeIds: [STORE_B, STORE_A], name: 'Caixa 1', kind: 'counter' }, 120_000, now);
-    assert.match(invite.code, /^\d{6}$/);
+    assert.match(invite.code, /^\d{8}$/);
     const paired = await b.redeem(invite.inviteId, invite.code, now + 1_000);
     assert.ok(paired.ok);
     assert.deepEqual(paired.device.storeIds, [STORE_A, STORE_B].sort());
@@ -94,5 +94,12 @@ describe('the chain devices on PostgreSQL', () => {
     assert.ok((await devices.redeem(newer.inviteId, newer.code, later + 3)).ok);
     assert.equal(await devices.currentInvite(later + 4), older.inviteId, 'the used one is out');
     assert.equal(await devices.currentInvite(later + 120_001), null, 'past its two minutes');
+    // Several in force: a code's first two digits name its invite, whichever is newest.
+    const one = await devices.invite({ storeIds: [STORE_A], name: 'Caixa 3', kind: 'counter' }, 120_000, later + 200_000);
+    const two = await devices.invite({ storeIds: [STORE_B], name: 'Caixa 4', kind: 'counter' }, 120_000, later + 200_001);
+    assert.notEqual(one.code.slice(0, 2), two.code.slice(0, 2));
+    assert.equal(await devices.currentInvite(later + 200_002, one.code.slice(0, 2)), one.inviteId);
+    assert.equal(await devices.currentInvite(later + 200_002, two.code.slice(0, 2)), two.inviteId);
+    assert.ok((await devices.redeem(one.inviteId, one.code, later + 200_003)).ok, 'the older one pairs by its own code');
   });
 });

@@ -92,7 +92,7 @@ describe("the chain server's manager commands on a throwaway PostgreSQL", { skip
     assert.equal(made.stderr, '');
     assert.match(
       made.stdout,
-      /^Pairing code {2}\d{6}\nFor {11}"Balcão Centro" \(counter\); stores STORE_A, STORE_B\nValid until {3}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(10 min\); five tries, one terminal\n\nAt the store terminal: .*\n.*this code\.\n$/,
+      /^Pairing code {2}\d{8}\nFor {11}"Balcão Centro" \(counter\); stores STORE_A, STORE_B\nValid until {3}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(10 min\); five tries, one terminal\n\nAt the store terminal: .*\n.*this code\.\n$/,
     );
     assert.equal(made.status, 0);
   });
@@ -116,7 +116,7 @@ describe("the chain server's manager commands on a throwaway PostgreSQL", { skip
     ]);
     assert.equal(made.status, 0, made.stderr);
     const invite = JSON.parse(made.stdout) as Record<string, unknown>;
-    assert.match(String(invite.code), /^\d{6}$/);
+    assert.match(String(invite.code), /^\d{8}$/);
     assert.deepEqual(
       { ...invite, code: undefined, expiresAt: undefined },
       { code: undefined, expiresAt: undefined, name: 'Cozinha', kind: 'kitchen', storeIds: ['STORE_A'] },

@@ -355,7 +355,8 @@ export class FakeDevices implements ChainDevices {
     failing(this.failures, 'invite');
     const invite: FakeInvite = {
       id: randomUUID(),
-      code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      // As the database's: eight digits, the first two free among the invites in force.
+      code: `${this.freePrefix(now)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`,
       ...input,
       expiresAt: now + ttlMs,
       tries: 0,
@@ -363,6 +364,12 @@ export class FakeDevices implements ChainDevices {
     };
     this.invites.push(invite);
     return { inviteId: invite.id, code: invite.code, expiresAt: invite.expiresAt };
+  }
+
+  private freePrefix(now: number): string {
+    const taken = new Set(this.invites.filter((i) => this.closed(i, now) === null).map((i) => i.code.slice(0, 2)));
+    const free = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).filter((p) => !taken.has(p));
+    return free[randomInt(free.length)] ?? '00';
   }
 
   private closed(invite: FakeInvite | undefined, now: number): InviteClosed | null {
@@ -373,9 +380,9 @@ export class FakeDevices implements ChainDevices {
     return null;
   }
 
-  async currentInvite(now: number): Promise<string | null> {
+  async currentInvite(now: number, named?: string): Promise<string | null> {
     failing(this.failures, 'currentInvite');
-    return [...this.invites].reverse().find((i) => this.closed(i, now) === null)?.id ?? null;
+    return [...this.invites].reverse().find((i) => this.closed(i, now) === null && (named === undefined || i.code.startsWith(named)))?.id ?? null;
   }
 
   async chargeInvite(inviteId: string, now: number) {

@@ -25,7 +25,8 @@ function setup() {
 /** A store terminal's two steps with `code`, as pair-client.ts sends them. */
 async function pair(desk: HubPairingDesk, code: string) {
   const screen = await ScreenExchange.start(code);
-  const hello = await desk.answer('hello', { v: 1, name: 'Caixa', kind: 'counter', share: b64(screen.share) }, PEER);
+  const named = code.length === 8 ? { invite: code.slice(0, 2) } : {};
+  const hello = await desk.answer('hello', { v: 1, name: 'Caixa', kind: 'counter', share: b64(screen.share), ...named }, PEER);
   if (hello.status !== 200) return { hello, confirm: null };
   const ok = HelloAnswer.parse(hello.body);
   const finished = screen.finish(Buffer.from(ok.share, 'base64url'), Buffer.from(ok.confirmation, 'base64url'), {
@@ -53,6 +54,21 @@ describe("chain pairing (the hub's desk with a manager's invite)", () => {
     assert.equal(device?.name, 'Balcão Centro');
     const again = await pair(desk, code);
     assert.equal(again.hello.status, 410, 'one pairing per invite');
+  });
+
+  it('several invites in force at once: each code pairs with its own invite (its first two digits name it)', async () => {
+    const { clock, devices, desk } = setup();
+    const first = await devices.invite({ storeIds: [STORE_A], name: 'Balcão A', kind: 'counter' }, 10 * 60_000, clock.now());
+    const second = await devices.invite({ storeIds: [STORE_B], name: 'Cozinha B', kind: 'kitchen' }, 10 * 60_000, clock.now());
+    assert.notEqual(first.code.slice(0, 2), second.code.slice(0, 2), 'each open invite has its own first two digits');
+    // The older invite, though a newer one is open: its code names it.
+    assert.equal((await pair(desk, first.code)).confirm?.status, 200);
+    assert.equal((await pair(desk, second.code)).confirm?.status, 200);
+    const paired = [...devices.devices.values()].map((d) => [d.name, d.storeIds]).sort();
+    assert.deepEqual(paired, [
+      ['Balcão A', [STORE_A]],
+      ['Cozinha B', [STORE_B]],
+    ]);
   });
 
   it('refuses a wrong code with the tries left and registers nothing', async () => {
