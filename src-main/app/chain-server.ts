@@ -154,6 +154,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     api: options.api,
     storeOutbox,
     scheduledActions: store.scheduledActions({ holder, claimMs: CLAIM_MS }),
+    promotionStatuses: store.promotionStatuses,
     pushToStore: (storeId, event, payload) => late.endpoint?.pushToStore(storeId, event, payload),
   };
   const features = chainHandlers(CHAIN_FEATURES, context);

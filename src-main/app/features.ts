@@ -12,6 +12,7 @@ import { screenMayInvoke } from '../hub/link/screen-channels';
 import { kitchenFeature } from '../features/kitchen/index';
 import { menuFeature } from '../features/menu/index';
 import { menuChainFeature } from '../features/menu/chain';
+import { promotionsChainFeature } from '../features/promotions/chain';
 import { ordersChainFeature } from '../features/orders/chain';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
@@ -68,6 +69,7 @@ export const CHAIN_FEATURES = [
   checkinChainFeature,
   reviewsChainFeature,
   menuChainFeature,
+  promotionsChainFeature,
   ordersChainFeature,
 ] as const;
 

@@ -1,5 +1,6 @@
 import type { StoreActionsStorage } from '../sync/store-actions-storage';
 import type { ScheduledActionsStorage } from '../sync/scheduled-actions-storage';
+import type { PromotionStatusStorage } from '../sync/promotion-statuses-storage';
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
@@ -205,6 +206,8 @@ export interface ChainStore {
   storeActions(claims: { holder: string; claimMs: number }): StoreActionsStorage;
   /** Store actions made later (a dish's comeback), handed to the store outbox by one replica (claimed likewise). */
   scheduledActions(claims: { holder: string; claimMs: number }): ScheduledActionsStorage;
+  /** The promotions the stores' terminals created, with what the platform last said of each. */
+  promotionStatuses: PromotionStatusStorage;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;

@@ -20,6 +20,7 @@ import type { SystemPrinter } from '../print/printers/system';
 import type { ConnectivityMonitor } from '../sync/connectivity';
 import type { StoreActionSenders, StoreOutbox } from '../sync/store-outbox';
 import type { ScheduledActionsStorage } from '../sync/scheduled-actions-storage';
+import type { PromotionStatusStorage } from '../sync/promotion-statuses-storage';
 import type { SyncService } from '../sync/sync-service';
 import type { OrderGateway } from '../sync/gateway';
 import type { StoreStatusMonitor } from '../merchant/status-monitor';
@@ -123,6 +124,8 @@ export interface ChainContext {
   storeOutbox: StoreOutbox;
   /** Store actions made later (a dish's comeback), in the chain's database; `due` claims them for this replica. */
   scheduledActions: ScheduledActionsStorage;
+  /** The promotions the stores' terminals created, with what the platform last said of each (the chain's database). */
+  promotionStatuses: PromotionStatusStorage;
   /** A push about one store, to that store's screens connected to this replica (checked against their grants as it is sent). */
   pushToStore(storeId: string, event: PushName, payload: unknown): void;
 }

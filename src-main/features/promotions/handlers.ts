@@ -12,7 +12,9 @@ import { onlineBudget } from '../../ipc/online-budget';
 import { refuseBrokenRule } from '../../ipc/refusals';
 import type { PromotionTracker } from './tracker';
 
-type PromotionChannel = 'promotions:list' | 'promotions:refresh' | 'promotions:create' | 'promotions:endAll' | 'promotions:inOrder';
+/** The promotions' channels: a terminal's (index.ts) and a chain's server's (chain.ts). */
+export const PROMOTION_CHANNELS = ['promotions:list', 'promotions:refresh', 'promotions:create', 'promotions:endAll', 'promotions:inOrder'] as const;
+type PromotionChannel = (typeof PROMOTION_CHANNELS)[number];
 
 export interface PromotionHandlerDeps {
   tracker: Pick<PromotionTracker, 'list' | 'refresh' | 'view'>;
@@ -23,8 +25,8 @@ export interface PromotionHandlerDeps {
 
 /** Promotions (spec §4.2): created and ended through the store outbox, followed by the tracker. */
 export function promotionHandlers({ tracker, actions, clock, order }: PromotionHandlerDeps): Pick<Handlers, PromotionChannel> {
-  const viewOf = (entry: StoreActionEntry): PromotionView => {
-    const view = tracker.view(entry.id);
+  const viewOf = async (entry: StoreActionEntry): Promise<PromotionView> => {
+    const view = await tracker.view(entry.id);
     if (!view) throw new AppError('internal', 'the promotion was not kept');
     return view;
   };

@@ -1,11 +1,11 @@
 import { sessionFeature } from '../../feature-kit/feature';
-import { promotionHandlers } from './handlers';
+import { PROMOTION_CHANNELS, promotionHandlers } from './handlers';
 import { PromotionTracker, promotionSenders } from './tracker';
 
 /** Promotions: created through the store outbox, their processing followed and pushed (`promotions:changed`). */
 export const promotionsFeature = sessionFeature({
   name: 'promotions',
-  channels: ['promotions:list', 'promotions:refresh', 'promotions:create', 'promotions:endAll', 'promotions:inOrder'],
+  channels: PROMOTION_CHANNELS,
   start: ({ api, clock, logger, push, storeOutbox, storeOutboxDb }) => {
     const tracker = new PromotionTracker({
       db: storeOutboxDb,

@@ -9,10 +9,14 @@ import { parseJsonObject } from '../../db/json-text';
 import { aggregationIdOf, itemsOf, mayStillChange, type PromotionRecord } from '../../db/store-outbox/promotions-repo';
 import { toStoreActionEntry } from '../../db/store-outbox/store-actions-repo';
 import type { StoreOutboxDb } from '../../db/store-outbox/store-outbox-db';
+import { sqlitePromotionStatuses, type PromotionStatusStorage } from '../../sync/promotion-statuses-storage';
+import type { Maybe } from '../../sync/store-actions-storage';
 import type { StoreActionSenders, StoreOutbox } from '../../sync/store-outbox';
 
-export interface PromotionTrackerOptions {
-  db: StoreOutboxDb;
+/** Where the promotions are read — the terminal's file (`db`), or another storage (a chain's PostgreSQL) — and how they are followed. */
+export type PromotionTrackerOptions = ({ db: StoreOutboxDb } | { storage: PromotionStatusStorage }) & PromotionFollowing;
+
+interface PromotionFollowing {
   promotion: Pick<PromotionApi, 'allItems'>;
   outbox: Pick<StoreOutbox, 'onChange'>;
   clock: Clock;
@@ -56,6 +60,7 @@ export function promotionSenders(promotion: Pick<PromotionApi, 'create'>): Store
  * (promotion_status) and pushed to the screen.
  */
 export class PromotionTracker {
+  private readonly storage: PromotionStatusStorage;
   private readonly following = new Map<number, AbortController>();
   private readonly runs = new Set<Promise<void>>();
   private readonly listeners: Listeners<[PromotionView]>;
@@ -64,6 +69,7 @@ export class PromotionTracker {
 
   constructor(private readonly options: PromotionTrackerOptions) {
     this.listeners = new Listeners('promotions', options.logger);
+    this.storage = 'storage' in options ? options.storage : sqlitePromotionStatuses(options.db);
   }
 
   /** Follows what the store outbox sends from now on. */
@@ -79,21 +85,18 @@ export class PromotionTracker {
     return this.listeners.add(listener);
   }
 
-  list(merchantId: string): PromotionView[] {
-    const { db } = this.options;
-    return db.read(() => db.promotions.list(merchantId)).map((r) => this.toView(r));
+  async list(merchantId: string): Promise<PromotionView[]> {
+    return (await this.storage.list(merchantId)).map((r) => this.toView(r));
   }
 
-  view(actionId: number): PromotionView | undefined {
-    const { db } = this.options;
-    const record = db.read(() => db.promotions.get(actionId));
+  async view(actionId: number): Promise<PromotionView | undefined> {
+    const record = await this.storage.get(actionId);
     return record ? this.toView(record) : undefined;
   }
 
   /** Reads once more every promotion of the store whose items may still move; follows those still processing. */
   async refresh(merchantId: string, signal: AbortSignal): Promise<PromotionView[]> {
-    const { db } = this.options;
-    for (const record of db.read(() => db.promotions.list(merchantId))) {
+    for (const record of await this.storage.list(merchantId)) {
       if (!this.followable(record) || this.following.has(record.id)) continue;
       const items = await this.read(record, signal);
       if (isMoving(items)) this.follow(record.id, this.options.intervalMs ?? 3_000);
@@ -115,22 +118,28 @@ export class PromotionTracker {
 
   /** The 202 arrived: follow it; a reset also ends or replaces the store's others, so follow those too. */
   private sent(actionId: number): void {
-    const { db } = this.options;
-    const record = db.read(() => db.promotions.get(actionId));
-    if (!record) return;
-    const firstWait = this.options.firstWaitMs ?? 2_500;
-    if (this.followable(record)) this.follow(actionId, firstWait);
-    if (!requestOf(record).reset) return;
-    for (const other of db.read(() => db.promotions.list(record.merchant_id))) {
-      if (other.id !== actionId && this.followable(other)) this.follow(other.id, firstWait);
-    }
+    this.whenRead(this.storage.get(actionId), (record) => {
+      if (!record) return;
+      const firstWait = this.options.firstWaitMs ?? 2_500;
+      if (this.followable(record)) this.follow(actionId, firstWait);
+      if (!requestOf(record).reset) return;
+      this.whenRead(this.storage.list(record.merchant_id), (others) => {
+        for (const other of others) if (other.id !== actionId && this.followable(other)) this.follow(other.id, firstWait);
+      });
+    });
+  }
+
+  /** What the storage answered, used at once where it answers at once (a terminal's file), else when it comes. */
+  private whenRead<T>(read: Maybe<T>, use: (value: T) => void): void {
+    if (!(read instanceof Promise)) return use(read);
+    read.then(use).catch((thrown: unknown) => this.options.logger.warn('promotion not read', { code: toAppError(thrown).code }));
   }
 
   private async read(record: PromotionRecord, signal: AbortSignal): Promise<PromotionItem[]> {
-    const { db, promotion, clock } = this.options;
+    const { promotion, clock } = this.options;
     const aggregationId = aggregationIdOf(record) as string;
     const items = await promotion.allItems(record.merchant_id, aggregationId, {}, { signal });
-    db.write(() => db.promotions.saveStatus(record.id, aggregationId, items, clock.now()));
+    await this.storage.saveStatus(record.id, aggregationId, items, clock.now());
     this.publish(record.id);
     return items;
   }
@@ -149,12 +158,12 @@ export class PromotionTracker {
   }
 
   private async poll(actionId: number, firstWaitMs: number, signal: AbortSignal): Promise<void> {
-    const { db, clock, logger } = this.options;
+    const { clock, logger } = this.options;
     const deadline = clock.now() + (this.options.followMs ?? 5 * 60_000);
     try {
       await clock.sleep(firstWaitMs, signal);
       for (;;) {
-        const record = db.read(() => db.promotions.get(actionId));
+        const record = await this.storage.get(actionId);
         if (!record || aggregationIdOf(record) === null) return;
         const items = await this.read(record, signal);
         if (!isMoving(items) || clock.now() >= deadline) return;
@@ -199,7 +208,8 @@ export class PromotionTracker {
 
   private publish(actionId: number): void {
     if (this.listeners.size === 0) return;
-    const view = this.view(actionId);
-    if (view) this.listeners.emit(view);
+    this.whenRead(this.storage.get(actionId), (record) => {
+      if (record) this.listeners.emit(this.toView(record));
+    });
   }
 }

@@ -8,6 +8,7 @@ import { PgChainOutbox } from '../../chain/db/chain-outbox';
 import { PgChainStores } from '../../chain/db/chain-stores';
 import { pgStoreActions } from '../../chain/db/chain-store-actions';
 import { pgScheduledActions } from '../../chain/db/chain-scheduled-actions';
+import { pgPromotionStatuses } from '../../chain/db/chain-promotion-statuses';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -38,6 +39,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       stores: new PgChainStores(pool),
       storeActions: (claims) => pgStoreActions(pool, claims),
       scheduledActions: (claims) => pgScheduledActions(pool, claims),
+      promotionStatuses: pgPromotionStatuses(pool),
       bus,
       ready: async () => {
         try {

@@ -7,6 +7,9 @@ import type { MenuComeback, MenuView } from '../../../src-shared/ipc/channels/me
 import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
 import type { HoursOutcome, OpeningHoursView, PauseOutcome, ResumeOutcome } from '../../../src-shared/ipc/channels/stores';
 import type { AnswerOutcome } from '../../../src-shared/ipc/channels/reviews';
+import type { PromotionView } from '../../../src-shared/ipc/channels/promotions';
+import { dayOf } from '../../../src-shared/local-day';
+import type { PromotionDraft } from '../../../src-shared/store-rules/promotion';
 import type { Review } from '../../../src-shared/wire/review';
 import type { Clock } from '../../../src-main/base/clock';
 import { systemClock } from '../../../src-main/base/clock';
@@ -15,6 +18,7 @@ import { CLAIM_MS } from '../../../src-main/chain/outbox-sender';
 import { useChainReplicas } from '../../support/chain/db';
 import { leverReplica, pairedDevice, type LeverDevice, type LeverReplica } from '../../support/chain/lever-replicas';
 import { withSandbox } from '../../support/sandbox/sandbox';
+import { waitFor } from '../../support/sync/harness';
 
 /**
  * A chain's store levers on a real PostgreSQL and a real sandbox: two replicas built in-process as
@@ -75,6 +79,25 @@ describe('store levers on a chain: two replicas, one PostgreSQL, the sandbox', (
     }
     assert.fail(`${merchantId}: store actions still waiting`);
   };
+  /** A week's 15% off on `count` of the grocery's products with barcodes. */
+  const promotionDraft = async (name: string, count: number): Promise<PromotionDraft> => {
+    const token = await sandbox.http.token();
+    const categories = (await sandbox.http.send('GET', `/catalog/v2.0/merchants/${DEMO_GROCERY_ID}/categories?include_items=true`, { token })).body as {
+      status: string;
+      items: { status: string; ean?: unknown }[];
+    }[];
+    const eans = categories
+      .filter((c) => c.status === 'AVAILABLE')
+      .flatMap((c) => c.items)
+      .filter((i) => i.status === 'AVAILABLE' && typeof i.ean === 'string')
+      .map((i) => i.ean as string);
+    promotedSoFar += count;
+    assert.ok(eans.length >= promotedSoFar, 'the grocery sells products with barcodes');
+    const [initialDate, finalDate] = [dayOf(clock.now()), dayOf(clock.now() + 7 * 86_400_000)];
+    const picked = eans.slice(promotedSoFar - count, promotedSoFar);
+    return { name, promotionType: 'PERCENTAGE', eans: picked, discountValue: 15, quantityToBuy: null, quantityToPay: null, initialDate, finalDate };
+  };
+  let promotedSoFar = 0;
   const available = async (device: LeverDevice, replica = a) =>
     value<MenuView>(await replica.invoke('menu:catalog', { merchantId: DEMO_RESTAURANT_ID }, device))
       .categories.flatMap((c) => c.items)
@@ -180,11 +203,57 @@ describe('store levers on a chain: two replicas, one PostgreSQL, the sandbox', (
     assert.equal(reached('POST /merchants/{merchantId}/reviews/{reviewId}/answers'), before + 1);
   });
 
+  it('promotions: the grocery creates and ends its own, heard on both replicas; the restaurant is refused and nothing reaches the platform', async (t) => {
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const draft = await promotionDraft('Semana do hortifrúti', 2);
+    const route = 'POST /merchants/{merchantId}/promotions';
+    const before = reached(route);
+    for (const [channel, input] of [
+      ['promotions:create', { merchantId: DEMO_GROCERY_ID, draft, replaceAll: false }],
+      ['promotions:endAll', { merchantId: DEMO_GROCERY_ID }],
+      ['promotions:list', { merchantId: DEMO_GROCERY_ID }],
+      ['promotions:refresh', { merchantId: DEMO_GROCERY_ID }],
+    ] as const) {
+      assert.equal(refusal(await a.invoke(channel, input, counter)), 'forbidden', `${channel} for another store`);
+    }
+    assert.equal(refusal(await a.invoke('promotions:inOrder', { orderId: randomUUID() }, grocery)), 'not-found', 'an order not of its stores');
+    assert.equal(reached(route), before, 'nothing reached the platform');
+
+    const created = value<PromotionView>(await a.invoke('promotions:create', { merchantId: DEMO_GROCERY_ID, draft, replaceAll: false }, grocery));
+    assert.deepEqual([created.state, created.kind, created.eans], ['done', 'create', draft.eans]);
+    assert.ok(created.aggregationId);
+    assert.equal(reached(route), before + 1);
+    const listed = value<PromotionView[]>(await b.invoke('promotions:list', { merchantId: DEMO_GROCERY_ID }, grocery));
+    assert.deepEqual(
+      listed.map((v) => v.actionId),
+      [created.actionId],
+      'every replica lists it',
+    );
+    // The replica that sent it told the other: both push it to the grocery's screens.
+    await waitFor(
+      () => [a, b].every((r) => r.pushes.some((p) => p.event === 'promotions:changed' && (p.payload as PromotionView).actionId === created.actionId)),
+      'the promotion pushed on both replicas',
+    );
+    assert.ok(
+      [a, b].every((r) => r.pushes.filter((p) => p.event === 'promotions:changed').every((p) => p.storeId === DEMO_GROCERY_ID)),
+      'only to the grocery',
+    );
+
+    const ended = value<PromotionView>(await b.invoke('promotions:endAll', { merchantId: DEMO_GROCERY_ID }, grocery));
+    assert.deepEqual([ended.state, ended.kind], ['done', 'endAll']);
+    assert.equal(reached(route), before + 2);
+  });
+
   it('what was pressed while the platform was away goes out once when it is back, whichever replica looks', async (t) => {
     if (!chain.cluster) return t.skip('no PostgreSQL');
     const [dish] = await available(counter);
     assert.ok(dish);
-    const before = { status: reached('PATCH /items/status'), pauses: reached('POST /merchants/{merchantId}/interruptions') };
+    const before = {
+      status: reached('PATCH /items/status'),
+      pauses: reached('POST /merchants/{merchantId}/interruptions'),
+      promotions: reached('POST /merchants/{merchantId}/promotions'),
+    };
+    const draft = await promotionDraft('Feita sem conexão', 1);
     platformDown(true);
     try {
       const soldOut = value<StoreActionEntry>(
@@ -194,6 +263,8 @@ describe('store levers on a chain: two replicas, one PostgreSQL, the sandbox', (
       const end = new Date(clock.now() + 45 * 60_000).toISOString();
       const paused = value<PauseOutcome>(await b.invoke('stores:pause', { merchantId: DEMO_RESTAURANT_ID, description: 'Sem gás', end }, kitchen));
       assert.equal(paused.outcome, 'queued');
+      const promoted = value<PromotionView>(await a.invoke('promotions:create', { merchantId: DEMO_GROCERY_ID, draft, replaceAll: false }, grocery));
+      assert.equal(promoted.state, 'queued');
     } finally {
       platformDown(false);
     }
@@ -201,8 +272,10 @@ describe('store levers on a chain: two replicas, one PostgreSQL, the sandbox', (
     // Both replicas race for the rows, round after round.
     for (let round = 0; round < 3; round++) await Promise.all([a.round(), b.round()]);
     await settled(DEMO_RESTAURANT_ID);
+    await settled(DEMO_GROCERY_ID);
     assert.equal(reached('PATCH /items/status'), before.status + 1, 'the sold-out once');
     assert.equal(reached('POST /merchants/{merchantId}/interruptions'), before.pauses + 1, 'the pause once');
+    assert.equal(reached('POST /merchants/{merchantId}/promotions'), before.promotions + 1, 'the promotion once');
   });
 
   // Last: it moves the sandbox's clock to tomorrow.

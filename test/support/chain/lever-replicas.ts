@@ -9,6 +9,7 @@ import { PgChainBus } from '../../../src-main/chain/db/chain-bus';
 import { PgChainDevices } from '../../../src-main/chain/db/chain-devices';
 import { PgChainOrders } from '../../../src-main/chain/db/chain-orders';
 import { pgScheduledActions } from '../../../src-main/chain/db/chain-scheduled-actions';
+import { pgPromotionStatuses } from '../../../src-main/chain/db/chain-promotion-statuses';
 import { pgStoreActions } from '../../../src-main/chain/db/chain-store-actions';
 import { PgChainOutbox } from '../../../src-main/chain/db/chain-outbox';
 import { PgChainStores } from '../../../src-main/chain/db/chain-stores';
@@ -82,6 +83,7 @@ export async function leverReplica(options: { holder: string; pool: pg.Pool; url
     api,
     storeOutbox,
     scheduledActions: pgScheduledActions(pool, { holder, claimMs: CLAIM_MS }),
+    promotionStatuses: pgPromotionStatuses(pool),
     pushToStore: (storeId, event, payload) => {
       pushes.push({ storeId, event, payload });
       late.endpoint?.pushToStore(storeId, event, payload);

@@ -2,6 +2,7 @@ import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db
 import type { ChainApi } from '../../../src-main/feature-kit/feature';
 import { StoreOutbox } from '../../../src-main/sync/store-outbox';
 import { sqliteScheduledActions } from '../../../src-main/sync/scheduled-actions-storage';
+import { sqlitePromotionStatuses } from '../../../src-main/sync/promotion-statuses-storage';
 import { AppError, isTransient } from '../../../src-shared/errors';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -78,6 +79,7 @@ async function setup() {
     api: {} as ChainApi,
     storeOutbox: new StoreOutbox({ db: StoreOutboxDb.open(':memory:'), clock, logger: silentLogger }),
     scheduledActions: sqliteScheduledActions(StoreOutboxDb.open(':memory:')),
+    promotionStatuses: sqlitePromotionStatuses(StoreOutboxDb.open(':memory:')),
     pushToStore: () => {},
   });
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers });

@@ -13,6 +13,7 @@ import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db
 import type { ChainApi } from '../../../src-main/feature-kit/feature';
 import { sqliteStoreActions } from '../../../src-main/sync/store-actions-storage';
 import { sqliteScheduledActions } from '../../../src-main/sync/scheduled-actions-storage';
+import { sqlitePromotionStatuses } from '../../../src-main/sync/promotion-statuses-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chain-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -30,6 +31,7 @@ describe('chain server replica', () => {
       stores: new FakeStores(),
       storeActions: () => sqliteStoreActions(StoreOutboxDb.open(':memory:')),
       scheduledActions: () => sqliteScheduledActions(StoreOutboxDb.open(':memory:')),
+      promotionStatuses: sqlitePromotionStatuses(StoreOutboxDb.open(':memory:')),
       ready: async () => ready,
       close: async () => {},
     };

@@ -191,13 +191,13 @@ describe('promotions: sent through the store outbox and followed as the spec say
     await advance(1);
     assert.equal(p.state.reads, 1);
     assert.deepEqual(
-      tracker.list(STORE)[0]?.items.map((i) => i.status),
+      (await tracker.list(STORE))[0]?.items.map((i) => i.status),
       ['PROCESSING', 'PROCESSING'],
     );
-    assert.equal(tracker.list(STORE)[0]?.following, true);
+    assert.equal((await tracker.list(STORE))[0]?.following, true);
     await advance(3_000);
     assert.equal(p.state.reads, 2);
-    const settled = tracker.list(STORE)[0];
+    const settled = (await tracker.list(STORE))[0];
     assert.deepEqual(
       settled?.items.map((i) => i.status),
       ['ACTIVE', 'ACTIVE'],
@@ -218,11 +218,11 @@ describe('promotions: sent through the store outbox and followed as the spec say
     await tick();
     assert.equal(p.state.created.length, 1);
     assert.equal(p.state.created[0]?.reset, true);
-    assert.equal(tracker.list(STORE)[0]?.aggregationId, 'agg-0');
+    assert.equal((await tracker.list(STORE))[0]?.aggregationId, 'agg-0');
     p.state.readsToSettle = 1;
     await advance(2_500);
     assert.deepEqual(
-      tracker.list(STORE)[0]?.items.map((i) => i.status),
+      (await tracker.list(STORE))[0]?.items.map((i) => i.status),
       ['ACTIVE'],
     );
     await tick();
@@ -252,10 +252,7 @@ describe('promotions: sent through the store outbox and followed as the spec say
     // The reset moves the store's other promotions: they are followed until they settle.
     await advance(2_500);
     assert.deepEqual(
-      tracker
-        .list(STORE)
-        .find((v) => v.kind === 'create')
-        ?.items.map((i) => i.status),
+      (await tracker.list(STORE)).find((v) => v.kind === 'create')?.items.map((i) => i.status),
       ['FINISHED'],
     );
     const reads = p.state.reads;
@@ -270,17 +267,17 @@ describe('promotions: sent through the store outbox and followed as the spec say
       (e: unknown) => e instanceof AppError && e.code === 'connection',
     );
     assert.deepEqual(
-      tracker.list(STORE).map((v) => v.items.map((i) => i.status)),
+      (await tracker.list(STORE)).map((v) => v.items.map((i) => i.status)),
       [[], [], ['FINISHED']],
       'offline, the last reads stay',
     );
   });
 
-  it('a damaged status column reads as never read, never as a crash', () => {
+  it('a damaged status column reads as never read, never as a crash', async () => {
     const { db, tracker } = setup();
     const action = db.write(() => db.actions.insert({ merchantId: STORE, kind: 'promotion', subject: null, payload: { request: 'not a request' }, now: 0 }));
     db.db.prepare(`INSERT INTO promotion_status (action_id, aggregation_id, items, checked_ms) VALUES (?, 'agg', '{"nope"', 0)`).run(action.id);
-    const view = tracker.view(action.id);
+    const view = await tracker.view(action.id);
     assert.deepEqual([view?.items, view?.eans, view?.name], [[], [], null]);
   });
 });

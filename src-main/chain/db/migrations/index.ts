@@ -3,6 +3,7 @@ import * as m0001 from './0001-chain';
 import * as m0002 from './0002-store-names';
 import * as m0003 from './0003-store-actions';
 import * as m0004 from './0004-scheduled-store-actions';
+import * as m0005 from './0005-promotion-status';
 
 /** Every shipped migration of the chain's database, in version order. Add a file, never edit one. */
-export const chainMigrations: readonly ChainMigration[] = [m0001, m0002, m0003, m0004];
+export const chainMigrations: readonly ChainMigration[] = [m0001, m0002, m0003, m0004, m0005];
