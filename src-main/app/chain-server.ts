@@ -155,6 +155,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     storeOutbox,
     scheduledActions: store.scheduledActions({ holder, claimMs: CLAIM_MS }),
     promotionStatuses: store.promotionStatuses,
+    deliveryOrders: store.deliveryOrders,
     pushToStore: (storeId, event, payload) => late.endpoint?.pushToStore(storeId, event, payload),
   };
   const features = chainHandlers(CHAIN_FEATURES, context);

@@ -13,6 +13,7 @@ import { kitchenFeature } from '../features/kitchen/index';
 import { menuFeature } from '../features/menu/index';
 import { menuChainFeature } from '../features/menu/chain';
 import { promotionsChainFeature } from '../features/promotions/chain';
+import { deliveryOrdersChainFeature } from '../features/delivery-orders/chain';
 import { ordersChainFeature } from '../features/orders/chain';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
@@ -70,6 +71,7 @@ export const CHAIN_FEATURES = [
   reviewsChainFeature,
   menuChainFeature,
   promotionsChainFeature,
+  deliveryOrdersChainFeature,
   ordersChainFeature,
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { StoreActionsStorage } from '../sync/store-actions-storage';
 import type { ScheduledActionsStorage } from '../sync/scheduled-actions-storage';
 import type { PromotionStatusStorage } from '../sync/promotion-statuses-storage';
+import type { DeliveryOrdersStorage } from '../sync/delivery-orders-storage';
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
@@ -208,6 +209,8 @@ export interface ChainStore {
   scheduledActions(claims: { holder: string; claimMs: number }): ScheduledActionsStorage;
   /** The promotions the stores' terminals created, with what the platform last said of each. */
   promotionStatuses: PromotionStatusStorage;
+  /** The delivery-only orders the stores' terminals registered, each with its store. */
+  deliveryOrders: DeliveryOrdersStorage;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;

@@ -21,6 +21,7 @@ import type { ConnectivityMonitor } from '../sync/connectivity';
 import type { StoreActionSenders, StoreOutbox } from '../sync/store-outbox';
 import type { ScheduledActionsStorage } from '../sync/scheduled-actions-storage';
 import type { PromotionStatusStorage } from '../sync/promotion-statuses-storage';
+import type { DeliveryOrdersStorage } from '../sync/delivery-orders-storage';
 import type { SyncService } from '../sync/sync-service';
 import type { OrderGateway } from '../sync/gateway';
 import type { StoreStatusMonitor } from '../merchant/status-monitor';
@@ -126,6 +127,8 @@ export interface ChainContext {
   scheduledActions: ScheduledActionsStorage;
   /** The promotions the stores' terminals created, with what the platform last said of each (the chain's database). */
   promotionStatuses: PromotionStatusStorage;
+  /** The delivery-only orders the stores' terminals registered, each with its store (the chain's database). */
+  deliveryOrders: DeliveryOrdersStorage;
   /** A push about one store, to that store's screens connected to this replica (checked against their grants as it is sent). */
   pushToStore(storeId: string, event: PushName, payload: unknown): void;
 }

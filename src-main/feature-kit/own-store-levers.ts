@@ -22,18 +22,22 @@ export function ownStoreLevers<C extends ChannelName>(
   const served: Partial<Record<ChannelName, (input: unknown, origin: CallOrigin | undefined) => unknown>> = {};
   for (const channel of channels) {
     served[channel] = (input, origin) => {
-      const key = (input as { idempotencyKey?: unknown }).idempotencyKey;
-      const actions: StoreActions = {
-        submit: (action: StoreActionInput) =>
-          context.storeOutbox.submit({
-            ...action,
-            key: typeof key === 'string' ? key : null,
-            origin: origin ? { id: origin.id, name: origin.name, kind: origin.kind } : null,
-          }),
-      };
-      const handler = build(actions)[channel] as (input: unknown, origin: CallOrigin | undefined) => unknown;
+      const handler = build(pressActions(context.storeOutbox, input, origin))[channel] as (input: unknown, origin: CallOrigin | undefined) => unknown;
       return handler(input, origin);
     };
   }
   return context.access.ownStores(served as Pick<Handlers, C>);
+}
+
+/** The chain's store outbox as one call's handlers write to it: stamped with the calling device and the press's idempotency key. */
+export function pressActions(storeOutbox: StoreOutbox, input: unknown, origin: CallOrigin | undefined): StoreActions {
+  const key = (input as { idempotencyKey?: unknown }).idempotencyKey;
+  return {
+    submit: (action: StoreActionInput) =>
+      storeOutbox.submit({
+        ...action,
+        key: typeof key === 'string' ? key : null,
+        origin: origin ? { id: origin.id, name: origin.name, kind: origin.kind } : null,
+      }),
+  };
 }

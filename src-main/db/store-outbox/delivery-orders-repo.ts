@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import type { DeliveryOnlyView } from '../../../src-shared/ipc/channels/delivery-orders';
 import type { Db } from '../database';
 
-interface DeliveryOrderRow {
+/** A registered delivery-only order as it is kept (here and in a chain's PostgreSQL). */
+export interface DeliveryOrderRow {
   order_id: string;
   merchant_id: string;
   tracking_url: string;
@@ -10,7 +11,7 @@ interface DeliveryOrderRow {
   created_ms: number;
 }
 
-const toView = (r: DeliveryOrderRow): DeliveryOnlyView => ({
+export const toDeliveryOnlyView = (r: DeliveryOrderRow): DeliveryOnlyView => ({
   orderId: r.order_id,
   merchantId: r.merchant_id,
   trackingUrl: r.tracking_url,
@@ -38,11 +39,11 @@ export class DeliveryOrdersRepo {
   add(view: { orderId: string; merchantId: string; trackingUrl: string; customerName: string }, now: number): DeliveryOnlyView {
     const row = { order_id: view.orderId, merchant_id: view.merchantId, tracking_url: view.trackingUrl, customer_name: view.customerName, created_ms: now };
     this.s.insert.run(row);
-    return toView(row);
+    return toDeliveryOnlyView(row);
   }
 
   get(orderId: string): DeliveryOnlyView | null {
     const row = this.s.get.get(orderId);
-    return row ? toView(row) : null;
+    return row ? toDeliveryOnlyView(row) : null;
   }
 }

@@ -9,6 +9,7 @@ import { PgChainStores } from '../../chain/db/chain-stores';
 import { pgStoreActions } from '../../chain/db/chain-store-actions';
 import { pgScheduledActions } from '../../chain/db/chain-scheduled-actions';
 import { pgPromotionStatuses } from '../../chain/db/chain-promotion-statuses';
+import { pgDeliveryOrders } from '../../chain/db/chain-delivery-orders';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -40,6 +41,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       storeActions: (claims) => pgStoreActions(pool, claims),
       scheduledActions: (claims) => pgScheduledActions(pool, claims),
       promotionStatuses: pgPromotionStatuses(pool),
+      deliveryOrders: pgDeliveryOrders(pool),
       bus,
       ready: async () => {
         try {

@@ -8,6 +8,8 @@ import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-ac
 import type { HoursOutcome, OpeningHoursView, PauseOutcome, ResumeOutcome } from '../../../src-shared/ipc/channels/stores';
 import type { AnswerOutcome } from '../../../src-shared/ipc/channels/reviews';
 import type { PromotionView } from '../../../src-shared/ipc/channels/promotions';
+import type { DeliveryOnlyView, MerchantQuoteView } from '../../../src-shared/ipc/channels/delivery-orders';
+import { deliveryDraftOf, emptyDeliveryForm } from '../../../src-renderer/delivery-orders/delivery-form';
 import { dayOf } from '../../../src-shared/local-day';
 import type { PromotionDraft } from '../../../src-shared/store-rules/promotion';
 import type { Review } from '../../../src-shared/wire/review';
@@ -242,6 +244,65 @@ describe('store levers on a chain: two replicas, one PostgreSQL, the sandbox', (
     const ended = value<PromotionView>(await b.invoke('promotions:endAll', { merchantId: DEMO_GROCERY_ID }, grocery));
     assert.deepEqual([ended.state, ended.kind], ['done', 'endAll']);
     assert.equal(reached(route), before + 2);
+  });
+
+  it('delivery-only orders: the restaurant quotes, registers and confirms its own; for the grocery there is no such order, and nothing reaches the platform', async (t) => {
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const near = { latitude: -23.5588, longitude: -46.6876 };
+    const form = emptyDeliveryForm();
+    Object.assign(form.address, {
+      postalCode: '05433-000',
+      streetName: 'Rua Harmonia',
+      streetNumber: '450',
+      neighborhood: 'Vila Madalena',
+      city: 'São Paulo',
+      state: 'SP',
+      coordinates: `${near.latitude}, ${near.longitude}`,
+    });
+    Object.assign(form, { customerName: 'Marina', phoneArea: '11', phoneNumber: '98765-4321', merchantFee: '7,90' });
+    form.items = [{ name: 'Lasanha', quantity: '2', unitPrice: '42,50' }];
+    const draft = deliveryDraftOf(form);
+    const routes = [
+      'GET /merchants/{merchantId}/deliveryAvailabilities',
+      'POST /merchants/{merchantId}/orders',
+      'GET /orders/{orderId}/safeDelivery',
+      'GET /orders/{orderId}/cancellationReasons',
+      'POST /orders/{orderId}/userConfirmAddress',
+      'POST /orders/{orderId}/deliveryAddressChangeRequest',
+      'POST /orders/{orderId}/cancel',
+    ];
+    const counts = () => routes.map((route) => reached(route));
+
+    const before = counts();
+    assert.equal(refusal(await b.invoke('deliveryOrders:quote', { merchantId: DEMO_RESTAURANT_ID, ...near }, grocery)), 'forbidden');
+    assert.equal(refusal(await b.invoke('deliveryOrders:register', { merchantId: DEMO_RESTAURANT_ID, draft, quoteId: 'q-1' }, grocery)), 'forbidden');
+    assert.deepEqual(counts(), before);
+
+    const quote = value<MerchantQuoteView>(await a.invoke('deliveryOrders:quote', { merchantId: DEMO_RESTAURANT_ID, ...near }, counter));
+    const registered = value<DeliveryOnlyView>(
+      await a.invoke('deliveryOrders:register', { merchantId: DEMO_RESTAURANT_ID, draft, quoteId: quote.quoteId }, counter),
+    );
+    assert.equal(registered.merchantId, DEMO_RESTAURANT_ID);
+    const { orderId } = registered;
+    assert.deepEqual(value(await b.invoke('deliveryOrders:get', { orderId }, kitchen)), registered, 'every replica knows it');
+
+    const made = counts();
+    assert.equal(value(await a.invoke('deliveryOrders:get', { orderId }, grocery)), null, "another store's order is as if it did not exist");
+    for (const [channel, input] of [
+      ['deliveryOrders:safety', { orderId }],
+      ['deliveryOrders:cancellationReasons', { orderId }],
+      ['deliveryOrders:confirmAddress', { orderId }],
+      ['deliveryOrders:changeAddress', { orderId, address: draft.address }],
+      ['deliveryOrders:cancel', { orderId, code: 801, reason: 'Cliente desistiu' }],
+    ] as const) {
+      assert.equal(refusal(await b.invoke(channel, input, grocery)), 'not-found', channel);
+    }
+    assert.equal(refusal(await b.invoke('deliveryOrders:safety', { orderId: randomUUID() }, counter)), 'not-found', 'an id neither registered nor polled');
+    assert.deepEqual(counts(), made, 'nothing reached the platform');
+
+    const confirmed = value<StoreActionEntry>(await b.invoke('deliveryOrders:confirmAddress', { orderId }, kitchen));
+    assert.deepEqual([confirmed.state, confirmed.kind, confirmed.merchantId], ['done', 'deliveryConfirmAddress', DEMO_RESTAURANT_ID]);
+    assert.equal(reached('POST /orders/{orderId}/userConfirmAddress'), (made[4] ?? 0) + 1);
   });
 
   it('what was pressed while the platform was away goes out once when it is back, whichever replica looks', async (t) => {

@@ -10,6 +10,7 @@ import { PgChainDevices } from '../../../src-main/chain/db/chain-devices';
 import { PgChainOrders } from '../../../src-main/chain/db/chain-orders';
 import { pgScheduledActions } from '../../../src-main/chain/db/chain-scheduled-actions';
 import { pgPromotionStatuses } from '../../../src-main/chain/db/chain-promotion-statuses';
+import { pgDeliveryOrders } from '../../../src-main/chain/db/chain-delivery-orders';
 import { pgStoreActions } from '../../../src-main/chain/db/chain-store-actions';
 import { PgChainOutbox } from '../../../src-main/chain/db/chain-outbox';
 import { PgChainStores } from '../../../src-main/chain/db/chain-stores';
@@ -84,6 +85,7 @@ export async function leverReplica(options: { holder: string; pool: pg.Pool; url
     storeOutbox,
     scheduledActions: pgScheduledActions(pool, { holder, claimMs: CLAIM_MS }),
     promotionStatuses: pgPromotionStatuses(pool),
+    deliveryOrders: pgDeliveryOrders(pool),
     pushToStore: (storeId, event, payload) => {
       pushes.push({ storeId, event, payload });
       late.endpoint?.pushToStore(storeId, event, payload);

@@ -3,6 +3,7 @@ import type { ChainApi } from '../../../src-main/feature-kit/feature';
 import { StoreOutbox } from '../../../src-main/sync/store-outbox';
 import { sqliteScheduledActions } from '../../../src-main/sync/scheduled-actions-storage';
 import { sqlitePromotionStatuses } from '../../../src-main/sync/promotion-statuses-storage';
+import { sqliteDeliveryOrders } from '../../../src-main/sync/delivery-orders-storage';
 import { AppError, isTransient } from '../../../src-shared/errors';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -80,6 +81,7 @@ async function setup() {
     storeOutbox: new StoreOutbox({ db: StoreOutboxDb.open(':memory:'), clock, logger: silentLogger }),
     scheduledActions: sqliteScheduledActions(StoreOutboxDb.open(':memory:')),
     promotionStatuses: sqlitePromotionStatuses(StoreOutboxDb.open(':memory:')),
+    deliveryOrders: sqliteDeliveryOrders(StoreOutboxDb.open(':memory:')),
     pushToStore: () => {},
   });
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers });

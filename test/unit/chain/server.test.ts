@@ -14,6 +14,7 @@ import type { ChainApi } from '../../../src-main/feature-kit/feature';
 import { sqliteStoreActions } from '../../../src-main/sync/store-actions-storage';
 import { sqliteScheduledActions } from '../../../src-main/sync/scheduled-actions-storage';
 import { sqlitePromotionStatuses } from '../../../src-main/sync/promotion-statuses-storage';
+import { sqliteDeliveryOrders } from '../../../src-main/sync/delivery-orders-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chain-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -32,6 +33,7 @@ describe('chain server replica', () => {
       storeActions: () => sqliteStoreActions(StoreOutboxDb.open(':memory:')),
       scheduledActions: () => sqliteScheduledActions(StoreOutboxDb.open(':memory:')),
       promotionStatuses: sqlitePromotionStatuses(StoreOutboxDb.open(':memory:')),
+      deliveryOrders: sqliteDeliveryOrders(StoreOutboxDb.open(':memory:')),
       ready: async () => ready,
       close: async () => {},
     };

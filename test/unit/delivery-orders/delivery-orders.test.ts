@@ -15,6 +15,7 @@ import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db
 import { deliveryOrderHandlers } from '../../../src-main/features/delivery-orders/handlers';
 import { deliveryOrderSenders } from '../../../src-main/features/delivery-orders/senders';
 import { StoreOutbox } from '../../../src-main/sync/store-outbox';
+import { sqliteDeliveryOrders } from '../../../src-main/sync/delivery-orders-storage';
 import { silentLogger } from '../../support/sync/fakes';
 import { addressDraftOf, deliveryDraftOf, emptyDeliveryForm } from '../../../src-renderer/delivery-orders/delivery-form';
 
@@ -169,7 +170,16 @@ function setup() {
   };
   queue.register(deliveryOrderSenders(shipping, { getOrder: async () => ({ status: state.cancelled ? 'CANCELLED' : 'CONFIRMED' }) as never }));
   const tick = () => queue.tick(new AbortController().signal);
-  return { clock, db, queue, calls, changes, state, tick, handlers: deliveryOrderHandlers({ shipping, db, actions: queue, clock }) };
+  return {
+    clock,
+    db,
+    queue,
+    calls,
+    changes,
+    state,
+    tick,
+    handlers: deliveryOrderHandlers({ shipping, registered: sqliteDeliveryOrders(db), actions: queue, clock }),
+  };
 }
 
 describe('delivery-only order channels', () => {
