@@ -159,7 +159,7 @@ export class StoreOutbox {
     const ahead = (await storage.queuedOf(input.merchantId)).some((r) => r.id < row.id);
     if (!ahead) await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000));
     // It waits its turn: written claimed for a try at once (where processes share the rows), it is let go for the queue's rounds.
-    else await storage.requeue(row.id, row.next_attempt_ms, null, clock.now());
+    else await this.settleAs(row.id, () => storage.requeue(row.id, row.next_attempt_ms, null, clock.now()));
     const after = await this.record(row.id);
     if (after.state === 'queued') {
       if (after.waited === 0) await this.settleAs(row.id, () => storage.markWaited(row.id));
@@ -178,9 +178,9 @@ export class StoreOutbox {
     if (row.state !== 'queued') throw ended(row.state);
     // Only a row still waiting is withdrawn (another process may have taken it meanwhile).
     if (!(await storage.settle(id, 'cancelled', null, null, clock.now()))) {
-      const now = (await this.record(id)).state;
+      const state = (await this.record(id)).state;
       // Still waiting, yet not withdrawn: another replica holds it, sending it now.
-      throw now === 'queued' ? new AppError('conflict', 'This action is being sent right now.') : ended(now);
+      throw state === 'queued' ? new AppError('conflict', 'This action is being sent right now.') : ended(state);
     }
     const entry = toStoreActionEntry(await this.record(id));
     this.listeners.emit(entry);

@@ -95,8 +95,12 @@ describe('store outbox', () => {
 
     p.state.offline = true;
     const first = await queue.submit({ merchantId: STORE, kind: 'pause', payload: { description: 'B' } });
+    const heard: number[] = [];
+    const stopHearing = queue.onChange((entry) => heard.push(entry.id));
     const second = await queue.submit({ merchantId: STORE, kind: 'pause', payload: { description: 'C' } });
+    stopHearing();
     assert.equal(second.attempts, 0, 'waits behind the first, untried');
+    assert.ok(heard.includes(second.id), 'the screens hear it waits');
     assert.equal((await queue.cancel(first.id)).state, 'cancelled');
     await assert.rejects(() => queue.cancel(first.id), /already ended/);
     p.state.offline = false;
