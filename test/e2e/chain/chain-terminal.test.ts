@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { effective } from '../../../src-sandbox/catalog/model';
 import { DEMO_RESTAURANT_ID, startSandbox, type RunningSandbox } from '../../../src-sandbox/index';
 import { axeViolations, smallTargets } from '../../support/axe';
 import { chainCertificate, inviteCode, startChainReplica, type ChainReplica } from '../../support/chain/process';
@@ -141,6 +142,39 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     await shot('store-paused-en');
     await page.getByTestId('resume').click();
     await page.getByTestId('open-pause').waitFor({ timeout: 20_000 });
+    await chooseLanguage(page, 'pt-BR');
+    await page.getByTestId('nav-orders').click();
+  });
+
+  it('marks a dish sold out and back from the Menu page through the server, in both languages: one platform call each', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    await page.setViewportSize(SMALL_SCREEN);
+    await chooseLanguage(page, 'pt-BR');
+    const statusCalls = () => sandbox.world.orders.storeCalls.of(DEMO_RESTAURANT_ID).filter((c) => c.route === 'PATCH /items/status' && c.status === 200);
+    const statusOf = (id: string) => {
+      const item = sandbox.world.catalog.of(DEMO_RESTAURANT_ID).items.get(id);
+      return item && effective(item, 'DEFAULT', 'status');
+    };
+    const before = statusCalls().length;
+    await page.getByTestId('nav-menu').click();
+    const first = page.getByTestId('menu-item').first();
+    await first.waitFor({ timeout: 20_000 });
+    const itemId = String(await first.getAttribute('data-item-id'));
+    const row = (status: string) => page.locator(`[data-testid="menu-item"][data-item-id="${itemId}"][data-status="${status}"]`);
+    await row('AVAILABLE').getByTestId('menu-toggle').click();
+    await row('UNAVAILABLE').getByText('Esgotado').waitFor({ timeout: 20_000 });
+    await shot('menu-sold-out-pt-BR');
+    assert.equal(statusOf(itemId), 'UNAVAILABLE');
+    assert.equal(statusCalls().length, before + 1, 'one call on the platform');
+
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-menu').click();
+    await row('UNAVAILABLE').getByText('Sold out').waitFor({ timeout: 20_000 });
+    await shot('menu-sold-out-en');
+    await row('UNAVAILABLE').getByTestId('menu-toggle').click();
+    await row('AVAILABLE').waitFor({ timeout: 20_000 });
+    assert.equal(statusOf(itemId), 'AVAILABLE');
+    assert.equal(statusCalls().length, before + 2, 'one call on the platform for each press');
     await chooseLanguage(page, 'pt-BR');
     await page.getByTestId('nav-orders').click();
   });
