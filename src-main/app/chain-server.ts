@@ -23,6 +23,11 @@ import { HubPairingDesk } from '../hub/trust/pairing-desk';
 import type { Handlers } from '../ipc/dispatcher';
 import type { OrderGateway } from '../sync/gateway';
 import { StoreOutbox } from '../sync/store-outbox';
+import { BulkPauses } from '../chain/console/bulk-pause';
+import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
+import { ConsoleSignIn } from '../chain/console/console-sign-in';
+import { WallFeed } from '../chain/console/wall-feed';
+import { pauseAction } from '../features/stores/pause-action';
 import { CHAIN_FEATURES, checkChainFeatures, checkHandlers } from './features';
 
 export type { ChainStore };
@@ -39,6 +44,8 @@ export interface ChainServerOptions {
   identity: HubIdentity;
   listen: { host?: string; port: number };
   admin: { host: string; port: number };
+  /** The manager console's listener (TLS with the identity's certificate) and its built page; none: no console on this replica. */
+  console?: { host: string; port: number; pageDir: string };
   pollIntervalMs: number;
   clock: Clock;
   logger: Logger;
@@ -63,6 +70,8 @@ export const CHAIN_CONNECTION_CAPS: ConnectionCaps = { perAddress: 64, strangers
 export interface ChainServer {
   port: number;
   adminPort: number;
+  /** The console's port; null when this replica serves none. */
+  consolePort: number | null;
   /** Stops cleanly: no new screens, the leader's work aborted and its lease released, the senders stopped. */
   close(): Promise<void>;
 }
@@ -246,8 +255,43 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     await hub.close();
     throw error;
   }
+  // The manager console: the status wall from the same sources as the terminals' (the database, the store status), bulk pauses through the same store outbox.
+  const wall = new WallFeed({
+    db: store.console,
+    statusOf: (id) => storeStatus.snapshot(id),
+    lastPollAt: () => store.stores.lastPollAt(options.credential),
+    screens: () => endpoint.screensByStore(),
+    holder,
+    clock,
+    logger: logger.child({ room: 'console' }),
+  });
+  const unwatchWall = [store.bus.subscribe(() => wall.changed()), storeStatus.onChange(() => wall.changed())];
+  let consoleServer: ConsoleServer | null = null;
+  if (options.console) {
+    try {
+      consoleServer = await startConsoleServer({
+        ...options.console,
+        tls: { certPem: options.identity.certPem, keyPem: options.identity.keyPem },
+        signIn: new ConsoleSignIn({ db: store.console, clock, logger: logger.child({ room: 'console' }) }),
+        wall,
+        bulk: new BulkPauses({
+          db: store.console,
+          enqueuePause: (pause, key, origin) => storeOutbox.enqueue({ ...pauseAction(pause, clock.now()), key, origin }),
+          clock,
+          logger,
+        }),
+        clock,
+        logger: logger.child({ room: 'console' }),
+      });
+    } catch (error) {
+      await admin.close();
+      await hub.close();
+      throw error;
+    }
+  }
   const names = new StoreNames({ stores: store.stores, page: storePage, clock, logger });
   leader.start();
+  wall.start();
   sender.start();
   names.start();
   storeStatus.start();
@@ -259,7 +303,11 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   return {
     port: hub.port,
     adminPort: admin.port,
+    consolePort: consoleServer?.port ?? null,
     close: async () => {
+      await consoleServer?.close();
+      for (const unwatch of unwatchWall) unwatch();
+      await wall.stop();
       await hub.close();
       await leader.stop();
       await sender.stop();

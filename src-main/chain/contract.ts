@@ -5,6 +5,7 @@ import type { DeliveryOrdersStorage } from '../sync/delivery-orders-storage';
 import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src-shared/ipc/channels/orders';
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
+import type { PgChainConsole } from './db/chain-console';
 
 /**
  * The chain server's seams (docs/chain-server.md): the hub role of a store (src-main/hub/) run as a
@@ -211,6 +212,8 @@ export interface ChainStore {
   promotionStatuses: PromotionStatusStorage;
   /** The delivery-only orders the stores' terminals registered, each with its store. */
   deliveryOrders: DeliveryOrdersStorage;
+  /** The manager console's accounts, sessions, groups, presence, bulk actions and record (docs/chain-console.md). */
+  console: PgChainConsole;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;

@@ -142,8 +142,30 @@ export class StoreOutbox {
    * platform refused it: the caller shows that error as before).
    */
   async submit(input: StoreActionInput): Promise<StoreActionEntry> {
+    const { storage } = this.options;
+    const { record: row, created } = await this.write(input);
+    // A key written before: its action, as it stands (tried or waiting already).
+    if (!created) return toStoreActionEntry(row);
+    // Behind an earlier action of the same store that still waits: it waits its turn.
+    const ahead = (await storage.queuedOf(input.merchantId)).some((r) => r.id < row.id);
+    if (!ahead) await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000));
+    else await this.letGo(row);
+    return this.waiting(row.id);
+  }
+
+  /**
+   * Writes the action for the queue's rounds without trying it here: many stores' actions at once
+   * (a chain console's bulk pause), sent as the queue's concurrency and the platform's limits allow.
+   */
+  async enqueue(input: StoreActionInput): Promise<StoreActionEntry> {
+    const { record: row, created } = await this.write(input);
+    if (!created) return toStoreActionEntry(row);
+    await this.letGo(row);
+    return this.waiting(row.id);
+  }
+
+  private write(input: StoreActionInput): ReturnType<StoreActionsStorage['insert']> {
     if (!this.senders.has(input.kind)) throw new AppError('internal', `no sender for ${input.kind}`);
-    const { storage, clock } = this.options;
     const action = {
       merchantId: input.merchantId,
       kind: input.kind,
@@ -152,20 +174,24 @@ export class StoreOutbox {
       key: input.key ?? null,
       origin: input.origin ?? null,
     };
-    const { record: row, created } = await storage.insert(action, clock.now());
-    // A key written before: its action, as it stands (tried or waiting already).
-    if (!created) return toStoreActionEntry(row);
-    // Behind an earlier action of the same store that still waits: it waits its turn.
-    const ahead = (await storage.queuedOf(input.merchantId)).some((r) => r.id < row.id);
-    if (!ahead) await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000));
-    // It waits its turn: written claimed for a try at once (where processes share the rows), it is let go for the queue's rounds.
-    else await this.settleAs(row.id, () => storage.requeue(row.id, row.next_attempt_ms, null, clock.now()));
-    const after = await this.record(row.id);
+    return this.options.storage.insert(action, this.options.clock.now());
+  }
+
+  /** Written claimed for a try at once (where processes share the rows), the action is let go for the queue's rounds. */
+  private letGo(row: StoreActionRecord): Promise<void> {
+    const { storage, clock } = this.options;
+    return this.settleAs(row.id, () => storage.requeue(row.id, row.next_attempt_ms, null, clock.now()));
+  }
+
+  /** The action as it stands after its first handling; one still waiting is marked as having waited, and the queue woken. */
+  private async waiting(id: number): Promise<StoreActionEntry> {
+    const { storage } = this.options;
+    const after = await this.record(id);
     if (after.state === 'queued') {
-      if (after.waited === 0) await this.settleAs(row.id, () => storage.markWaited(row.id));
+      if (after.waited === 0) await this.settleAs(id, () => storage.markWaited(id));
       this.queue.wake();
     }
-    return toStoreActionEntry(await this.record(row.id));
+    return toStoreActionEntry(await this.record(id));
   }
 
   /** Withdraws an action still waiting (e.g. a pause made offline that is no longer wanted). */

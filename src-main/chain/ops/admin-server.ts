@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenOn } from '../../base/listening';
 import type { Logger } from '../../base/log';
 
 /**
@@ -41,19 +41,5 @@ export async function startAdminServer(options: {
       if (!response.headersSent) text(response, 500, 'internal error\n');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { port: await listenOn(server, options.port, options.host), close: () => closeNow(server) };
 }

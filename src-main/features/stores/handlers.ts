@@ -1,13 +1,13 @@
 import { AppError } from '../../../src-shared/errors';
 import { Interruption, Shift } from '../../../src-shared/wire/merchant';
 import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours';
-import { checkPause } from '../../../src-shared/store-rules/pauses';
 import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
 import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { StoreStatusMonitor } from '../../merchant/status-monitor';
 import { acceptedOrThrow, type StoreOutbox } from '../../sync/store-outbox';
 import type { Handlers } from '../../ipc/dispatcher';
+import { pauseAction } from './pause-action';
 
 export interface StoreHandlerDeps {
   merchant: Pick<
@@ -25,9 +25,6 @@ export interface StoreHandlerDeps {
 
 type StoreChannel =
   'stores:list' | 'stores:detail' | 'stores:status' | 'stores:interruptions' | 'stores:pause' | 'stores:resume' | 'stores:hours' | 'stores:replaceHours';
-
-/** How far before "now" a pause that starts now is sent as starting (the platform allows a start in the past). */
-export const PAUSE_NOW_MARGIN_MS = 60_000;
 
 /** The merchant module (spec §4.4): stores, status, pauses, opening hours. */
 export function storeHandlers(deps: StoreHandlerDeps): Pick<Handlers, StoreChannel> {
@@ -48,17 +45,8 @@ export function storeHandlers(deps: StoreHandlerDeps): Pick<Handlers, StoreChann
 
     'stores:interruptions': ({ merchantId }) => merchant.listInterruptions(merchantId),
 
-    'stores:pause': async ({ merchantId, description, start, end }) => {
-      const now = clock.now();
-      const problem = checkPause({ description, startMs: start ? Date.parse(start) : now, endMs: Date.parse(end) }, now);
-      if (problem) {
-        throw new AppError('validation', `The pause breaks a rule: ${problem}`, { field: problem.startsWith('description') ? 'description' : 'end' });
-      }
-      // "Now" is sent a little in the past: a terminal whose clock runs ahead of the platform's
-      // would otherwise make a pause that starts in the platform's future, and the store stays open.
-      const startMs = start ? Date.parse(start) : now - PAUSE_NOW_MARGIN_MS;
-      const body = { description: description.trim(), start: new Date(startMs).toISOString(), end: new Date(Date.parse(end)).toISOString() };
-      const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'pause', subject: body.description, payload: body }));
+    'stores:pause': async (input) => {
+      const entry = acceptedOrThrow(await actions.submit(pauseAction(input, clock.now())));
       if (entry.state === 'queued') return { outcome: 'queued', action: entry };
       return { outcome: 'created', interruption: Interruption.parse(entry.result) };
     },

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { hostname } from 'node:os';
 import { createMarketplaceApi } from '../../api/index';
 import { createTransport } from '../../api/transport';
@@ -9,10 +11,12 @@ import { ScreenKind } from '../../hub/contract';
 import { parseHubAddress } from '../../hub/discovery/address';
 import { certificateFingerprint } from '../../hub/trust/fingerprint';
 import { apiOrderGateway } from '../../sync/api-gateway';
-import { devicesOutput, inviteOutput, printed, revokeOutput, type CommandOutput } from './command-output';
+import { consoleAccountOutput, consoleGroupOutput, devicesOutput, inviteOutput, printed, revokeOutput, type CommandOutput } from './command-output';
 import { commandUsage, readServerCommandLine, type CommandValues, type ServerCommand } from './commands';
 import { openChainStore } from './open-store';
 import { startChainServer, type ChainStore } from '../../app/chain-server';
+import { CONSOLE_PASSWORD_MAX, CONSOLE_PASSWORD_MIN, ConsoleRole, SignInInput } from '../../../src-shared/console/console-api';
+import { hashPassword, passwordProblem } from '../../chain/console/passwords';
 
 /**
  * `npm run server -- [serve] --database-url postgres://user@host/db --listen 0.0.0.0:47110
@@ -97,11 +101,55 @@ function print(output: CommandOutput, values: CommandValues): void {
   process.stdout.write(printed(output, values.json === true));
 }
 
-async function invite(values: CommandValues): Promise<void> {
-  const storeIds = required(values.stores, 'stores')
+function listFlag(value: string | boolean | undefined): string[] {
+  return (stringFlag(value) ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** The first line of standard input: where a password comes from (a command line is readable by every user). */
+async function firstLineOfStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (then Enter): ');
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+async function consoleAccount(values: CommandValues): Promise<void> {
+  const login = SignInInput.shape.login.safeParse(required(values.login, 'login'));
+  if (!login.success) throw new UsageError('--login is 1 to 120 characters');
+  const name = required(values.name, 'name').trim().slice(0, 80);
+  const role = ConsoleRole.safeParse(stringFlag(values.role) ?? 'owner');
+  if (!role.success) throw new UsageError('--role is owner, area_manager or viewer');
+  const password = await firstLineOfStdin();
+  const problem = passwordProblem(password, CONSOLE_PASSWORD_MIN, CONSOLE_PASSWORD_MAX);
+  if (problem) throw new UsageError(`the password on standard input: ${problem}`);
+  const clock = clockOf(stringFlag(values['clock-at']));
+  await withStore(databaseUrl(values['database-url']), clock, async (store) => {
+    const account = { login: login.data, name, role: role.data };
+    const outcome = await store.console.createAccount({ ...account, passwordHash: await hashPassword(password) }, clock.now());
+    print(consoleAccountOutput(account, outcome), values);
+  });
+}
+
+async function consoleGroup(values: CommandValues): Promise<void> {
+  const name = required(values.name, 'name').trim().slice(0, 80);
+  const stores = listFlag(values.stores);
+  if (stores.length === 0) throw new UsageError('--stores names at least one store id');
+  const managers = listFlag(values.managers).map((m) => m.toLowerCase());
+  const group = { id: createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 16), name, stores, managers };
+  await withStore(databaseUrl(values['database-url']), systemClock, async (store) => {
+    await store.console.group(group);
+    print(consoleGroupOutput(group), values);
+  });
+}
+
+async function invite(values: CommandValues): Promise<void> {
+  const storeIds = listFlag(values.stores);
   if (storeIds.length === 0) throw new UsageError('--stores names at least one store id');
   const kind = ScreenKind.safeParse(stringFlag(values.kind) ?? 'counter');
   if (!kind.success) throw new UsageError('--kind is counter, kitchen, expo or pickup');
@@ -142,6 +190,10 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
   const fingerprint = certificateFingerprint(certPem);
   const listen = hostPort(stringFlag(values.listen) ?? '0.0.0.0:47110', 'listen', 47110);
   const admin = hostPort(stringFlag(values['admin-listen']) ?? '127.0.0.1:9464', 'admin-listen', 9464);
+  const consoleListen = stringFlag(values['console-listen']) ?? '0.0.0.0:47111';
+  // The console's page is built beside the server (out/renderer); a source run names it in STORE_TERMINAL_RENDERER_DIR.
+  const pageDir = process.env.STORE_TERMINAL_RENDERER_DIR ?? join(dirname(process.argv[1] ?? '.'), '..', 'renderer');
+  const consoleAt = consoleListen === 'off' ? undefined : { ...hostPort(consoleListen, 'console-listen', 47111), pageDir };
   const pollSeconds = Number(stringFlag(values['poll-interval-seconds']) ?? '30');
   if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 30)
     throw new UsageError('--poll-interval-seconds is 1 to 30 (the platform closes a store after 30 s without a poll)');
@@ -170,12 +222,16 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
     identity: { hubId: `chain-${fingerprint.slice(0, 32)}`, name: (stringFlag(values.name) ?? 'Chain server').slice(0, 60), certPem, keyPem, fingerprint },
     listen,
     admin,
+    ...(consoleAt ? { console: consoleAt } : {}),
     pollIntervalMs: pollSeconds * 1000,
     clock,
     logger: log,
   });
   log.info('chain server: started', { holder, port: server.port, admin: `${admin.host}:${server.adminPort}`, fingerprint });
-  console.log(`Chain server ${holder} on ${listen.host}:${server.port}; admin on ${admin.host}:${server.adminPort}; certificate fingerprint ${fingerprint}`);
+  const consoleLine = consoleAt && server.consolePort !== null ? `; console on https://${consoleAt.host}:${server.consolePort}/` : '';
+  console.log(
+    `Chain server ${holder} on ${listen.host}:${server.port}; admin on ${admin.host}:${server.adminPort}${consoleLine}; certificate fingerprint ${fingerprint}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -199,6 +255,8 @@ async function run(command: ServerCommand, values: CommandValues, argument: stri
   if (command === 'serve') return serve(values, logger);
   if (command === 'invite') return invite(values);
   if (command === 'devices') return devices(values);
+  if (command === 'console-account') return consoleAccount(values);
+  if (command === 'console-group') return consoleGroup(values);
   return revoke(values, argument);
 }
 

@@ -81,3 +81,16 @@ export function revokeOutput(deviceId: string, revoked: boolean): CommandOutput 
   const text = revoked ? `Revoked ${deviceId}: its connections are closed on every replica.` : `No active device ${deviceId}.`;
   return { text, data: { deviceId, revoked } };
 }
+
+export function consoleAccountOutput(account: { login: string; name: string; role: string }, outcome: 'created' | 'exists'): CommandOutput {
+  const text =
+    outcome === 'created'
+      ? `Console account ${account.login} (${account.name}, ${account.role}) created: sign in at the console's address.`
+      : `A console account ${account.login} exists already: nothing changed.`;
+  return { text, data: { ...account, created: outcome === 'created' } };
+}
+
+export function consoleGroupOutput(group: { id: string; name: string; stores: readonly string[]; managers: readonly string[] }): CommandOutput {
+  const text = `Group "${group.name}": ${group.stores.length} store(s); managers ${group.managers.length > 0 ? group.managers.join(', ') : '(none yet)'}.`;
+  return { text, data: { ...group } };
+}

@@ -15,7 +15,7 @@ import {
  * The chain server's command line: its commands, each with its own flags (what its parser accepts
  * and what its `--help` lists), and the usage texts made from them. docs/chain-server.md.
  */
-export const SERVER_COMMANDS = ['serve', 'invite', 'devices', 'revoke'] as const;
+export const SERVER_COMMANDS = ['serve', 'invite', 'devices', 'revoke', 'console-account', 'console-group'] as const;
 export type ServerCommand = (typeof SERVER_COMMANDS)[number];
 
 interface CommandSpec {
@@ -48,6 +48,11 @@ const COMMANDS: Record<ServerCommand, CommandSpec> = {
       'tls-cert': { type: 'string', value: 'FILE', help: "The screens' certificate (PEM), the same on every replica: terminals pin it." },
       'tls-key': { type: 'string', value: 'FILE', help: 'Its private key (PEM).' },
       'admin-listen': { type: 'string', value: 'HOST:PORT', help: 'Health (/healthz, /readyz) and /metrics (default 127.0.0.1:9464).' },
+      'console-listen': {
+        type: 'string',
+        value: 'HOST:PORT|off',
+        help: "The managers' console, HTTPS with the same certificate (default 0.0.0.0:47111; off: none on this replica).",
+      },
       'client-id': { type: 'string', value: 'ID', help: "The chain's application on the platform; its secret in STORE_TERMINAL_CLIENT_SECRET." },
       'api-base-url': { type: 'string', value: 'URL', help: "The platform API's address." },
       'poll-interval-seconds': { type: 'string', value: 'N', help: 'Seconds between polls, 1 to 30 (default 30).' },
@@ -83,6 +88,32 @@ const COMMANDS: Record<ServerCommand, CommandSpec> = {
     summary: 'Revokes a store terminal (its id from devices): its connections close on every replica, and it must pair again.',
     flags: { 'database-url': DATABASE_URL, json: JSON_OUTPUT, 'clock-at': CLOCK_AT, help: HELP },
     argument: 'DEVICE_ID',
+  },
+  'console-account': {
+    synopsis: 'console-account --database-url URL --login LOGIN --name NAME [--role owner|area_manager|viewer] < password',
+    summary:
+      "Makes an account of the managers' console (the first owner, then any): its password is read from standard input (one line, at least 10 characters), never from the command line.",
+    flags: {
+      'database-url': DATABASE_URL,
+      login: { type: 'string', value: 'LOGIN', help: 'What the person types to sign in (an e-mail address or a name; case does not matter).' },
+      name: { type: 'string', value: 'NAME', help: 'The name the console and the trail show.' },
+      role: { type: 'string', value: 'ROLE', help: "owner (everything, the default), area_manager (only their groups' stores) or viewer (sees, never acts)." },
+      json: JSON_OUTPUT,
+      'clock-at': CLOCK_AT,
+      help: HELP,
+    },
+  },
+  'console-group': {
+    synopsis: 'console-group --database-url URL --name NAME --stores ID,ID [--managers LOGIN,LOGIN]',
+    summary: 'Makes a group of stores (or adds stores and managers to it): an area manager sees and steers only the stores of their groups.',
+    flags: {
+      'database-url': DATABASE_URL,
+      name: { type: 'string', value: 'NAME', help: 'The group\'s name, e.g. "Zona Sul".' },
+      stores: { type: 'string', value: 'ID,ID', help: 'Platform store ids, comma-separated.' },
+      managers: { type: 'string', value: 'LOGIN,LOGIN', help: 'The area managers of the group.' },
+      json: JSON_OUTPUT,
+      help: HELP,
+    },
   },
 };
 

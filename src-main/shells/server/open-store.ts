@@ -10,6 +10,7 @@ import { pgStoreActions } from '../../chain/db/chain-store-actions';
 import { pgScheduledActions } from '../../chain/db/chain-scheduled-actions';
 import { pgPromotionStatuses } from '../../chain/db/chain-promotion-statuses';
 import { pgDeliveryOrders } from '../../chain/db/chain-delivery-orders';
+import { PgChainConsole } from '../../chain/db/chain-console';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -42,6 +43,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       scheduledActions: (claims) => pgScheduledActions(pool, claims),
       promotionStatuses: pgPromotionStatuses(pool),
       deliveryOrders: pgDeliveryOrders(pool),
+      console: new PgChainConsole(pool),
       bus,
       ready: async () => {
         try {

@@ -12,12 +12,19 @@ import { ROOT } from '../shells/web-shell';
  */
 
 const CLI = join(ROOT, 'src-main', 'shells', 'server', 'cli.ts');
-const ENV = { ...process.env, STORE_TERMINAL_CLIENT_SECRET: 'demo-secret', STORE_TERMINAL_LOG_LEVEL: 'info' };
+const ENV = {
+  ...process.env,
+  STORE_TERMINAL_CLIENT_SECRET: 'demo-secret',
+  STORE_TERMINAL_LOG_LEVEL: 'info',
+  STORE_TERMINAL_RENDERER_DIR: join(ROOT, 'out', 'renderer'),
+};
 
 export interface ChainReplica {
   name: string;
   port: number;
   adminPort: number;
+  /** The manager console's port (with `console: true`), else null. */
+  consolePort: number | null;
   process: ChildProcess;
   output(): string;
   /** The replica's Prometheus metrics, as text. */
@@ -37,6 +44,8 @@ export interface ChainReplicaOptions {
   /** 0 for any free port; the same port again to restart a replica where its terminals look for it. */
   port?: number;
   pollSeconds?: number;
+  /** Serve the manager console on a free loopback port (off otherwise: replicas on one machine would share its default port). */
+  console?: boolean;
 }
 
 /** A self-signed certificate for the chain's replicas (every replica serves the same one: terminals pin it). */
@@ -63,6 +72,8 @@ export async function startChainReplica(options: ChainReplicaOptions): Promise<C
     `127.0.0.1:${options.port ?? 0}`,
     '--admin-listen',
     '127.0.0.1:0',
+    '--console-listen',
+    options.console ? '127.0.0.1:0' : 'off',
     '--tls-cert',
     options.tls.cert,
     '--tls-key',
@@ -81,13 +92,14 @@ export async function startChainReplica(options: ChainReplicaOptions): Promise<C
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
-  const started = await new Promise<{ port: number; adminPort: number }>((resolve, reject) => {
+  const started = await new Promise<{ port: number; adminPort: number; consolePort: number | null }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`replica ${options.name} did not start:\n${output}`)), 30_000);
     child.stdout?.on('data', () => {
       const match = /Chain server \S+ on [\d.]+:(\d+); admin on [\d.]+:(\d+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
-      resolve({ port: Number(match[1]), adminPort: Number(match[2]) });
+      const consolePort = /; console on https:\/\/[\d.]+:(\d+)\//.exec(output)?.[1];
+      resolve({ port: Number(match[1]), adminPort: Number(match[2]), consolePort: consolePort === undefined ? null : Number(consolePort) });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -144,4 +156,19 @@ export function inviteCode(options: { databaseUrl: string; stores: string[]; nam
   const code = run.status === 0 ? (JSON.parse(run.stdout) as { code?: unknown }).code : undefined;
   if (typeof code !== 'string') throw new Error(`invite failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
   return code;
+}
+
+/** A manager's command line (`console-account`, `console-group`, ...) with `--json`, its standard input given; its one JSON answer. */
+export function serverCommand(args: readonly string[], input = ''): Record<string, unknown> {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args, '--json'], { cwd: ROOT, env: ENV, encoding: 'utf8', input });
+  if (run.status !== 0) throw new Error(`${args[0]} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+/** The first owner of a chain's console, as an operator makes it: the password on standard input. */
+export function consoleAccount(databaseUrl: string, account: { login: string; name: string; role?: string; password: string }): void {
+  serverCommand(
+    ['console-account', '--database-url', databaseUrl, '--login', account.login, '--name', account.name, '--role', account.role ?? 'owner'],
+    `${account.password}\n`,
+  );
 }

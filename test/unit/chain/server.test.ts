@@ -11,6 +11,7 @@ import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores } f
 import { FakeGateway } from '../../support/sync/fakes';
 import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db';
 import type { ChainApi } from '../../../src-main/feature-kit/feature';
+import type { PgChainConsole } from '../../../src-main/chain/db/chain-console';
 import { sqliteStoreActions } from '../../../src-main/sync/store-actions-storage';
 import { sqliteScheduledActions } from '../../../src-main/sync/scheduled-actions-storage';
 import { sqlitePromotionStatuses } from '../../../src-main/sync/promotion-statuses-storage';
@@ -34,6 +35,8 @@ describe('chain server replica', () => {
       scheduledActions: () => sqliteScheduledActions(StoreOutboxDb.open(':memory:')),
       promotionStatuses: sqlitePromotionStatuses(StoreOutboxDb.open(':memory:')),
       deliveryOrders: sqliteDeliveryOrders(StoreOutboxDb.open(':memory:')),
+      // No console on this replica: only its presence is written (test/integration/chain/console.test.ts has the console).
+      console: { presence: async () => {}, wall: async () => [] } as unknown as PgChainConsole,
       ready: async () => ready,
       close: async () => {},
     };

@@ -1,0 +1,222 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import sirv from 'sirv';
+import type { z } from 'zod';
+import { BulkPauseInput, type ConsoleErrorKind, SignInInput } from '../../../src-shared/console/console-api';
+import type { Clock } from '../../base/clock';
+import { closeNow, listenOn } from '../../base/listening';
+import type { Logger } from '../../base/log';
+import { answerUnparsable, parseJson, readBody, reply, requestPath } from '../../hub/link/http-replies';
+import type { ConsoleSession } from '../db/chain-console';
+import type { BulkPauses } from './bulk-pause';
+import { type ConsoleSignIn, SESSION_TTL_MS } from './console-sign-in';
+import type { WallFeed } from './wall-feed';
+
+export const SESSION_COOKIE = 'st_console';
+const MAX_BODY_BYTES = 64 * 1024;
+/** A stream re-reads its session this often: a signed-out or expired session stops hearing the wall. */
+const STREAM_RECHECK_MS = 30_000;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  'strict-transport-security': 'max-age=31536000',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+const STATUS: Record<ConsoleErrorKind, number> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  csrf: 403,
+  locked: 423,
+  'rate-limited': 429,
+  invalid: 400,
+  'not-found': 404,
+  unavailable: 503,
+};
+
+export interface ConsoleServerOptions {
+  host: string;
+  port: number;
+  tls: { certPem: string; keyPem: string };
+  /** The built page (out/renderer: console.html and its assets). */
+  pageDir: string;
+  signIn: ConsoleSignIn;
+  wall: WallFeed;
+  bulk: BulkPauses;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface ConsoleServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  reply(response, { ...SECURITY_HEADERS, ...headers }, status, JSON.stringify(body), 'application/json; charset=utf-8');
+}
+
+function refuse(response: ServerResponse, kind: ConsoleErrorKind, message: string, retryAfterSeconds?: number): void {
+  const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
+  json(response, STATUS[kind], { error: { kind, message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) } }, headers);
+}
+
+function cookieOf(request: IncomingMessage, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A browser's request from another site names that site in Origin: only the console's own is taken. */
+function foreignOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== `https://${request.headers.host ?? ''}`;
+}
+
+/**
+ * The chain's manager console on its own HTTPS listener (the server's certificate): the page, and
+ * its API under /api/ — sign-in to a session cookie (HttpOnly, Secure, SameSite=Strict; the session
+ * in PostgreSQL, so any replica serves it), every change checked for its CSRF token and origin, the
+ * status wall read and streamed (Server-Sent Events), bulk pauses and their progress. Nothing here
+ * takes a store terminal's credential: only a console session opens it.
+ */
+export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
+  const { signIn, wall, bulk, logger } = options;
+  const page = sirv(options.pageDir, {
+    dev: false,
+    etag: true,
+    setHeaders: (res) => {
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    },
+  });
+  const streams = new Set<ServerResponse>();
+
+  async function body<T>(request: IncomingMessage, response: ServerResponse, schema: z.ZodType<T>): Promise<T | undefined> {
+    if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return void refuse(response, 'invalid', 'send JSON (application/json)');
+    const text = await readBody(request, MAX_BODY_BYTES);
+    if (text === 'too-large') {
+      response.on('finish', () => request.destroy());
+      return void refuse(response, 'invalid', 'the request is too large');
+    }
+    const parsed = text === undefined ? undefined : schema.safeParse(parseJson(text));
+    if (!parsed?.success) return void refuse(response, 'invalid', `the request is not valid: ${parsed?.error.issues[0]?.path.join('.') ?? 'no body'}`);
+    return parsed.data;
+  }
+
+  const sessionCookie = (token: string, maxAgeSeconds: number): string =>
+    `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${maxAgeSeconds}`;
+
+  async function signInRoute(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const input = await body(request, response, SignInInput);
+    if (!input) return;
+    const outcome = await signIn.signIn(input, request.socket.remoteAddress ?? 'unknown');
+    if (!outcome.ok) {
+      const message =
+        outcome.kind === 'locked'
+          ? 'this account is locked after too many wrong passwords'
+          : outcome.kind === 'rate-limited'
+            ? 'too many tries from here'
+            : 'wrong login or password';
+      return refuse(response, outcome.kind, message, outcome.retryAfterSeconds);
+    }
+    json(response, 200, outcome.me, { 'set-cookie': sessionCookie(outcome.token, Math.floor(SESSION_TTL_MS / 1000)) });
+  }
+
+  function stream(request: IncomingMessage, response: ServerResponse, session: ConsoleSession, token: string): void {
+    response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
+    response.write('retry: 2000\n\n');
+    streams.add(response);
+    const unwatch = wall.watch(session.stores, (next) => response.write(`event: wall\ndata: ${JSON.stringify(next)}\n\n`));
+    const recheck = setInterval(() => {
+      signIn
+        .session(token)
+        .then((still) => {
+          if (still) response.write(': still here\n\n');
+          else response.end();
+        })
+        .catch(() => response.write(': session unread\n\n'));
+    }, STREAM_RECHECK_MS);
+    const close = (): void => {
+      clearInterval(recheck);
+      unwatch();
+      streams.delete(response);
+    };
+    request.on('close', close);
+    response.on('close', close);
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = requestPath(request.url);
+    if (path === undefined) return refuse(response, 'invalid', 'bad request target');
+    if (!path.startsWith('/api/')) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 'not-found', 'no such page');
+      if (path === '/' || path === '/index.html') request.url = '/console.html';
+      else if (path !== '/console.html' && !path.startsWith('/assets/')) return refuse(response, 'not-found', 'no such page');
+      return page(request, response, () => refuse(response, 'not-found', 'no such page'));
+    }
+    const post = request.method === 'POST';
+    if (!post && request.method !== 'GET') return refuse(response, 'not-found', 'no such route');
+    if (post && foreignOrigin(request)) return refuse(response, 'csrf', 'a request from another site');
+    if (path === '/api/sign-in' && post) return signInRoute(request, response);
+
+    const token = cookieOf(request, SESSION_COOKIE);
+    const session = token ? await signIn.session(token) : null;
+    if (!token || !session) return refuse(response, 'unauthenticated', 'sign in first');
+    if (post && !sameText(String(request.headers['x-csrf-token'] ?? ''), session.csrfToken))
+      return refuse(response, 'csrf', 'the page’s token is missing or wrong');
+
+    if (path === '/api/me' && !post) return json(response, 200, { login: session.login, name: session.name, role: session.role, csrfToken: session.csrfToken });
+    if (path === '/api/sign-out' && post) {
+      await signIn.signOut(token, session.login);
+      return json(response, 200, { signedOut: true }, { 'set-cookie': sessionCookie('', 0) });
+    }
+    if (path === '/api/wall' && !post) return json(response, 200, await wall.read(session.stores));
+    if (path === '/api/wall/stream' && !post) return stream(request, response, session, token);
+    if (path === '/api/bulk/pause' && post) {
+      const input = await body(request, response, BulkPauseInput);
+      if (!input) return;
+      const started = await bulk.start(session, input);
+      return 'refused' in started ? refuse(response, started.refused, started.message) : json(response, 202, started);
+    }
+    const bulkId = /^\/api\/bulk\/([0-9a-f-]{36})$/.exec(path)?.[1];
+    if (bulkId && !post) {
+      const view = await bulk.view(session, bulkId);
+      return view ? json(response, 200, view) : refuse(response, 'not-found', 'no such bulk action');
+    }
+    refuse(response, 'not-found', 'no such route');
+  }
+
+  const server = createServer(
+    { cert: options.tls.certPem, key: options.tls.keyPem, headersTimeout: 10_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 },
+    (request, response) => {
+      route(request, response).catch((error: unknown) => {
+        logger.error('console: a request failed', { error });
+        if (!response.headersSent) refuse(response, 'unavailable', 'the server could not answer now; try again');
+        else response.destroy();
+      });
+    },
+  );
+  server.on('clientError', answerUnparsable);
+  server.on('tlsClientError', () => undefined);
+  const port = await listenOn(server, options.port, options.host);
+  return {
+    port,
+    close: () => {
+      for (const open of streams) open.end();
+      return closeNow(server);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Wall, WallAlertKind, WallStore } from '../../../src-shared/console/console-api';
+import type { StoreStatusSnapshot } from '../../../src-shared/ipc/channels/stores';
+import type { WallRecord } from '../db/chain-console';
+
+/** A store whose terminals have all been silent this long is lost (a terminal's contact is written once a minute). */
+export const TERMINALS_LOST_MS = 2 * 60_000;
+
+/** The platform's own words for why a store is not taking orders: a closed validation's title, else the entry's. */
+function reasonOf(snapshot: StoreStatusSnapshot | undefined): string | null {
+  if (!snapshot) return null;
+  for (const entry of snapshot.entries) {
+    const closed = entry.validations.find((v) => v.state !== 'OK' && v.message?.title);
+    if (closed?.message?.title) return closed.message.title;
+  }
+  return snapshot.entries.find((e) => !e.available && e.message?.title)?.message?.title ?? null;
+}
+
+function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number): WallAlertKind[] {
+  const alerts: WallAlertKind[] = [];
+  // Closed by an error while it should sell (a pause is the store's own choice; closed hours are expected).
+  if (snapshot?.summary === 'problem') alerts.push('closed-in-hours');
+  if (record.late > 0) alerts.push('late-orders');
+  const silent = record.lastContactMs === null || now - record.lastContactMs > TERMINALS_LOST_MS;
+  if (record.paired > 0 && record.connected === 0 && silent) alerts.push('terminals-lost');
+  if (!snapshot || snapshot.error !== null) alerts.push('status-unread');
+  return alerts;
+}
+
+const WEIGHT: Record<WallAlertKind, number> = { 'late-orders': 400, 'closed-in-hours': 300, 'terminals-lost': 200, 'status-unread': 50 };
+
+/** One store on the wall: what the platform shows, its orders, its terminals, and how urgently it needs a look. */
+export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number): WallStore {
+  const alerts = alertsOf(record, snapshot, now);
+  const summary = snapshot?.summary ?? 'unknown';
+  const attention = alerts.reduce((sum, a) => sum + WEIGHT[a], 0) + record.late * 20 + record.placed * 5 + (summary === 'paused' ? 30 : 0);
+  return {
+    storeId: record.storeId,
+    name: record.name,
+    summary,
+    reason: reasonOf(snapshot),
+    checkedAt: snapshot?.checkedAt ?? null,
+    orders: { placed: record.placed, confirmed: record.confirmed, ready: record.ready, late: record.late },
+    terminals: { connected: record.connected, paired: record.paired },
+    alerts,
+    attention,
+  };
+}
+
+/** The wall: most urgent first, then by name. */
+export function statusWall(
+  records: readonly WallRecord[],
+  statusOf: (storeId: string) => StoreStatusSnapshot | undefined,
+  now: number,
+  lastPollMs: number | null,
+): Wall {
+  const stores = records.map((r) => wallStore(r, statusOf(r.storeId), now));
+  stores.sort((a, b) => b.attention - a.attention || a.name.localeCompare(b.name, 'pt-BR'));
+  return { at: new Date(now).toISOString(), lastPollAt: lastPollMs === null ? null : new Date(lastPollMs).toISOString(), stores };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { StoreSummary } from '../ipc/channels/stores';
+
+/**
+ * The chain's manager console: what its page and the chain server say to each other over HTTPS
+ * (`/api/...` on the console's listener). Each body is parsed on both sides with these schemas.
+ * docs/chain-console.md.
+ */
+
+/** owner: everything; area_manager: only the stores of their groups; viewer: sees, never acts. */
+export const ConsoleRole = z.enum(['owner', 'area_manager', 'viewer']);
+export type ConsoleRole = z.infer<typeof ConsoleRole>;
+
+export const CONSOLE_LOGIN_MAX = 120;
+export const CONSOLE_PASSWORD_MIN = 10;
+export const CONSOLE_PASSWORD_MAX = 200;
+
+export const SignInInput = z.object({
+  login: z.string().trim().toLowerCase().min(1).max(CONSOLE_LOGIN_MAX),
+  password: z.string().min(1).max(CONSOLE_PASSWORD_MAX),
+});
+export type SignInInput = z.infer<typeof SignInInput>;
+
+/** Who is signed in; `csrfToken` goes back in the `x-csrf-token` header of every change. */
+export const ConsoleMe = z.object({
+  login: z.string(),
+  name: z.string(),
+  role: ConsoleRole,
+  csrfToken: z.string(),
+});
+export type ConsoleMe = z.infer<typeof ConsoleMe>;
+
+/** Why the console refused, in one word the page words for its reader. */
+export const ConsoleErrorKind = z.enum(['unauthenticated', 'forbidden', 'csrf', 'locked', 'rate-limited', 'invalid', 'not-found', 'unavailable']);
+export type ConsoleErrorKind = z.infer<typeof ConsoleErrorKind>;
+
+export const ConsoleError = z.object({
+  error: z.object({ kind: ConsoleErrorKind, message: z.string(), retryAfterSeconds: z.number().int().nullish() }),
+});
+export type ConsoleError = z.infer<typeof ConsoleError>;
+
+/** What needs a manager's eye at a store, most urgent first in `WallStore.alerts`. */
+export const WallAlertKind = z.enum(['closed-in-hours', 'terminals-lost', 'late-orders', 'status-unread']);
+export type WallAlertKind = z.infer<typeof WallAlertKind>;
+
+export const WallStore = z.object({
+  storeId: z.string(),
+  name: z.string(),
+  /** What the platform shows, as the terminal's top bar words it. */
+  summary: StoreSummary,
+  /** The platform's own words for a closed or paused store (a validation's title), when it gives some. */
+  reason: z.string().nullable(),
+  /** When the platform's status was last read; null before the first read. */
+  checkedAt: z.string().nullable(),
+  orders: z.object({
+    placed: z.number().int(),
+    confirmed: z.number().int(),
+    ready: z.number().int(),
+    /** Placed orders past their confirmation deadline. */
+    late: z.number().int(),
+  }),
+  terminals: z.object({ connected: z.number().int(), paired: z.number().int() }),
+  alerts: z.array(WallAlertKind),
+  /** Higher needs attention sooner: the wall's default order. */
+  attention: z.number().int(),
+});
+export type WallStore = z.infer<typeof WallStore>;
+
+export const Wall = z.object({
+  at: z.string(),
+  /** The chain's last good poll of the platform, any replica's; null before the first. */
+  lastPollAt: z.string().nullable(),
+  stores: z.array(WallStore),
+});
+export type Wall = z.infer<typeof Wall>;
+
+export const BULK_STORES_MAX = 500;
+
+/** Pause many stores at once: each store's pause goes through the chain's store outbox, once. */
+export const BulkPauseInput = z.object({
+  stores: z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX),
+  description: z.string().trim().min(1).max(200),
+  end: z.iso.datetime({ offset: true }),
+});
+export type BulkPauseInput = z.infer<typeof BulkPauseInput>;
+
+/** One store's part of a bulk action: waiting, done on the platform, or failed with the platform's reason. */
+export const BulkStoreState = z.enum(['queued', 'done', 'failed', 'cancelled']);
+export const BulkStoreResult = z.object({ storeId: z.string(), state: BulkStoreState, reason: z.string().nullable() });
+export type BulkStoreResult = z.infer<typeof BulkStoreResult>;
+
+export const BulkView = z.object({
+  bulkId: z.string(),
+  kind: z.enum(['pause']),
+  createdAt: z.string(),
+  stores: z.array(BulkStoreResult),
+});
+export type BulkView = z.infer<typeof BulkView>;

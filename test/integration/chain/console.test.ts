@@ -1,0 +1,252 @@
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { Agent, fetch } from 'undici';
+import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
+import { BulkView, ConsoleMe, Wall } from '../../../src-shared/console/console-api';
+import { ConsoleClient, refusalKind } from '../../support/chain/console-client';
+import { chainCertificate, consoleAccount, serverCommand, startChainReplica, type ChainReplica } from '../../support/chain/process';
+import type { PgCluster } from '../../support/chain/pg-cluster';
+import { clusterOrSkip } from '../../support/chain/db';
+import { withSandbox } from '../../support/sandbox/sandbox';
+import { createOrder, type Sandbox } from '../../support/sandbox/orders';
+import { waitFor } from '../../support/sync/harness';
+
+/**
+ * The chain's manager console against a replica on a throwaway PostgreSQL and the sandbox: who gets
+ * in (sign-in, lockout, sessions in cookies, CSRF, no device credential), what each role sees and
+ * may do, the status wall pushed as orders come, and a bulk pause reaching each store once.
+ */
+describe("the chain's manager console", () => {
+  let cluster: PgCluster | null = null;
+  let sandbox: Sandbox;
+  let replica: ChainReplica;
+  let databaseUrl = '';
+  let pool: pg.Pool;
+  let base = '';
+  const folder = mkdtempSync(join(tmpdir(), 'st-console-'));
+  const PASSWORD = 'senha-do-dono-123';
+
+  before(async () => {
+    cluster = await clusterOrSkip('the console test');
+    if (!cluster) return;
+    sandbox = await withSandbox();
+    databaseUrl = await cluster.database('chain_console');
+    const tls = await chainCertificate(folder);
+    replica = await startChainReplica({ name: 'console', databaseUrl, sandboxUrl: sandbox.url, clockAt: sandbox.world.clock.nowIso(), tls, console: true });
+    assert.ok(replica.consolePort, 'the console listens');
+    base = `https://127.0.0.1:${replica.consolePort}`;
+    consoleAccount(databaseUrl, { login: 'Dona@Rede.com', name: 'Dona da rede', password: PASSWORD });
+    consoleAccount(databaseUrl, { login: 'viewer@rede.com', name: 'Olhador', role: 'viewer', password: 'so-olho-123456' });
+    consoleAccount(databaseUrl, { login: 'area@rede.com', name: 'Gerente Sul', role: 'area_manager', password: 'zona-sul-123456' });
+    serverCommand(['console-group', '--database-url', databaseUrl, '--name', 'Zona Sul', '--stores', DEMO_RESTAURANT_ID, '--managers', 'area@rede.com']);
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  });
+
+  after(async () => {
+    await pool?.end();
+    await replica?.kill('SIGTERM');
+    await sandbox?.close();
+    await cluster?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('refuses every call without a session, and a store terminal’s device credential opens nothing', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const stranger = new ConsoleClient(base);
+    for (const path of ['/api/me', '/api/wall', '/api/wall/stream']) {
+      const answer = await stranger.call('GET', path);
+      assert.equal(answer.status, 401, path);
+      assert.equal(refusalKind(answer), 'unauthenticated');
+    }
+    // A paired device's secret, as a cookie or a bearer token: still nobody.
+    const secret = randomBytes(32);
+    await pool.query("INSERT INTO devices (id, name, kind, secret_sha256, paired_ms) VALUES ('d-console-test', 'Balcão', 'counter', $1, 0)", [
+      createHash('sha256').update(secret).digest(),
+    ]);
+    for (const token of [secret.toString('base64url'), secret.toString('hex'), 'd-console-test']) {
+      const asCookie = await stranger.call('GET', '/api/wall', { headers: { cookie: `st_console=${token}` } });
+      assert.equal(asCookie.status, 401);
+      const asBearer = await stranger.call('GET', '/api/wall', { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(asBearer.status, 401);
+    }
+    // The page itself is public (it asks for a sign-in), with its security headers.
+    const page = await stranger.call('GET', '/');
+    assert.equal(page.status, 200);
+    assert.match(String(page.headers['content-security-policy']), /frame-ancestors 'none'/);
+    assert.equal((await stranger.call('GET', '/index.html')).status, 200, 'the console page, never the terminal’s');
+    assert.equal((await stranger.call('GET', '/../../etc/passwd')).status, 404);
+  });
+
+  it('signs the owner in to an HttpOnly, Secure, SameSite=Strict session; changes need the page’s CSRF token and origin', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const owner = new ConsoleClient(base);
+    const signed = await owner.signIn('dona@rede.com', PASSWORD);
+    assert.equal(signed.status, 200, JSON.stringify(signed.body));
+    const me = ConsoleMe.parse(signed.body);
+    assert.equal(me.role, 'owner');
+    assert.equal(me.login, 'dona@rede.com', 'the login is kept in lower case');
+    const cookie = String(signed.headers['set-cookie']);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/']) assert.ok(cookie.includes(flag), `${flag} in ${cookie}`);
+    assert.equal((await owner.call('GET', '/api/me')).status, 200);
+
+    const end = new Date(sandbox.world.clock.now() + 30 * 60_000).toISOString();
+    const pause = { stores: [DEMO_RESTAURANT_ID], description: 'Teste', end };
+    const noToken = await owner.call('POST', '/api/bulk/pause', { json: pause, headers: { 'x-csrf-token': '' } });
+    assert.equal(noToken.status, 403);
+    assert.equal(refusalKind(noToken), 'csrf');
+    const forged = await owner.call('POST', '/api/bulk/pause', { json: pause, headers: { origin: 'https://evil.example' } });
+    assert.equal(forged.status, 403, 'a cross-site request is refused even with a cookie');
+    assert.equal(refusalKind(forged), 'csrf');
+    const form = await owner.call('POST', '/api/bulk/pause', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(form.status, 400, 'a form post (what another site could send) is not JSON');
+    const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM store_actions WHERE kind = 'pause'");
+    assert.equal(rows[0]?.n, 0, 'nothing refused reached the store outbox');
+
+    const out = await owner.call('POST', '/api/sign-out');
+    assert.equal(out.status, 200);
+    assert.equal((await owner.call('GET', '/api/me')).status, 401, 'the session is gone on the server, not just in the browser');
+  });
+
+  it('locks an account after five wrong passwords, on every replica (the count is in the database), and records each try', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const guesser = new ConsoleClient(base);
+    for (let i = 1; i <= 4; i++) {
+      const wrong = await guesser.signIn('viewer@rede.com', `errada-${i}-xxxxx`);
+      assert.equal(wrong.status, 401);
+      assert.equal(refusalKind(wrong), 'unauthenticated');
+    }
+    const fifth = await guesser.signIn('viewer@rede.com', 'errada-5-xxxxx');
+    assert.equal(fifth.status, 423);
+    assert.equal(refusalKind(fifth), 'locked');
+    const right = await guesser.signIn('viewer@rede.com', 'so-olho-123456');
+    assert.equal(right.status, 423, 'the right password waits out the lock too');
+    assert.ok(Number(right.headers['retry-after']) > 0);
+    const unknown = await guesser.signIn('ninguem@rede.com', 'qualquer-coisa-1');
+    assert.equal(unknown.status, 401, 'an unknown login reads as a wrong password');
+    const { rows } = await pool.query<{ outcome: string }>(
+      "SELECT outcome FROM console_audit WHERE action = 'sign-in' AND login = 'viewer@rede.com' ORDER BY id",
+    );
+    assert.deepEqual(
+      rows.map((r) => r.outcome),
+      ['wrong password', 'wrong password', 'wrong password', 'wrong password', 'wrong password: locked', 'locked'],
+    );
+    // Past the lock, the right password works again (the account's lock is lifted in the database).
+    await pool.query("UPDATE console_accounts SET locked_until_ms = 0 WHERE login = 'viewer@rede.com'");
+    assert.equal((await guesser.signIn('viewer@rede.com', 'so-olho-123456')).status, 200);
+    const refused = await guesser.call('POST', '/api/bulk/pause', {
+      json: { stores: [DEMO_RESTAURANT_ID], description: 'x', end: new Date(sandbox.world.clock.now() + 600_000).toISOString() },
+    });
+    assert.equal(refused.status, 403, 'a viewer acts on nothing');
+    assert.equal(refusalKind(refused), 'forbidden');
+  });
+
+  it('shows every store on the wall and pushes a new order there within 2 s; an area manager sees only their group', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const owner = new ConsoleClient(base);
+    assert.equal((await owner.signIn('dona@rede.com', PASSWORD)).status, 200);
+    await waitFor(async () => Wall.parse((await owner.call('GET', '/api/wall')).body).stores.length >= 2, 'both stores on the wall', 20_000);
+    const wall = Wall.parse((await owner.call('GET', '/api/wall')).body);
+    const shown = wall.stores.map((s) => s.storeId);
+    assert.ok(shown.includes(DEMO_GROCERY_ID) && shown.includes(DEMO_RESTAURANT_ID), JSON.stringify(shown));
+    assert.ok(
+      wall.stores.every((s, i, all) => i === 0 || (all[i - 1]?.attention ?? 0) >= s.attention),
+      'most urgent first',
+    );
+
+    // The stream: the wall as it is, then again when an order arrives.
+    const controller = new AbortController();
+    const heard: Wall[] = [];
+    const response = await fetch(`${base}/api/wall/stream`, {
+      headers: { cookie: owner.cookie ?? '' },
+      signal: controller.signal,
+      dispatcher: new Agent({ connect: { rejectUnauthorized: false } }),
+    });
+    assert.equal(response.status, 200);
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of response.body ?? []) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const data = buffer
+            .slice(0, cut)
+            .split('\n')
+            .find((l) => l.startsWith('data: '));
+          if (data) heard.push(Wall.parse(JSON.parse(data.slice(6))));
+          buffer = buffer.slice(cut + 2);
+          cut = buffer.indexOf('\n\n');
+        }
+      }
+    })().catch(() => undefined);
+    await waitFor(() => heard.length > 0, 'the wall at once');
+    const placedBefore = heard.at(-1)?.stores.find((s) => s.storeId === DEMO_GROCERY_ID)?.orders.placed ?? 0;
+    await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT' });
+    const placedAt = Date.now();
+    await waitFor(
+      () => (heard.at(-1)?.stores.find((s) => s.storeId === DEMO_GROCERY_ID)?.orders.placed ?? 0) > placedBefore,
+      'the new order on the wall',
+      5_000,
+    );
+    assert.ok(Date.now() - placedAt < 2_000 + 1_000, 'pushed within the poll (1 s) and the wall’s second');
+    controller.abort();
+    await reading;
+
+    const area = new ConsoleClient(base);
+    assert.equal((await area.signIn('area@rede.com', 'zona-sul-123456')).status, 200);
+    const theirs = Wall.parse((await area.call('GET', '/api/wall')).body);
+    assert.deepEqual(
+      theirs.stores.map((s) => s.storeId),
+      [DEMO_RESTAURANT_ID],
+      'only the stores of their group',
+    );
+    const end = new Date(sandbox.world.clock.now() + 30 * 60_000).toISOString();
+    const outside = await area.call('POST', '/api/bulk/pause', { json: { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID], description: 'Chuva', end } });
+    assert.equal(outside.status, 403, 'a store outside their groups: nothing is done');
+    assert.equal(refusalKind(outside), 'forbidden');
+    assert.equal(sandbox.world.merchantOps.interruptions(DEMO_GROCERY_ID).length, 0);
+  });
+
+  it('pauses several stores in one action: each store paused once on the platform, progress per store, a broken rule said per store', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const owner = new ConsoleClient(base);
+    assert.equal((await owner.signIn('dona@rede.com', PASSWORD)).status, 200);
+    const end = new Date(sandbox.world.clock.now() + 45 * 60_000).toISOString();
+    const started = await owner.call('POST', '/api/bulk/pause', {
+      json: { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID, DEMO_RESTAURANT_ID], description: 'Falta de gás na rede', end },
+    });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const bulk = BulkView.parse(started.body);
+    assert.equal(bulk.stores.length, 2, 'a store named twice is paused once');
+    await waitFor(
+      async () => BulkView.parse((await owner.call('GET', `/api/bulk/${bulk.bulkId}`)).body).stores.every((s) => s.state === 'done'),
+      'every store paused',
+      20_000,
+    );
+    for (const store of [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID]) {
+      const pauses = sandbox.world.merchantOps.interruptions(store).filter((p) => p.description === 'Falta de gás na rede');
+      assert.equal(pauses.length, 1, `one pause at ${store}`);
+      const posts = sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'POST /merchants/{merchantId}/interruptions');
+      assert.equal(posts.length, 1, `one call at ${store}`);
+    }
+    const { rows } = await pool.query<{ action: string; store_ids: string[]; outcome: string }>(
+      "SELECT action, store_ids, outcome FROM console_audit WHERE action = 'bulk-pause' AND login = 'dona@rede.com' ORDER BY id DESC LIMIT 1",
+    );
+    assert.deepEqual(rows[0]?.store_ids.sort(), [DEMO_GROCERY_ID, DEMO_RESTAURANT_ID].sort());
+    assert.equal(rows[0]?.outcome, 'queued');
+
+    // A pause that breaks the platform's rules (ends in the past) is refused per store, in words; nothing is queued.
+    const late = await owner.call('POST', '/api/bulk/pause', {
+      json: { stores: [DEMO_GROCERY_ID], description: 'Atrasada', end: new Date(sandbox.world.clock.now() - 60_000).toISOString() },
+    });
+    assert.equal(late.status, 202);
+    const refused = BulkView.parse(late.body).stores[0];
+    assert.equal(refused?.state, 'failed');
+    assert.match(String(refused?.reason), /rule/);
+  });
+});
