@@ -23,7 +23,7 @@ import { HubPairingDesk } from '../hub/trust/pairing-desk';
 import type { Handlers } from '../ipc/dispatcher';
 import type { OrderGateway } from '../sync/gateway';
 import { StoreOutbox } from '../sync/store-outbox';
-import { BulkPauses } from '../chain/console/bulk-pause';
+import { BulkActions } from '../chain/console/bulk-actions';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
 import { WallFeed } from '../chain/console/wall-feed';
@@ -47,6 +47,8 @@ export interface ChainServerOptions {
   /** The manager console's listener (TLS with the identity's certificate) and its built page; none: no console on this replica. */
   console?: { host: string; port: number; pageDir: string };
   pollIntervalMs: number;
+  /** Between two reads of every store's status (30 s unless the operator says otherwise). */
+  statusIntervalMs?: number;
   clock: Clock;
   logger: Logger;
   leaseTtlMs?: number;
@@ -129,6 +131,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     },
     clock,
     logger: logger.child({ room: 'store-status' }),
+    ...(options.statusIntervalMs ? { intervalMs: options.statusIntervalMs } : {}),
   });
   const grants = new DeviceGrants({ devices: store.devices, bus: store.bus, logger });
   await grants.start();
@@ -274,11 +277,14 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
         tls: { certPem: options.identity.certPem, keyPem: options.identity.keyPem },
         signIn: new ConsoleSignIn({ db: store.console, clock, logger: logger.child({ room: 'console' }) }),
         wall,
-        bulk: new BulkPauses({
+        bulk: new BulkActions({
           db: store.console,
-          enqueuePause: (pause, key, origin) => storeOutbox.enqueue({ ...pauseAction(pause, clock.now()), key, origin }),
+          write: {
+            pause: (pause, key, origin) => storeOutbox.enqueue({ ...pauseAction(pause, clock.now()), key, origin }),
+            productStatus: ({ merchantId, externalCode, status }, key, origin) =>
+              storeOutbox.enqueue({ merchantId, kind: 'productStatus', subject: externalCode, payload: { externalCode, status }, key, origin }),
+          },
           clock,
-          logger,
         }),
         clock,
         logger: logger.child({ room: 'console' }),

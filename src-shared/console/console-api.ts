@@ -84,6 +84,17 @@ export const BulkPauseInput = z.object({
 });
 export type BulkPauseInput = z.infer<typeof BulkPauseInput>;
 
+/** Sell a product out (or back) in many stores at once, by its external code, as item and add-on: through each store's outbox, once. */
+export const BulkSoldOutInput = z.object({
+  stores: z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX),
+  externalCode: z.string().trim().min(1).max(50),
+  status: z.enum(['UNAVAILABLE', 'AVAILABLE']),
+});
+export type BulkSoldOutInput = z.infer<typeof BulkSoldOutInput>;
+
+export const BulkKind = z.enum(['pause', 'sold-out']);
+export type BulkKind = z.infer<typeof BulkKind>;
+
 /** One store's part of a bulk action: waiting, done on the platform, or failed with the platform's reason. */
 export const BulkStoreState = z.enum(['queued', 'done', 'failed', 'cancelled']);
 export const BulkStoreResult = z.object({ storeId: z.string(), state: BulkStoreState, reason: z.string().nullable() });
@@ -91,7 +102,7 @@ export type BulkStoreResult = z.infer<typeof BulkStoreResult>;
 
 export const BulkView = z.object({
   bulkId: z.string(),
-  kind: z.enum(['pause']),
+  kind: BulkKind,
   createdAt: z.string(),
   stores: z.array(BulkStoreResult),
 });

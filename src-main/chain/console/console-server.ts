@@ -3,13 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import sirv from 'sirv';
 import type { z } from 'zod';
-import { BulkPauseInput, type ConsoleErrorKind, SignInInput } from '../../../src-shared/console/console-api';
+import { BulkPauseInput, BulkSoldOutInput, type ConsoleErrorKind, SignInInput } from '../../../src-shared/console/console-api';
 import type { Clock } from '../../base/clock';
 import { closeNow, listenOn } from '../../base/listening';
 import type { Logger } from '../../base/log';
 import { answerUnparsable, parseJson, readBody, reply, requestPath } from '../../hub/link/http-replies';
 import type { ConsoleSession } from '../db/chain-console';
-import type { BulkPauses } from './bulk-pause';
+import type { BulkActions } from './bulk-actions';
 import { type ConsoleSignIn, SESSION_TTL_MS } from './console-sign-in';
 import type { WallFeed } from './wall-feed';
 
@@ -47,7 +47,7 @@ export interface ConsoleServerOptions {
   pageDir: string;
   signIn: ConsoleSignIn;
   wall: WallFeed;
-  bulk: BulkPauses;
+  bulk: BulkActions;
   clock: Clock;
   logger: Logger;
 }
@@ -188,7 +188,13 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (path === '/api/bulk/pause' && post) {
       const input = await body(request, response, BulkPauseInput);
       if (!input) return;
-      const started = await bulk.start(session, input);
+      const started = await bulk.pause(session, input);
+      return 'refused' in started ? refuse(response, started.refused, started.message) : json(response, 202, started);
+    }
+    if (path === '/api/bulk/sold-out' && post) {
+      const input = await body(request, response, BulkSoldOutInput);
+      if (!input) return;
+      const started = await bulk.soldOut(session, input);
       return 'refused' in started ? refuse(response, started.refused, started.message) : json(response, 202, started);
     }
     const bulkId = /^\/api\/bulk\/([0-9a-f-]{36})$/.exec(path)?.[1];

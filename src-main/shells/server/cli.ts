@@ -197,6 +197,8 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
   const pollSeconds = Number(stringFlag(values['poll-interval-seconds']) ?? '30');
   if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 30)
     throw new UsageError('--poll-interval-seconds is 1 to 30 (the platform closes a store after 30 s without a poll)');
+  const statusSeconds = Number(stringFlag(values['status-interval-seconds']) ?? '30');
+  if (!Number.isInteger(statusSeconds) || statusSeconds < 1 || statusSeconds > 60) throw new UsageError('--status-interval-seconds is a whole number, 1 to 60');
   const apiBaseUrl = required(values['api-base-url'], 'api-base-url');
 
   const clock = clockOf(stringFlag(values['clock-at']));
@@ -224,6 +226,7 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
     admin,
     ...(consoleAt ? { console: consoleAt } : {}),
     pollIntervalMs: pollSeconds * 1000,
+    statusIntervalMs: statusSeconds * 1000,
     clock,
     logger: log,
   });

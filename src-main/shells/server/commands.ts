@@ -56,6 +56,11 @@ const COMMANDS: Record<ServerCommand, CommandSpec> = {
       'client-id': { type: 'string', value: 'ID', help: "The chain's application on the platform; its secret in STORE_TERMINAL_CLIENT_SECRET." },
       'api-base-url': { type: 'string', value: 'URL', help: "The platform API's address." },
       'poll-interval-seconds': { type: 'string', value: 'N', help: 'Seconds between polls, 1 to 30 (default 30).' },
+      'status-interval-seconds': {
+        type: 'string',
+        value: 'N',
+        help: "Seconds between two reads of every store's status, 1 to 60 (default 30; each replica reads every store: mind GET status's 20000/min).",
+      },
       name: { type: 'string', value: 'NAME', help: 'The name terminals show for this server (default "Chain server").' },
       'clock-at': CLOCK_AT,
       // Refused with its reason: a command line is readable by every user.

@@ -17,6 +17,8 @@ export const StoreActionKind = z.enum([
   'categoryStatus',
   'itemPrice',
   'optionStatus',
+  /** A product sold out or back by its external code, as item and add-on (a chain console's bulk sold-out). */
+  'productStatus',
   'promotion',
   'deliveryConfirmAddress',
   'deliveryAddressChange',

@@ -212,7 +212,7 @@ describe("the chain's manager console", () => {
     assert.equal(sandbox.world.merchantOps.interruptions(DEMO_GROCERY_ID).length, 0);
   });
 
-  it('pauses several stores in one action: each store paused once on the platform, progress per store, a broken rule said per store', async (t) => {
+  it('pauses several stores in one action and sells a dish out across them: each store once on the platform, progress per store, refusals said per store', async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     const owner = new ConsoleClient(base);
     assert.equal((await owner.signIn('dona@rede.com', PASSWORD)).status, 200);
@@ -239,6 +239,35 @@ describe("the chain's manager console", () => {
     );
     assert.deepEqual(rows[0]?.store_ids.sort(), [DEMO_GROCERY_ID, DEMO_RESTAURANT_ID].sort());
     assert.equal(rows[0]?.outcome, 'queued');
+
+    // Sold out by the product's code across stores: done where the menu has it, failed in words where it does not.
+    const soldOut = await owner.call('POST', '/api/bulk/sold-out', { json: { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID], externalCode: 'CV-MAS-02', status: 'UNAVAILABLE' } });
+    assert.equal(soldOut.status, 202, JSON.stringify(soldOut.body));
+    const soldOutId = BulkView.parse(soldOut.body).bulkId;
+    await waitFor(
+      async () => BulkView.parse((await owner.call('GET', `/api/bulk/${soldOutId}`)).body).stores.every((s) => s.state !== 'queued'),
+      'the sold-out settled in every store',
+      30_000,
+    );
+    const settled = BulkView.parse((await owner.call('GET', `/api/bulk/${soldOutId}`)).body);
+    assert.equal(settled.kind, 'sold-out');
+    assert.deepEqual(
+      settled.stores.map((s) => [s.storeId, s.state]),
+      [
+        [DEMO_RESTAURANT_ID, 'done'],
+        [DEMO_GROCERY_ID, 'failed'],
+      ],
+    );
+    assert.match(String(settled.stores[1]?.reason), /No product with the code CV-MAS-02/);
+    const restaurantCatalog = sandbox.world.catalog.of(DEMO_RESTAURANT_ID);
+    const product = [...restaurantCatalog.products.values()].find((p) => p.externalCode === 'CV-MAS-02');
+    const items = [...restaurantCatalog.items.values()].filter((i) => i.productId === product?.id);
+    assert.ok(items.length > 0 && items.every((i) => i.status === 'UNAVAILABLE'), 'the dish sold out on the platform');
+    assert.equal(
+      sandbox.world.orders.storeCalls.of(DEMO_RESTAURANT_ID).filter((c) => c.route === 'PATCH /products/status').length,
+      1,
+      'one batch sent to the restaurant',
+    );
 
     // A pause that breaks the platform's rules (ends in the past) is refused per store, in words; nothing is queued.
     const late = await owner.call('POST', '/api/bulk/pause', {

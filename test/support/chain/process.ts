@@ -44,6 +44,8 @@ export interface ChainReplicaOptions {
   /** 0 for any free port; the same port again to restart a replica where its terminals look for it. */
   port?: number;
   pollSeconds?: number;
+  /** Seconds between the replica's reads of every store's status (its default, 30, unless given). */
+  statusSeconds?: number;
   /** Serve the manager console on a free loopback port (off otherwise: replicas on one machine would share its default port). */
   console?: boolean;
 }
@@ -85,6 +87,7 @@ export async function startChainReplica(options: ChainReplicaOptions): Promise<C
     '--poll-interval-seconds',
     String(options.pollSeconds ?? 1),
     ...(options.clockAt === undefined ? [] : ['--clock-at', options.clockAt]),
+    ...(options.statusSeconds === undefined ? [] : ['--status-interval-seconds', String(options.statusSeconds)]),
     '--name',
     options.name,
   ];
