@@ -2,6 +2,7 @@ import { AppError } from '../../src-shared/errors';
 import { channelNames } from '../../src-shared/ipc/contract';
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
+import { Loop } from '../base/loop';
 import { ChainEndpoint } from '../chain/chain-endpoint';
 import { ChainPoller } from '../chain/chain-poller';
 import { chainAuthority, inviteCodes } from '../chain/chain-trust';
@@ -67,6 +68,9 @@ export interface ChainServerOptions {
  * places to the terminals already in. A handshake over a mobile link takes a few round trips of up
  * to a second or two: 10 s for it.
  */
+/** Between two rounds of the reports' order facts. */
+const FACTS_EVERY_MS = 10_000;
+
 export const CHAIN_CONNECTION_CAPS: ConnectionCaps = { perAddress: 64, strangers: 1024, handshakeWithinMs: 10_000 };
 
 export interface ChainServer {
@@ -268,6 +272,16 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     clock,
     logger: logger.child({ room: 'console' }),
   });
+  // The reports' order facts, kept up by whichever replica's round takes the watermark (a round done twice writes the same rows).
+  const factsRollup = new Loop({
+    name: 'order-facts',
+    clock,
+    logger: logger.child({ room: 'console' }),
+    tick: async () => {
+      await store.reports.rollUp();
+      return FACTS_EVERY_MS;
+    },
+  });
   const unwatchWall = [store.bus.subscribe(() => wall.changed()), storeStatus.onChange(() => wall.changed())];
   let consoleServer: ConsoleServer | null = null;
   if (options.console) {
@@ -277,6 +291,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
         tls: { certPem: options.identity.certPem, keyPem: options.identity.keyPem },
         signIn: new ConsoleSignIn({ db: store.console, clock, logger: logger.child({ room: 'console' }) }),
         wall,
+        reports: store.reports,
         bulk: new BulkActions({
           db: store.console,
           write: {
@@ -298,6 +313,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   const names = new StoreNames({ stores: store.stores, page: storePage, clock, logger });
   leader.start();
   wall.start();
+  factsRollup.start();
   sender.start();
   names.start();
   storeStatus.start();
@@ -314,6 +330,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       await consoleServer?.close();
       for (const unwatch of unwatchWall) unwatch();
       await wall.stop();
+      await factsRollup.stop();
       await hub.close();
       await leader.stop();
       await sender.stop();

@@ -6,6 +6,7 @@ import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
 import type { PgChainConsole } from './db/chain-console';
+import type { PgChainReports } from './db/chain-reports';
 
 /**
  * The chain server's seams (docs/chain-server.md): the hub role of a store (src-main/hub/) run as a
@@ -214,6 +215,8 @@ export interface ChainStore {
   deliveryOrders: DeliveryOrdersStorage;
   /** The manager console's accounts, sessions, groups, presence, bulk actions and record (docs/chain-console.md). */
   console: PgChainConsole;
+  /** The console's reports: order facts kept up from the orders, read by store and period. */
+  reports: PgChainReports;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;

@@ -107,3 +107,37 @@ export const BulkView = z.object({
   stores: z.array(BulkStoreResult),
 });
 export type BulkView = z.infer<typeof BulkView>;
+
+/** A period of a report: from (inclusive) to (exclusive), ISO instants; at most 400 days. */
+export const ReportQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+    compareFrom: z.iso.datetime({ offset: true }).optional(),
+    compareTo: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to) && Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, 'from before to, at most 400 days')
+  .refine((q) => (q.compareFrom === undefined) === (q.compareTo === undefined), 'compareFrom and compareTo go together');
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+/** One store over one period. Times in milliseconds; null when no order of the period reached that step. */
+export const ReportRow = z.object({
+  storeId: z.string(),
+  name: z.string(),
+  orders: z.number().int(),
+  /** Sum of the totals of the orders not cancelled. */
+  sales: z.number(),
+  confirmP50Ms: z.number().nullable(),
+  confirmP90Ms: z.number().nullable(),
+  readyP50Ms: z.number().nullable(),
+  /** Share of the period's orders confirmed (or cancelled unconfirmed) after their deadline, 0 to 1. */
+  lateShare: z.number(),
+  cancelled: z.number().int(),
+  /** Cancellations by the platform's code (its timeouts included). */
+  cancelledBy: z.record(z.string(), z.number().int()),
+});
+export type ReportRow = z.infer<typeof ReportRow>;
+
+export const ReportPeriod = z.object({ from: z.string(), to: z.string(), stores: z.array(ReportRow) });
+export const Report = z.object({ periods: z.array(ReportPeriod).min(1).max(2) });
+export type Report = z.infer<typeof Report>;

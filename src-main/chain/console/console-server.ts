@@ -3,12 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import sirv from 'sirv';
 import type { z } from 'zod';
-import { BulkPauseInput, BulkSoldOutInput, type ConsoleErrorKind, SignInInput } from '../../../src-shared/console/console-api';
+import { BulkPauseInput, BulkSoldOutInput, type ConsoleErrorKind, type Report, ReportQuery, SignInInput } from '../../../src-shared/console/console-api';
 import type { Clock } from '../../base/clock';
 import { closeNow, listenOn } from '../../base/listening';
 import type { Logger } from '../../base/log';
 import { answerUnparsable, parseJson, readBody, reply, requestPath } from '../../hub/link/http-replies';
 import type { ConsoleSession } from '../db/chain-console';
+import type { PgChainReports } from '../db/chain-reports';
+import { reportCsv } from './report-csv';
 import type { BulkActions } from './bulk-actions';
 import { type ConsoleSignIn, SESSION_TTL_MS } from './console-sign-in';
 import type { WallFeed } from './wall-feed';
@@ -47,6 +49,7 @@ export interface ConsoleServerOptions {
   pageDir: string;
   signIn: ConsoleSignIn;
   wall: WallFeed;
+  reports: Pick<PgChainReports, 'rollUp' | 'report'>;
   bulk: BulkActions;
   clock: Clock;
   logger: Logger;
@@ -94,7 +97,7 @@ function foreignOrigin(request: IncomingMessage): boolean {
  * takes a store terminal's credential: only a console session opens it.
  */
 export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
-  const { signIn, wall, bulk, logger } = options;
+  const { signIn, wall, bulk, reports, logger } = options;
   const page = sirv(options.pageDir, {
     dev: false,
     etag: true,
@@ -158,6 +161,18 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     response.on('close', close);
   }
 
+  /** The periods asked, each store's figures; the facts caught up first, so a report includes the last orders. */
+  async function readReport(query: ReportQuery, stores: readonly string[] | null): Promise<Report> {
+    await reports.rollUp();
+    const periods = [[query.from, query.to]];
+    if (query.compareFrom && query.compareTo) periods.push([query.compareFrom, query.compareTo]);
+    return {
+      periods: await Promise.all(
+        periods.map(async ([from = '', to = '']) => ({ from, to, stores: await reports.report(Date.parse(from), Date.parse(to), stores) })),
+      ),
+    };
+  }
+
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = requestPath(request.url);
     if (path === undefined) return refuse(response, 'invalid', 'bad request target');
@@ -196,6 +211,19 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       if (!input) return;
       const started = await bulk.soldOut(session, input);
       return 'refused' in started ? refuse(response, started.refused, started.message) : json(response, 202, started);
+    }
+    if ((path === '/api/reports' || path === '/api/reports.csv') && !post) {
+      const query = ReportQuery.safeParse(Object.fromEntries(new URL(request.url ?? '/', 'https://console').searchParams));
+      if (!query.success) return refuse(response, 'invalid', `the report's period is not valid: ${query.error.issues[0]?.message ?? ''}`);
+      const report = await readReport(query.data, session.stores);
+      if (path === '/api/reports') return json(response, 200, report);
+      return reply(
+        response,
+        { ...SECURITY_HEADERS, 'content-disposition': 'attachment; filename="report.csv"' },
+        200,
+        reportCsv(report),
+        'text/csv; charset=utf-8',
+      );
     }
     const bulkId = /^\/api\/bulk\/([0-9a-f-]{36})$/.exec(path)?.[1];
     if (bulkId && !post) {

@@ -11,6 +11,7 @@ import { pgScheduledActions } from '../../chain/db/chain-scheduled-actions';
 import { pgPromotionStatuses } from '../../chain/db/chain-promotion-statuses';
 import { pgDeliveryOrders } from '../../chain/db/chain-delivery-orders';
 import { PgChainConsole } from '../../chain/db/chain-console';
+import { PgChainReports } from '../../chain/db/chain-reports';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -44,6 +45,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       promotionStatuses: pgPromotionStatuses(pool),
       deliveryOrders: pgDeliveryOrders(pool),
       console: new PgChainConsole(pool),
+      reports: new PgChainReports(pool),
       bus,
       ready: async () => {
         try {

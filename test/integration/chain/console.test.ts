@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
-import { BulkView, ConsoleMe, Wall } from '../../../src-shared/console/console-api';
+import { BulkView, ConsoleMe, Report, Wall } from '../../../src-shared/console/console-api';
 import { ConsoleClient, refusalKind } from '../../support/chain/console-client';
 import { chainCertificate, consoleAccount, serverCommand, startChainReplica, type ChainReplica } from '../../support/chain/process';
 import type { PgCluster } from '../../support/chain/pg-cluster';
@@ -241,7 +241,9 @@ describe("the chain's manager console", () => {
     assert.equal(rows[0]?.outcome, 'queued');
 
     // Sold out by the product's code across stores: done where the menu has it, failed in words where it does not.
-    const soldOut = await owner.call('POST', '/api/bulk/sold-out', { json: { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID], externalCode: 'CV-MAS-02', status: 'UNAVAILABLE' } });
+    const soldOut = await owner.call('POST', '/api/bulk/sold-out', {
+      json: { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID], externalCode: 'CV-MAS-02', status: 'UNAVAILABLE' },
+    });
     assert.equal(soldOut.status, 202, JSON.stringify(soldOut.body));
     const soldOutId = BulkView.parse(soldOut.body).bulkId;
     await waitFor(
@@ -277,5 +279,64 @@ describe("the chain's manager console", () => {
     const refused = BulkView.parse(late.body).stores[0];
     assert.equal(refused?.state, 'failed');
     assert.match(String(refused?.reason), /rule/);
+  });
+
+  it("reports each store's orders, confirmation time and cancellations as the sandbox has them; two periods; CSV", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const owner = new ConsoleClient(base);
+    assert.equal((await owner.signIn('dona@rede.com', PASSWORD)).status, 200);
+    const start = sandbox.world.clock.now();
+    const confirmed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
+    await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
+    sandbox.world.clock.advance(30);
+    const token = await sandbox.http.token();
+    assert.equal((await sandbox.http.send('POST', `/order/v1.0/orders/${confirmed.id}/confirm`, { token })).status, 202);
+    // The other one is never confirmed: the platform cancels it at its deadline (8 minutes).
+    sandbox.world.clock.advance(9 * 60);
+    const period = `from=${new Date(start - 86_400_000).toISOString()}&to=${new Date(sandbox.world.clock.now() + 86_400_000).toISOString()}`;
+    const sandboxOrders = (store: string) => [...sandbox.world.orders.orders.values()].filter((o) => o.detail.merchant.id === store);
+    const expected = (store: string) => ({
+      orders: sandboxOrders(store).length,
+      cancelled: sandboxOrders(store).filter((o) => o.detail.status === 'CANCELLED').length,
+    });
+    const restaurantRow = async () =>
+      Report.parse((await owner.call('GET', `/api/reports?${period}`)).body).periods[0]?.stores.find((r) => r.storeId === DEMO_RESTAURANT_ID);
+    await waitFor(
+      async () => {
+        const row = await restaurantRow();
+        return (
+          row !== undefined &&
+          row.orders === expected(DEMO_RESTAURANT_ID).orders &&
+          row.cancelled === expected(DEMO_RESTAURANT_ID).cancelled &&
+          row.confirmP50Ms !== null
+        );
+      },
+      "the report caught up with the platform's orders",
+      30_000,
+    );
+    const report = Report.parse((await owner.call('GET', `/api/reports?${period}`)).body);
+    for (const store of [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID]) {
+      const row = report.periods[0]?.stores.find((r) => r.storeId === store);
+      assert.deepEqual({ orders: row?.orders ?? 0, cancelled: row?.cancelled ?? 0 }, expected(store), `the report of ${store} counts what the sandbox has`);
+    }
+    const restaurant = await restaurantRow();
+    // The sandbox's clock runs between the two steps: 30 s and the few milliseconds of the calls.
+    assert.ok(Math.abs((restaurant?.confirmP50Ms ?? 0) - 30_000) < 2_000, `the one confirmed order took 30 s to confirm: ${restaurant?.confirmP50Ms}`);
+    assert.ok((restaurant?.cancelledBy.CONFIRMATION_TIMEOUT ?? 0) >= 1, "the platform's timeout named as the reason");
+    assert.ok((restaurant?.lateShare ?? 0) > 0, 'an order cancelled unconfirmed past its deadline is late');
+
+    const earlier = `&compareFrom=${new Date(start - 8 * 86_400_000).toISOString()}&compareTo=${new Date(start - 7 * 86_400_000).toISOString()}`;
+    const compared = Report.parse((await owner.call('GET', `/api/reports?${period}${earlier}`)).body);
+    assert.equal(compared.periods.length, 2);
+    assert.deepEqual(compared.periods[1]?.stores, [], 'nothing the week before');
+    const csv = await owner.call('GET', `/api/reports.csv?${period}`);
+    assert.equal(csv.status, 200);
+    assert.match(String(csv.headers['content-type']), /text\/csv/);
+    const lines = String(csv.body).trim().split('\r\n');
+    assert.equal(lines[0]?.split(',')[2], 'store_id');
+    assert.equal(lines.length, 1 + (report.periods[0]?.stores.length ?? 0));
+    const bad = await owner.call('GET', '/api/reports?from=ontem&to=hoje');
+    assert.equal(bad.status, 400);
+    assert.equal(refusalKind(bad), 'invalid');
   });
 });
