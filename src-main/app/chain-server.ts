@@ -28,7 +28,7 @@ import { BulkActions } from '../chain/console/bulk-actions';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
 import { WallFeed } from '../chain/console/wall-feed';
-import { pauseAction } from '../features/stores/pause-action';
+import { hoursAction, pauseAction } from '../features/stores/lever-actions';
 import { CHAIN_FEATURES, checkChainFeatures, checkHandlers } from './features';
 
 export type { ChainStore };
@@ -296,6 +296,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
           db: store.console,
           write: {
             pause: (pause, key, origin) => storeOutbox.enqueue({ ...pauseAction(pause, clock.now()), key, origin }),
+            hours: (hours, key, origin) => storeOutbox.enqueue({ ...hoursAction(hours), key, origin }),
             productStatus: ({ merchantId, externalCode, status }, key, origin) =>
               storeOutbox.enqueue({ merchantId, kind: 'productStatus', subject: externalCode, payload: { externalCode, status }, key, origin }),
           },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { StoreSummary } from '../ipc/channels/stores';
+import { MAX_SHIFTS } from '../store-rules/opening-hours';
+import { NewShift } from '../wire/merchant';
 
 /**
  * The chain's manager console: what its page and the chain server say to each other over HTTPS
@@ -92,7 +94,14 @@ export const BulkSoldOutInput = z.object({
 });
 export type BulkSoldOutInput = z.infer<typeof BulkSoldOutInput>;
 
-export const BulkKind = z.enum(['pause', 'sold-out']);
+/** Apply one week of opening hours to many stores (a complete replacement in each). */
+export const BulkHoursInput = z.object({
+  stores: z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX),
+  shifts: z.array(NewShift).min(1).max(MAX_SHIFTS),
+});
+export type BulkHoursInput = z.infer<typeof BulkHoursInput>;
+
+export const BulkKind = z.enum(['pause', 'sold-out', 'hours']);
 export type BulkKind = z.infer<typeof BulkKind>;
 
 /** One store's part of a bulk action: waiting, done on the platform, or failed with the platform's reason. */

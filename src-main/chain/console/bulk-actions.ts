@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BulkKind, BulkPauseInput, BulkSoldOutInput, BulkView } from '../../../src-shared/console/console-api';
+import type { BulkHoursInput, BulkKind, BulkPauseInput, BulkSoldOutInput, BulkView } from '../../../src-shared/console/console-api';
+import type { NewShift } from '../../../src-shared/wire/merchant';
 import { toAppError } from '../../../src-shared/errors';
 import type { Clock } from '../../base/clock';
 import type { ConsoleSession, PgChainConsole } from '../db/chain-console';
@@ -16,6 +17,7 @@ export type BulkRefusal = { refused: 'forbidden'; message: string };
 /** How one store's part is written to the chain's store outbox; its rules checked first (a broken one throws a `validation` error). */
 export interface BulkWriters {
   pause(pause: { merchantId: string; description: string; end: string }, key: string, origin: Origin): Promise<unknown>;
+  hours(hours: { merchantId: string; shifts: NewShift[] }, key: string, origin: Origin): Promise<unknown>;
   productStatus(change: { merchantId: string; externalCode: string; status: string }, key: string, origin: Origin): Promise<unknown>;
 }
 
@@ -45,6 +47,13 @@ export class BulkActions {
     const { externalCode, status } = input;
     return this.start(session, 'sold-out', input.stores, { externalCode, status }, (merchantId, key, origin) =>
       this.options.write.productStatus({ merchantId, externalCode, status }, key, origin),
+    );
+  }
+
+  hours(session: ConsoleSession, input: BulkHoursInput): Promise<BulkView | BulkRefusal> {
+    const { shifts } = input;
+    return this.start(session, 'hours', input.stores, { shifts: String(shifts.length) }, (merchantId, key, origin) =>
+      this.options.write.hours({ merchantId, shifts }, key, origin),
     );
   }
 

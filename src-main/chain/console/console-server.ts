@@ -3,7 +3,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import sirv from 'sirv';
 import type { z } from 'zod';
-import { BulkPauseInput, BulkSoldOutInput, type ConsoleErrorKind, type Report, ReportQuery, SignInInput } from '../../../src-shared/console/console-api';
+import {
+  BulkHoursInput,
+  BulkPauseInput,
+  BulkSoldOutInput,
+  type BulkView,
+  type ConsoleErrorKind,
+  type Report,
+  ReportQuery,
+  SignInInput,
+} from '../../../src-shared/console/console-api';
 import type { Clock } from '../../base/clock';
 import { closeNow, listenOn } from '../../base/listening';
 import type { Logger } from '../../base/log';
@@ -11,7 +20,7 @@ import { answerUnparsable, parseJson, readBody, reply, requestPath } from '../..
 import type { ConsoleSession } from '../db/chain-console';
 import type { PgChainReports } from '../db/chain-reports';
 import { reportCsv } from './report-csv';
-import type { BulkActions } from './bulk-actions';
+import type { BulkActions, BulkRefusal } from './bulk-actions';
 import { type ConsoleSignIn, SESSION_TTL_MS } from './console-sign-in';
 import type { WallFeed } from './wall-feed';
 
@@ -67,6 +76,11 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
 function refuse(response: ServerResponse, kind: ConsoleErrorKind, message: string, retryAfterSeconds?: number): void {
   const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
   json(response, STATUS[kind], { error: { kind, message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) } }, headers);
+}
+
+function answerBulk(response: ServerResponse, started: BulkView | BulkRefusal): void {
+  if ('refused' in started) refuse(response, started.refused, started.message);
+  else json(response, 202, started);
 }
 
 function cookieOf(request: IncomingMessage, name: string): string | undefined {
@@ -202,15 +216,15 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (path === '/api/wall/stream' && !post) return stream(request, response, session, token);
     if (path === '/api/bulk/pause' && post) {
       const input = await body(request, response, BulkPauseInput);
-      if (!input) return;
-      const started = await bulk.pause(session, input);
-      return 'refused' in started ? refuse(response, started.refused, started.message) : json(response, 202, started);
+      return input && answerBulk(response, await bulk.pause(session, input));
     }
     if (path === '/api/bulk/sold-out' && post) {
       const input = await body(request, response, BulkSoldOutInput);
-      if (!input) return;
-      const started = await bulk.soldOut(session, input);
-      return 'refused' in started ? refuse(response, started.refused, started.message) : json(response, 202, started);
+      return input && answerBulk(response, await bulk.soldOut(session, input));
+    }
+    if (path === '/api/bulk/hours' && post) {
+      const input = await body(request, response, BulkHoursInput);
+      return input && answerBulk(response, await bulk.hours(session, input));
     }
     if ((path === '/api/reports' || path === '/api/reports.csv') && !post) {
       const query = ReportQuery.safeParse(Object.fromEntries(new URL(request.url ?? '/', 'https://console').searchParams));

@@ -1,13 +1,12 @@
 import { AppError } from '../../../src-shared/errors';
 import { Interruption, Shift } from '../../../src-shared/wire/merchant';
-import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours';
 import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
 import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { StoreStatusMonitor } from '../../merchant/status-monitor';
 import { acceptedOrThrow, type StoreOutbox } from '../../sync/store-outbox';
 import type { Handlers } from '../../ipc/dispatcher';
-import { pauseAction } from './pause-action';
+import { hoursAction, pauseAction } from './lever-actions';
 
 export interface StoreHandlerDeps {
   merchant: Pick<
@@ -61,14 +60,8 @@ export function storeHandlers(deps: StoreHandlerDeps): Pick<Handlers, StoreChann
       return { shifts: groups.flatMap((g) => g.shifts) };
     },
 
-    'stores:replaceHours': async ({ merchantId, shifts }) => {
-      const check = checkOpeningHours(shifts);
-      if (!check.ok) {
-        const index = check.problems.findIndex((p) => p !== null);
-        const what = check.empty ? 'empty' : check.tooMany ? 'too many shifts' : `${check.problems[index]}`;
-        throw new AppError('validation', `The opening hours break a rule: ${what}`, { field: index >= 0 ? `shifts.${index}` : 'shifts' });
-      }
-      const entry = acceptedOrThrow(await actions.submit({ merchantId, kind: 'replaceHours', payload: { storeId: merchantId, shifts } }));
+    'stores:replaceHours': async (input) => {
+      const entry = acceptedOrThrow(await actions.submit(hoursAction(input)));
       if (entry.state === 'queued') return { outcome: 'queued', action: entry };
       return { outcome: 'replaced', shifts: Shift.array().parse((entry.result as { shifts?: unknown } | null)?.shifts ?? []) };
     },

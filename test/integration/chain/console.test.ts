@@ -271,6 +271,30 @@ describe("the chain's manager console", () => {
       'one batch sent to the restaurant',
     );
 
+    // One week of opening hours for a group of stores: each store's hours replaced once.
+    const week = (['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'] as const).map((dayOfWeek) => ({ dayOfWeek, start: '11:00:00', duration: 240 }));
+    const hours = await owner.call('POST', '/api/bulk/hours', { json: { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID], shifts: week } });
+    assert.equal(hours.status, 202, JSON.stringify(hours.body));
+    const hoursId = BulkView.parse(hours.body).bulkId;
+    await waitFor(
+      async () => BulkView.parse((await owner.call('GET', `/api/bulk/${hoursId}`)).body).stores.every((s) => s.state === 'done'),
+      'the hours replaced in every store',
+      20_000,
+    );
+    for (const store of [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID]) {
+      assert.deepEqual(
+        sandbox.world.merchantOps.shifts(store).map((s) => [s.dayOfWeek, s.start, s.duration]),
+        week.map((s) => [s.dayOfWeek, s.start, s.duration]),
+        `the week at ${store}`,
+      );
+      assert.equal(sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'PUT /merchants/{merchantId}/opening-hours').length, 1);
+    }
+    const broken = await owner.call('POST', '/api/bulk/hours', {
+      json: { stores: [DEMO_GROCERY_ID], shifts: [{ dayOfWeek: 'MONDAY', start: '23:00:00', duration: 60 * 24 * 2 }] },
+    });
+    assert.equal(broken.status, 202);
+    assert.equal(BulkView.parse(broken.body).stores[0]?.state, 'failed', 'hours that break a rule go nowhere, said per store');
+
     // A pause that breaks the platform's rules (ends in the past) is refused per store, in words; nothing is queued.
     const late = await owner.call('POST', '/api/bulk/pause', {
       json: { stores: [DEMO_GROCERY_ID], description: 'Atrasada', end: new Date(sandbox.world.clock.now() - 60_000).toISOString() },
