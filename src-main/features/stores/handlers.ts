@@ -1,4 +1,3 @@
-import { AppError } from '../../../src-shared/errors';
 import { Interruption, Shift } from '../../../src-shared/wire/merchant';
 import type { MerchantApi } from '../../api/merchant';
 import type { Clock } from '../../base/clock';
