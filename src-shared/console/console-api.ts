@@ -42,7 +42,7 @@ export const ConsoleError = z.object({
 export type ConsoleError = z.infer<typeof ConsoleError>;
 
 /** What needs a manager's eye at a store, most urgent first in `WallStore.alerts`. */
-export const WallAlertKind = z.enum(['closed-in-hours', 'terminals-lost', 'late-orders', 'status-unread']);
+export const WallAlertKind = z.enum(['closed-in-hours', 'request-due', 'terminals-lost', 'late-orders', 'status-unread']);
 export type WallAlertKind = z.infer<typeof WallAlertKind>;
 
 export const WallStore = z.object({
@@ -60,6 +60,9 @@ export const WallStore = z.object({
     ready: z.number().int(),
     /** Placed orders past their confirmation deadline. */
     late: z.number().int(),
+    /** Customers' requests (disputes, address changes) waiting for the store's answer, and the soonest deadline. */
+    requests: z.number().int(),
+    requestDueAt: z.string().nullable(),
   }),
   terminals: z.object({ connected: z.number().int(), paired: z.number().int() }),
   alerts: z.array(WallAlertKind),
@@ -72,6 +75,8 @@ export const Wall = z.object({
   at: z.string(),
   /** The chain's last good poll of the platform, any replica's; null before the first. */
   lastPollAt: z.string().nullable(),
+  /** No replica has polled the platform for a minute: the platform closes every store after 30 s. */
+  pollingLost: z.boolean(),
   stores: z.array(WallStore),
 });
 export type Wall = z.infer<typeof Wall>;

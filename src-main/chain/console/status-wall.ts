@@ -4,6 +4,10 @@ import type { WallRecord } from '../db/chain-console';
 
 /** A store whose terminals have all been silent this long is lost (a terminal's contact is written once a minute). */
 export const TERMINALS_LOST_MS = 2 * 60_000;
+/** A customer's request this close to its deadline, unanswered, needs someone now. */
+export const REQUEST_DUE_MS = 3 * 60_000;
+/** No poll for this long: nobody is reading the platform's orders. */
+export const POLLING_LOST_MS = 60_000;
 
 /** The platform's own words for why a store is not taking orders: a closed validation's title, else the entry's. */
 function reasonOf(snapshot: StoreStatusSnapshot | undefined): string | null {
@@ -19,6 +23,7 @@ function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined,
   const alerts: WallAlertKind[] = [];
   // Closed by an error while it should sell (a pause is the store's own choice; closed hours are expected).
   if (snapshot?.summary === 'problem') alerts.push('closed-in-hours');
+  if (record.requestDueMs !== null && record.requestDueMs - now < REQUEST_DUE_MS) alerts.push('request-due');
   if (record.late > 0) alerts.push('late-orders');
   const silent = record.lastContactMs === null || now - record.lastContactMs > TERMINALS_LOST_MS;
   if (record.paired > 0 && record.connected === 0 && silent) alerts.push('terminals-lost');
@@ -26,20 +31,28 @@ function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined,
   return alerts;
 }
 
-const WEIGHT: Record<WallAlertKind, number> = { 'late-orders': 400, 'closed-in-hours': 300, 'terminals-lost': 200, 'status-unread': 50 };
+const WEIGHT: Record<WallAlertKind, number> = { 'request-due': 500, 'late-orders': 400, 'closed-in-hours': 300, 'terminals-lost': 200, 'status-unread': 50 };
 
 /** One store on the wall: what the platform shows, its orders, its terminals, and how urgently it needs a look. */
 export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number): WallStore {
   const alerts = alertsOf(record, snapshot, now);
   const summary = snapshot?.summary ?? 'unknown';
-  const attention = alerts.reduce((sum, a) => sum + WEIGHT[a], 0) + record.late * 20 + record.placed * 5 + (summary === 'paused' ? 30 : 0);
+  const attention =
+    alerts.reduce((sum, a) => sum + WEIGHT[a], 0) + record.requests * 40 + record.late * 20 + record.placed * 5 + (summary === 'paused' ? 30 : 0);
   return {
     storeId: record.storeId,
     name: record.name,
     summary,
     reason: reasonOf(snapshot),
     checkedAt: snapshot?.checkedAt ?? null,
-    orders: { placed: record.placed, confirmed: record.confirmed, ready: record.ready, late: record.late },
+    orders: {
+      placed: record.placed,
+      confirmed: record.confirmed,
+      ready: record.ready,
+      late: record.late,
+      requests: record.requests,
+      requestDueAt: record.requestDueMs === null ? null : new Date(record.requestDueMs).toISOString(),
+    },
     terminals: { connected: record.connected, paired: record.paired },
     alerts,
     attention,
@@ -55,5 +68,10 @@ export function statusWall(
 ): Wall {
   const stores = records.map((r) => wallStore(r, statusOf(r.storeId), now));
   stores.sort((a, b) => b.attention - a.attention || a.name.localeCompare(b.name, 'pt-BR'));
-  return { at: new Date(now).toISOString(), lastPollAt: lastPollMs === null ? null : new Date(lastPollMs).toISOString(), stores };
+  return {
+    at: new Date(now).toISOString(),
+    lastPollAt: lastPollMs === null ? null : new Date(lastPollMs).toISOString(),
+    pollingLost: lastPollMs === null || now - lastPollMs > POLLING_LOST_MS,
+    stores,
+  };
 }

@@ -1,6 +1,18 @@
 import type pg from 'pg';
 import type { BulkStoreResult, ConsoleRole } from '../../../src-shared/console/console-api';
+import { EVENT_CODES, type EventName } from '../../../src-shared/wire/events';
+import { OPENS_REQUEST } from '../../orders/requests';
 import { queryRows } from './transaction';
+
+/** A customer's request's events (disputes, address changes) by short code and full name: the last one says whether it waits for the store. */
+const keysOf = (names: readonly EventName[]): string[] => [
+  ...names,
+  ...Object.entries(EVENT_CODES)
+    .filter(([, name]) => names.includes(name))
+    .map(([code]) => code),
+];
+const OPENING_KEYS = keysOf([...OPENS_REQUEST]);
+const REQUEST_KEYS = keysOf([...OPENS_REQUEST, 'HANDSHAKE_SETTLEMENT', 'DELIVERY_ADDRESS_CHANGE_ACCEPTED', 'DELIVERY_ADDRESS_CHANGE_DENIED']);
 
 /** An account as sign-in reads it. */
 export interface ConsoleAccountRecord {
@@ -29,6 +41,9 @@ export interface WallRecord {
   confirmed: number;
   ready: number;
   late: number;
+  /** Customers' requests (disputes, address changes) waiting for the store, and the soonest deadline among them. */
+  requests: number;
+  requestDueMs: number | null;
   paired: number;
   connected: number;
   lastContactMs: number | null;
@@ -206,6 +221,8 @@ export class PgChainConsole {
       confirmed: number;
       ready: number;
       late: number;
+      requests: number;
+      request_due: string | null;
       paired: number;
       connected: number;
       last_contact_ms: string | null;
@@ -222,16 +239,26 @@ export class PgChainConsole {
        d AS (
          SELECT ds.store_id, count(*)::int AS paired, max(dv.last_contact_ms) AS last_contact_ms
          FROM device_stores ds JOIN devices dv ON dv.id = ds.device_id WHERE dv.revoked_ms IS NULL GROUP BY ds.store_id),
+       q AS (
+         SELECT DISTINCT ON (e.order_id) o.merchant_id, e.code, e.full_code, e.metadata ->> 'expiresAt' AS expires
+         FROM orders o JOIN events e ON e.order_id = o.id
+         WHERE o.is_open = 1 AND o.request_ms IS NOT NULL AND (e.code = ANY($4::text[]) OR e.full_code = ANY($4::text[]))
+         ORDER BY e.order_id, e.created_ms DESC NULLS LAST, e.received_ms DESC),
+       rq AS (
+         SELECT merchant_id, count(*)::int AS requests, min(expires) AS request_due
+         FROM q WHERE q.code = ANY($5::text[]) OR q.full_code = ANY($5::text[]) GROUP BY merchant_id),
        p AS (
          SELECT e.key AS store_id, sum(e.value::int)::int AS connected
          FROM console_presence cp, jsonb_each_text(cp.screens) e WHERE cp.at_ms >= $2 GROUP BY e.key)
        SELECT s.id, coalesce(s.name, s.id) AS name,
          coalesce(o.placed, 0) AS placed, coalesce(o.confirmed, 0) AS confirmed, coalesce(o.ready, 0) AS ready, coalesce(o.late, 0) AS late,
+         coalesce(rq.requests, 0) AS requests, rq.request_due,
          coalesce(d.paired, 0) AS paired, coalesce(p.connected, 0) AS connected, d.last_contact_ms
        FROM stores s LEFT JOIN o ON o.merchant_id = s.id LEFT JOIN d ON d.store_id = s.id LEFT JOIN p ON p.store_id = s.id
+         LEFT JOIN rq ON rq.merchant_id = s.id
        WHERE $3::text[] IS NULL OR s.id = ANY($3::text[])
        ORDER BY s.id`,
-      [now, presenceSinceMs, stores === null ? null : [...stores]],
+      [now, presenceSinceMs, stores === null ? null : [...stores], REQUEST_KEYS, OPENING_KEYS],
     );
     return rows.map((r) => ({
       storeId: r.id,
@@ -240,6 +267,8 @@ export class PgChainConsole {
       confirmed: r.confirmed,
       ready: r.ready,
       late: r.late,
+      requests: r.requests,
+      requestDueMs: r.request_due === null || !Number.isFinite(Date.parse(r.request_due)) ? null : Date.parse(r.request_due),
       paired: r.paired,
       connected: r.connected,
       lastContactMs: r.last_contact_ms === null ? null : Number(r.last_contact_ms),

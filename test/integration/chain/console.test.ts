@@ -186,14 +186,19 @@ describe("the chain's manager console", () => {
     })().catch(() => undefined);
     await waitFor(() => heard.length > 0, 'the wall at once');
     const placedBefore = heard.at(-1)?.stores.find((s) => s.storeId === DEMO_GROCERY_ID)?.orders.placed ?? 0;
-    await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT' });
+    const placed = await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT' });
     const placedAt = Date.now();
-    await waitFor(
-      () => (heard.at(-1)?.stores.find((s) => s.storeId === DEMO_GROCERY_ID)?.orders.placed ?? 0) > placedBefore,
-      'the new order on the wall',
-      5_000,
-    );
+    const grocery = () => heard.at(-1)?.stores.find((s) => s.storeId === DEMO_GROCERY_ID);
+    await waitFor(() => (grocery()?.orders.placed ?? 0) > placedBefore, 'the new order on the wall', 5_000);
     assert.ok(Date.now() - placedAt < 2_000 + 1_000, 'pushed within the poll (1 s) and the wall’s second');
+    // A customer's complaint with two minutes to answer: on the wall with its deadline, first of all.
+    const dispute = await sandbox.http.send('POST', `/_sandbox/orders/${placed.id}/dispute`, { json: { expiresInSeconds: 120 } });
+    assert.equal(dispute.status, 201, JSON.stringify(dispute.body));
+    await waitFor(() => grocery()?.alerts.includes('request-due') === true, 'the complaint due on the wall', 5_000);
+    assert.equal(grocery()?.orders.requests, 1);
+    assert.ok(grocery()?.orders.requestDueAt, 'with its deadline');
+    assert.equal(heard.at(-1)?.stores[0]?.storeId, DEMO_GROCERY_ID, 'the store with a complaint due comes first');
+    assert.equal(heard.at(-1)?.pollingLost, false);
     controller.abort();
     await reading;
 

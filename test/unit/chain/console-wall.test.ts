@@ -17,6 +17,8 @@ const record = (storeId: string, over: Partial<WallRecord> = {}): WallRecord => 
   confirmed: 0,
   ready: 0,
   late: 0,
+  requests: 0,
+  requestDueMs: null,
   paired: 1,
   connected: 1,
   lastContactMs: NOW,
@@ -65,6 +67,21 @@ describe('the status wall', () => {
     assert.equal(closed?.reason, 'Loja desconectada', "the platform's own words");
     assert.deepEqual(wall.stores.find((s) => s.storeId === 'Atrasada')?.alerts, ['late-orders']);
     assert.equal(wall.lastPollAt, new Date(NOW - 1_000).toISOString());
+    assert.equal(wall.pollingLost, false);
+  });
+
+  it('puts a customer request with under 3 minutes left above everything, and says when nobody polls', () => {
+    const records = [
+      record('Atrasada', { placed: 3, late: 3 }),
+      record('Disputa', { requests: 1, requestDueMs: NOW + 2 * 60_000 }),
+      record('Folga', { requests: 1, requestDueMs: NOW + 10 * 60_000 }),
+    ];
+    const wall = statusWall(records, (id) => snapshot(id, 'open'), NOW, NOW - 61_000);
+    assert.equal(wall.stores[0]?.storeId, 'Disputa');
+    assert.deepEqual(wall.stores[0]?.alerts, ['request-due']);
+    assert.deepEqual(wall.stores.find((s) => s.storeId === 'Folga')?.alerts, [], 'ten minutes left: on the wall, not an alert');
+    assert.equal(wall.stores[0]?.orders.requestDueAt, new Date(NOW + 2 * 60_000).toISOString());
+    assert.equal(wall.pollingLost, true, 'no poll for over a minute');
   });
 
   it('calls terminals lost only when none is connected and none was heard from for two minutes, and a store never read "status unread"', () => {
