@@ -148,8 +148,10 @@ export class StoreOutbox {
     if (!created) return toStoreActionEntry(row);
     // Behind an earlier action of the same store that still waits: it waits its turn.
     const ahead = (await storage.queuedOf(input.merchantId)).some((r) => r.id < row.id);
-    if (!ahead) await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000));
-    else await this.letGo(row);
+    if (ahead) await this.letGo(row);
+    // Not tried here after all (the queue was busy with the store's line, or the try was cut short by something else):
+    // let it go at once rather than hold its claim with nobody working on it (on PostgreSQL, the other replicas would wait the claim out).
+    else if ((await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000))).kind === 'left') await this.letGo(row);
     return this.waiting(row.id);
   }
 

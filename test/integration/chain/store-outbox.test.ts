@@ -19,10 +19,12 @@ const CLAIM_MS = 15_000;
 
 /** The platform's pauses, as a sender sees them: refused while `down`, one pause per description. */
 function platform() {
-  const state = { down: false, sent: [] as string[], pauses: new Set<string>(), hang: false };
+  const state = { down: false, sent: [] as string[], pauses: new Set<string>(), hang: false, cutShort: false };
   const sender: StoreActionSender = {
     send: async (merchantId, payload) => {
       if (state.down) throw new AppError('connection', 'the platform cannot be reached');
+      // Cut short by something other than the try's own deadline (a shared wait given up): nothing was sent.
+      if (state.cutShort) throw new AppError('aborted', 'cancelled while waiting for the rate limit');
       const description = String(payload.description);
       state.sent.push(`${merchantId} ${description}`);
       if (state.hang) {
@@ -71,6 +73,22 @@ describe('the store outbox on PostgreSQL, two replicas', () => {
     // The same key for another store is no retry: refused, nothing written.
     await assert.rejects(a.submit({ ...press, merchantId: STORE_B }), (e: AppError) => e.code === 'conflict');
     assert.deepEqual(await a.list(STORE_B), []);
+  });
+
+  it('a first try cut short by something else lets its row go at once: the other replica sends it, not after its claim', async (t) => {
+    if (!chain.cluster) return t.skip('no PostgreSQL');
+    const clock = new ManualClock(TEST_INSTANT_MS);
+    const { state, sender } = platform();
+    const [a, b] = replicas(clock, sender);
+    assert.ok(a && b);
+    state.cutShort = true;
+    const made = await a.submit({ merchantId: STORE_A, kind: 'pause', subject: 'Chuva', payload: { description: 'Chuva' } });
+    assert.equal(made.state, 'queued');
+    state.cutShort = false;
+    // No time passes: a row still claimed by replica A would wait out its claim (15 s) before B could take it.
+    await b.tick();
+    assert.deepEqual(state.sent, [`${STORE_A} Chuva`]);
+    assert.equal((await a.entry(made.id))?.state, 'done');
   });
 
   it('actions queued while the platform is away go out once, in order, from the replicas racing for them', async (t) => {
