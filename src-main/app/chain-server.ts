@@ -24,6 +24,7 @@ import { HubPairingDesk } from '../hub/trust/pairing-desk';
 import type { Handlers } from '../ipc/dispatcher';
 import type { OrderGateway } from '../sync/gateway';
 import { StoreOutbox } from '../sync/store-outbox';
+import { AlertHook } from '../chain/console/alert-hook';
 import { BulkActions } from '../chain/console/bulk-actions';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
@@ -47,6 +48,8 @@ export interface ChainServerOptions {
   admin: { host: string; port: number };
   /** The manager console's listener (TLS with the identity's certificate) and its built page; none: no console on this replica. */
   console?: { host: string; port: number; pageDir: string };
+  /** The operator's webhook for the console's alerts, raised and cleared; none: the wall only. */
+  alertWebhook?: string;
   pollIntervalMs: number;
   /** Between two reads of every store's status (30 s unless the operator says otherwise). */
   statusIntervalMs?: number;
@@ -282,6 +285,9 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       return FACTS_EVERY_MS;
     },
   });
+  const alertHook = options.alertWebhook
+    ? new AlertHook({ url: options.alertWebhook, db: store.console, wall: () => wall.read(null), clock, logger: logger.child({ room: 'console' }) })
+    : null;
   const unwatchWall = [store.bus.subscribe(() => wall.changed()), storeStatus.onChange(() => wall.changed())];
   let consoleServer: ConsoleServer | null = null;
   if (options.console) {
@@ -315,6 +321,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   leader.start();
   wall.start();
   factsRollup.start();
+  alertHook?.start();
   sender.start();
   names.start();
   storeStatus.start();
@@ -332,6 +339,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       for (const unwatch of unwatchWall) unwatch();
       await wall.stop();
       await factsRollup.stop();
+      await alertHook?.stop();
       await hub.close();
       await leader.stop();
       await sender.stop();

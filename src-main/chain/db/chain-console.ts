@@ -328,4 +328,35 @@ export class PgChainConsole {
       }),
     };
   }
+
+  /**
+   * The alerts open now (`open`: store and kind): those not yet recorded are written and answered as
+   * raised, those recorded and gone are removed and answered as cleared — each by the one replica
+   * whose statement did it.
+   */
+  async alerts(open: readonly { storeId: string; kind: string }[], now: number): Promise<{ raised: AlertKey[]; cleared: AlertKey[] }> {
+    const stores = open.map((a) => a.storeId);
+    const kinds = open.map((a) => a.kind);
+    const raised = await queryRows<{ store_id: string; kind: string }>(
+      this.pool,
+      'recording raised alerts',
+      `INSERT INTO console_alerts (store_id, kind, since_ms) SELECT s, k, $3 FROM unnest($1::text[], $2::text[]) AS x(s, k)
+       ON CONFLICT DO NOTHING RETURNING store_id, kind`,
+      [stores, kinds, now],
+    );
+    const cleared = await queryRows<{ store_id: string; kind: string }>(
+      this.pool,
+      'removing cleared alerts',
+      `DELETE FROM console_alerts a WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[]) AS x(s, k) WHERE x.s = a.store_id AND x.k = a.kind)
+       RETURNING store_id, kind`,
+      [stores, kinds],
+    );
+    const key = (r: { store_id: string; kind: string }): AlertKey => ({ storeId: r.store_id, kind: r.kind });
+    return { raised: raised.map(key), cleared: cleared.map(key) };
+  }
+}
+
+export interface AlertKey {
+  storeId: string;
+  kind: string;
 }

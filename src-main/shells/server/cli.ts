@@ -183,6 +183,9 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
   const url = databaseUrl(values['database-url']);
   const clientId = required(values['client-id'], 'client-id');
   const clientSecret = process.env.STORE_TERMINAL_CLIENT_SECRET;
+  const alertWebhook = process.env.STORE_TERMINAL_ALERT_WEBHOOK;
+  delete process.env.STORE_TERMINAL_ALERT_WEBHOOK;
+  if (alertWebhook !== undefined && !/^https?:\/\/[^\s]+$/.test(alertWebhook)) throw new UsageError('STORE_TERMINAL_ALERT_WEBHOOK is an http(s) URL');
   delete process.env.STORE_TERMINAL_CLIENT_SECRET;
   if (!clientSecret) throw new UsageError('STORE_TERMINAL_CLIENT_SECRET (the client secret) is not set');
   const certPem = readFileSync(required(values['tls-cert'], 'tls-cert'), 'utf8');
@@ -225,6 +228,7 @@ async function serve(values: CommandValues, log: Logger): Promise<void> {
     listen,
     admin,
     ...(consoleAt ? { console: consoleAt } : {}),
+    ...(alertWebhook ? { alertWebhook } : {}),
     pollIntervalMs: pollSeconds * 1000,
     statusIntervalMs: statusSeconds * 1000,
     clock,

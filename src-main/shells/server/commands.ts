@@ -131,6 +131,11 @@ const ENVIRONMENT: readonly (UsageEntry & { serveOnly?: true })[] = [
     serveOnly: true,
     help: 'The client secret (serve). Never a flag: --client-secret is refused, as a command line is readable by every user.',
   },
+  {
+    term: 'STORE_TERMINAL_ALERT_WEBHOOK',
+    serveOnly: true,
+    help: "Where the console's alerts are POSTed as JSON when raised and cleared (serve; optional: its address may carry a token).",
+  },
   { term: 'PGPASSWORD', help: "The database's password (or ~/.pgpass), read by the driver." },
   {
     term: 'STORE_TERMINAL_LOG_LEVEL',

@@ -4,11 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
 import { BulkView, ConsoleMe, Report, Wall } from '../../../src-shared/console/console-api';
 import { ConsoleClient, refusalKind } from '../../support/chain/console-client';
+import { PgChainConsole } from '../../../src-main/chain/db/chain-console';
+import { migrateChain } from '../../../src-main/chain/db/migrate';
+import { chainMigrations } from '../../../src-main/chain/db/migrations';
 import { chainCertificate, consoleAccount, serverCommand, startChainReplica, type ChainReplica } from '../../support/chain/process';
 import type { PgCluster } from '../../support/chain/pg-cluster';
 import { clusterOrSkip } from '../../support/chain/db';
@@ -30,6 +35,9 @@ describe("the chain's manager console", () => {
   let base = '';
   const folder = mkdtempSync(join(tmpdir(), 'st-console-'));
   const PASSWORD = 'senha-do-dono-123';
+  /** What the operator's webhook heard. */
+  const hooked: Record<string, unknown>[] = [];
+  let hook: Server;
 
   before(async () => {
     cluster = await clusterOrSkip('the console test');
@@ -37,7 +45,25 @@ describe("the chain's manager console", () => {
     sandbox = await withSandbox();
     databaseUrl = await cluster.database('chain_console');
     const tls = await chainCertificate(folder);
-    replica = await startChainReplica({ name: 'console', databaseUrl, sandboxUrl: sandbox.url, clockAt: sandbox.world.clock.nowIso(), tls, console: true });
+    hook = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += String(chunk)));
+      request.on('end', () => {
+        hooked.push(JSON.parse(body) as Record<string, unknown>);
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const alertWebhook = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts?token=segredo`;
+    replica = await startChainReplica({
+      name: 'console',
+      databaseUrl,
+      sandboxUrl: sandbox.url,
+      clockAt: sandbox.world.clock.nowIso(),
+      tls,
+      console: true,
+      alertWebhook,
+    });
     assert.ok(replica.consolePort, 'the console listens');
     base = `https://127.0.0.1:${replica.consolePort}`;
     consoleAccount(databaseUrl, { login: 'Dona@Rede.com', name: 'Dona da rede', password: PASSWORD });
@@ -49,6 +75,7 @@ describe("the chain's manager console", () => {
 
   after(async () => {
     await pool?.end();
+    hook?.close();
     await replica?.kill('SIGTERM');
     await sandbox?.close();
     await cluster?.stop();
@@ -110,6 +137,22 @@ describe("the chain's manager console", () => {
     const out = await owner.call('POST', '/api/sign-out');
     assert.equal(out.status, 200);
     assert.equal((await owner.call('GET', '/api/me')).status, 401, 'the session is gone on the server, not just in the browser');
+  });
+
+  it('tells each alert raised or cleared once, whichever replica looks (the database decides)', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    // A database of its own: the running replica's own looks would clear this test's alerts.
+    const own = new pg.Pool({ connectionString: await cluster.database('chain_console_alerts'), max: 4 });
+    t.after(() => own.end());
+    await migrateChain(own, chainMigrations);
+    const replicaA = new PgChainConsole(own);
+    const replicaB = new PgChainConsole(own);
+    const open = [{ storeId: 'loja-teste', kind: 'terminals-lost' }];
+    const [a, b] = await Promise.all([replicaA.alerts(open, 1_000), replicaB.alerts(open, 1_000)]);
+    assert.equal(a.raised.length + b.raised.length, 1, 'raised once between the two');
+    assert.deepEqual(await replicaA.alerts(open, 2_000), { raised: [], cleared: [] }, 'still open: nothing to tell');
+    const [ca, cb] = await Promise.all([replicaA.alerts([], 3_000), replicaB.alerts([], 3_000)]);
+    assert.equal([...ca.cleared, ...cb.cleared].filter((x) => x.storeId === 'loja-teste').length, 1, 'cleared once between the two');
   });
 
   it('locks an account after five wrong passwords, on every replica (the count is in the database), and records each try', async (t) => {
@@ -199,6 +242,13 @@ describe("the chain's manager console", () => {
     assert.ok(grocery()?.orders.requestDueAt, 'with its deadline');
     assert.equal(heard.at(-1)?.stores[0]?.storeId, DEMO_GROCERY_ID, 'the store with a complaint due comes first');
     assert.equal(heard.at(-1)?.pollingLost, false);
+    // The operator's webhook hears it raised (a look every 10 s).
+    await waitFor(
+      () => hooked.some((h) => h.event === 'raised' && h.kind === 'request-due' && h.storeId === DEMO_GROCERY_ID),
+      'the alert at the webhook',
+      15_000,
+    );
+    assert.ok(!replica.output().includes('segredo'), "the webhook's address (its token) is never logged");
     controller.abort();
     await reading;
 

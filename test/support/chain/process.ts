@@ -46,6 +46,8 @@ export interface ChainReplicaOptions {
   pollSeconds?: number;
   /** Seconds between the replica's reads of every store's status (its default, 30, unless given). */
   statusSeconds?: number;
+  /** The operator's webhook for the console's alerts (STORE_TERMINAL_ALERT_WEBHOOK). */
+  alertWebhook?: string;
   /** Serve the manager console on a free loopback port (off otherwise: replicas on one machine would share its default port). */
   console?: boolean;
 }
@@ -91,7 +93,8 @@ export async function startChainReplica(options: ChainReplicaOptions): Promise<C
     '--name',
     options.name,
   ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = options.alertWebhook ? { ...ENV, STORE_TERMINAL_ALERT_WEBHOOK: options.alertWebhook } : ENV;
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
