@@ -46,7 +46,13 @@ export default defineConfig({
     plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
-      rollupOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src-renderer/index.html'),
+          // The chain manager console's page (docs/chain-console.md), served by the chain server's console listener.
+          console: resolve(import.meta.dirname, 'src-renderer/console.html'),
+        },
+      },
       // No inline scripts or styles: the CSP allows 'self' only.
       assetsInlineLimit: 0,
       // Minified (electron-vite's default for the renderer is not): a third of the bytes to read and

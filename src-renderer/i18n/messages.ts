@@ -24,6 +24,7 @@ import { menuMessages } from '../menu/messages';
 import { promotionMessages } from '../promotions/messages';
 import { screensMessages } from '../screens/messages';
 import { kitchenMessages } from '../kitchen/messages';
+import { consoleMessages } from '../console/messages';
 
 /** Every feature's strings, and the tickets' (one catalogue for screens and tickets), merged per language. */
 const catalogue = mergeMessages([
@@ -49,6 +50,7 @@ const catalogue = mergeMessages([
   screensMessages,
   sharedQueueMessages,
   kitchenMessages,
+  consoleMessages,
   libMessages,
   ticketMessages,
   cancellationMessages,

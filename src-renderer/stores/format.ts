@@ -23,6 +23,11 @@ export function duration(i18n: I18n, minutes: number): string {
   return m === 0 ? i18n.t('store.duration.hours', { h }) : i18n.t('store.duration.hoursMinutes', { h, m });
 }
 
+/** A quick pause's length on its button: `15 min`, `2 h` (the Store page's and the chain console's). */
+export function quickPauseLabel(i18n: I18n, minutes: number): string {
+  return minutes < 60 ? i18n.t('store.pauseDialog.minutes', { n: minutes }) : i18n.t('store.pauseDialog.hours', { n: minutes / 60 });
+}
+
 /** An epoch-ms instant as the ISO time the contract takes. */
 export function isoTime(ms: number): string {
   return new Date(ms).toISOString();
