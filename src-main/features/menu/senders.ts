@@ -26,12 +26,17 @@ export function menuSenders(
     productStatus: {
       send: async (merchantId, { externalCode, status }, signal) => {
         const code = String(externalCode);
-        const accepted = await catalog.updateProductStatuses(merchantId, [{ externalCode: code, status: String(status), resources: ['ITEM', 'OPTION'] }], { signal });
+        const accepted = await catalog.updateProductStatuses(merchantId, [{ externalCode: code, status: String(status), resources: ['ITEM', 'OPTION'] }], {
+          signal,
+        });
         const batch = await catalog.waitForBatch(merchantId, accepted.batchId, { signal });
         const failed = batch.results.find((r) => r.result !== 'SUCCESS');
         if (failed) {
           const kind = failed.result === 'NOT_FOUND' ? 'not-found' : 'validation';
-          throw new AppError(kind, failed.result === 'NOT_FOUND' ? `No product with the code ${code} in this store's menu.` : `The platform refused it: ${failed.result}.`);
+          throw new AppError(
+            kind,
+            failed.result === 'NOT_FOUND' ? `No product with the code ${code} in this store's menu.` : `The platform refused it: ${failed.result}.`,
+          );
         }
         return { externalCode: code, status, batchId: accepted.batchId };
       },
