@@ -162,14 +162,14 @@ describe('a store terminal of a chain server, in Chromium', { skip: built ? fals
     const itemId = String(await first.getAttribute('data-item-id'));
     const row = (status: string) => page.locator(`[data-testid="menu-item"][data-item-id="${itemId}"][data-status="${status}"]`);
     await row('AVAILABLE').getByTestId('menu-toggle').click();
-    await row('UNAVAILABLE').getByText('Esgotado').waitFor({ timeout: 20_000 });
+    await row('UNAVAILABLE').getByText('Esgotado', { exact: true }).waitFor({ timeout: 20_000 });
     await shot('menu-sold-out-pt-BR');
     assert.equal(statusOf(itemId), 'UNAVAILABLE');
     assert.equal(statusCalls().length, before + 1, 'one call on the platform');
 
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-menu').click();
-    await row('UNAVAILABLE').getByText('Sold out').waitFor({ timeout: 20_000 });
+    await row('UNAVAILABLE').getByText('Sold out', { exact: true }).waitFor({ timeout: 20_000 });
     await shot('menu-sold-out-en');
     await row('UNAVAILABLE').getByTestId('menu-toggle').click();
     await row('AVAILABLE').waitFor({ timeout: 20_000 });
