@@ -49,6 +49,12 @@ export interface QueueDriver<Row extends QueuedRow> {
   refused(row: Row, error: AppError, signal: AbortSignal): Promise<void>;
   /** A later row of a line whose head must wait, for drivers whose `due` gives whole lines: it waits too. */
   holdBack?(row: Row, untilMs: number): void;
+  /**
+   * A row `due` gave this round that nobody here is working on after all (its line was busy with
+   * another try, or the try was cut short by something else): for drivers whose `due` claims rows,
+   * the claim is let go at once rather than held with nobody working on it.
+   */
+  release?(row: Row): Promise<void>;
   /** Work of each round before the sends (the orders outbox looks at sent actions whose event is late). */
   beforeRound?(signal: AbortSignal): Promise<void>;
 }
@@ -164,6 +170,7 @@ export class DurableQueue<Row extends QueuedRow> {
       }
       const outcome = await this.tryRow(row, signal);
       if (outcome.kind === 'waits') heldUntil = outcome.untilMs;
+      if (outcome.kind === 'left' && !this.busyRows.has(row.id)) await this.options.driver.release?.(row);
     }
   }
 

@@ -107,6 +107,7 @@ export class StoreOutbox {
         attempt: (row, signal) => this.attempt(row, signal),
         retryLater: (row, untilMs, error) => this.settleAs(row.id, () => storage.requeue(row.id, untilMs, error.toInfo(), clock.now())),
         refused: (row, error, signal) => this.refused(row, error, signal),
+        release: (row) => this.letGo(row),
       },
     });
   }
@@ -151,7 +152,8 @@ export class StoreOutbox {
     if (ahead) await this.letGo(row);
     // Not tried here after all (the queue was busy with the store's line, or the try was cut short by something else):
     // let it go at once rather than hold its claim with nobody working on it (on PostgreSQL, the other replicas would wait the claim out).
-    else if ((await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000))).kind === 'left') await this.letGo(row);
+    else if ((await this.queue.tryNow(row, AbortSignal.timeout(this.options.firstTryMs ?? 4_000))).kind === 'left' && !this.queue.isBusy(row.id))
+      await this.letGo(row);
     return this.waiting(row.id);
   }
 
