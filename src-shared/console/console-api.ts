@@ -82,10 +82,12 @@ export const Wall = z.object({
 export type Wall = z.infer<typeof Wall>;
 
 export const BULK_STORES_MAX = 500;
+/** The stores a bulk action names (platform store ids). */
+const BulkStores = z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX);
 
 /** Pause many stores at once: each store's pause goes through the chain's store outbox, once. */
 export const BulkPauseInput = z.object({
-  stores: z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX),
+  stores: BulkStores,
   description: z.string().trim().min(1).max(200),
   end: z.iso.datetime({ offset: true }),
 });
@@ -93,7 +95,7 @@ export type BulkPauseInput = z.infer<typeof BulkPauseInput>;
 
 /** Sell a product out (or back) in many stores at once, by its external code, as item and add-on: through each store's outbox, once. */
 export const BulkSoldOutInput = z.object({
-  stores: z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX),
+  stores: BulkStores,
   externalCode: z.string().trim().min(1).max(50),
   status: z.enum(['UNAVAILABLE', 'AVAILABLE']),
 });
@@ -101,7 +103,7 @@ export type BulkSoldOutInput = z.infer<typeof BulkSoldOutInput>;
 
 /** Apply one week of opening hours to many stores (a complete replacement in each). */
 export const BulkHoursInput = z.object({
-  stores: z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX),
+  stores: BulkStores,
   shifts: z.array(NewShift).min(1).max(MAX_SHIFTS),
 });
 export type BulkHoursInput = z.infer<typeof BulkHoursInput>;
