@@ -26,6 +26,7 @@ import type { OrderGateway } from '../sync/gateway';
 import { StoreOutbox } from '../sync/store-outbox';
 import { AlertHook } from '../chain/console/alert-hook';
 import { BulkActions } from '../chain/console/bulk-actions';
+import { ConsoleDirectory } from '../chain/console/console-directory';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
 import { WallFeed } from '../chain/console/wall-feed';
@@ -308,6 +309,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
           },
           clock,
         }),
+        directory: new ConsoleDirectory({ directory: store.directory, db: store.console, clock }),
         clock,
         logger: logger.child({ room: 'console' }),
       });

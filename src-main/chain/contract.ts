@@ -6,6 +6,7 @@ import type { ActInput, BoardRow, OrderDetailView, OutboxEntry } from '../../src
 import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
 import type { PgChainConsole } from './db/chain-console';
+import type { PgConsoleDirectory } from './db/console-directory';
 import type { PgChainReports } from './db/chain-reports';
 
 /**
@@ -213,8 +214,10 @@ export interface ChainStore {
   promotionStatuses: PromotionStatusStorage;
   /** The delivery-only orders the stores' terminals registered, each with its store. */
   deliveryOrders: DeliveryOrdersStorage;
-  /** The manager console's accounts, sessions, groups, presence, bulk actions and record (docs/chain-console.md). */
+  /** The manager console's sign-in, sessions, presence, wall, bulk actions and record (docs/chain-console.md). */
   console: PgChainConsole;
+  /** The console's accounts and store groups. */
+  directory: PgConsoleDirectory;
   /** The console's reports: order facts kept up from the orders, read by store and period. */
   reports: PgChainReports;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */

@@ -157,3 +157,46 @@ export type ReportRow = z.infer<typeof ReportRow>;
 export const ReportPeriod = z.object({ from: z.string(), to: z.string(), stores: z.array(ReportRow) });
 export const Report = z.object({ periods: z.array(ReportPeriod).min(1).max(2) });
 export type Report = z.infer<typeof Report>;
+
+/** An account as the owner manages it from the console; `groups` the store groups an area manager sees. */
+export const ConsoleAccount = z.object({
+  login: z.string(),
+  name: z.string(),
+  role: ConsoleRole,
+  groups: z.array(z.string()),
+  /** Locked after repeated wrong passwords, until then; null when not locked. */
+  lockedUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ConsoleAccount = z.infer<typeof ConsoleAccount>;
+export const ConsoleAccountList = z.object({ accounts: z.array(ConsoleAccount) });
+export type ConsoleAccountList = z.infer<typeof ConsoleAccountList>;
+
+export const NewAccountInput = z.object({
+  login: SignInInput.shape.login,
+  name: z.string().trim().min(1).max(80),
+  role: ConsoleRole,
+  password: z.string().min(CONSOLE_PASSWORD_MIN).max(CONSOLE_PASSWORD_MAX),
+});
+export type NewAccountInput = z.infer<typeof NewAccountInput>;
+
+export const RemoveAccountInput = z.object({ login: SignInInput.shape.login });
+export type RemoveAccountInput = z.infer<typeof RemoveAccountInput>;
+
+/** A group of stores (a region, a brand) with the area managers who see and act on it. */
+export const StoreGroup = z.object({ id: z.string(), name: z.string(), stores: z.array(z.string()), managers: z.array(z.string()) });
+export type StoreGroup = z.infer<typeof StoreGroup>;
+export const StoreGroupList = z.object({ groups: z.array(StoreGroup) });
+export type StoreGroupList = z.infer<typeof StoreGroupList>;
+
+/** A group made (no id) or replaced whole (its id): its name, every store and every manager. */
+export const StoreGroupInput = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
+  name: z.string().trim().min(1).max(80),
+  stores: z.array(z.string().min(1).max(64)).max(BULK_STORES_MAX),
+  managers: z.array(SignInInput.shape.login).max(100),
+});
+export type StoreGroupInput = z.infer<typeof StoreGroupInput>;

@@ -4,6 +4,7 @@ import type { NewShift } from '../../../src-shared/wire/merchant';
 import { toAppError } from '../../../src-shared/errors';
 import type { Clock } from '../../base/clock';
 import type { ConsoleSession, PgChainConsole } from '../db/chain-console';
+import type { ConsoleRefusal } from './console-directory';
 
 /** The store outbox's key of one store's part of a bulk action: the same key, the same one action, however often it is written. */
 export const bulkKey = (bulkId: string, storeId: string): string => `console-bulk:${bulkId}:${storeId}`;
@@ -11,8 +12,6 @@ export const bulkKey = (bulkId: string, storeId: string): string => `console-bul
 /** Who made a console's store action, as the store outbox keeps it. */
 export const consoleOrigin = (session: Pick<ConsoleSession, 'login' | 'name'>) => ({ id: `console:${session.login}`, name: session.name, kind: 'console' });
 type Origin = ReturnType<typeof consoleOrigin>;
-
-export type BulkRefusal = { refused: 'forbidden'; message: string };
 
 /** How one store's part is written to the chain's store outbox; its rules checked first (a broken one throws a `validation` error). */
 export interface BulkWriters {
@@ -36,21 +35,21 @@ export interface BulkActionsOptions {
 export class BulkActions {
   constructor(private readonly options: BulkActionsOptions) {}
 
-  pause(session: ConsoleSession, input: BulkPauseInput): Promise<BulkView | BulkRefusal> {
+  pause(session: ConsoleSession, input: BulkPauseInput): Promise<BulkView | ConsoleRefusal> {
     const { description, end } = input;
     return this.start(session, 'pause', input.stores, { description, end }, (merchantId, key, origin) =>
       this.options.write.pause({ merchantId, description, end }, key, origin),
     );
   }
 
-  soldOut(session: ConsoleSession, input: BulkSoldOutInput): Promise<BulkView | BulkRefusal> {
+  soldOut(session: ConsoleSession, input: BulkSoldOutInput): Promise<BulkView | ConsoleRefusal> {
     const { externalCode, status } = input;
     return this.start(session, 'sold-out', input.stores, { externalCode, status }, (merchantId, key, origin) =>
       this.options.write.productStatus({ merchantId, externalCode, status }, key, origin),
     );
   }
 
-  hours(session: ConsoleSession, input: BulkHoursInput): Promise<BulkView | BulkRefusal> {
+  hours(session: ConsoleSession, input: BulkHoursInput): Promise<BulkView | ConsoleRefusal> {
     const { shifts } = input;
     return this.start(session, 'hours', input.stores, { shifts: String(shifts.length) }, (merchantId, key, origin) =>
       this.options.write.hours({ merchantId, shifts }, key, origin),
@@ -71,7 +70,7 @@ export class BulkActions {
     named: readonly string[],
     detail: Record<string, string>,
     writeOne: (storeId: string, key: string, origin: Origin) => Promise<unknown>,
-  ): Promise<BulkView | BulkRefusal> {
+  ): Promise<BulkView | ConsoleRefusal> {
     const { db, clock } = this.options;
     const stores = [...new Set(named)];
     const action = `bulk-${kind}`;
@@ -99,7 +98,7 @@ export class BulkActions {
     return view;
   }
 
-  private refusal(session: ConsoleSession, stores: readonly string[]): BulkRefusal | null {
+  private refusal(session: ConsoleSession, stores: readonly string[]): ConsoleRefusal | null {
     if (session.role === 'viewer') return { refused: 'forbidden', message: 'a viewer sees the stores and acts on none' };
     if (session.stores !== null) {
       const outside = stores.filter((s) => !session.stores?.includes(s));

@@ -7,11 +7,13 @@ import {
   BulkHoursInput,
   BulkPauseInput,
   BulkSoldOutInput,
-  type BulkView,
   type ConsoleErrorKind,
+  NewAccountInput,
+  RemoveAccountInput,
   type Report,
   ReportQuery,
   SignInInput,
+  StoreGroupInput,
 } from '../../../src-shared/console/console-api';
 import type { Clock } from '../../base/clock';
 import { closeNow, listenOn } from '../../base/listening';
@@ -20,7 +22,8 @@ import { answerUnparsable, parseJson, readBody, reply, requestPath } from '../..
 import type { ConsoleSession } from '../db/chain-console';
 import type { PgChainReports } from '../db/chain-reports';
 import { reportCsv } from './report-csv';
-import type { BulkActions, BulkRefusal } from './bulk-actions';
+import type { BulkActions } from './bulk-actions';
+import type { ConsoleDirectory, ConsoleRefusal } from './console-directory';
 import { type ConsoleSignIn, SESSION_TTL_MS } from './console-sign-in';
 import type { WallFeed } from './wall-feed';
 
@@ -60,6 +63,7 @@ export interface ConsoleServerOptions {
   wall: WallFeed;
   reports: Pick<PgChainReports, 'rollUp' | 'report'>;
   bulk: BulkActions;
+  directory: ConsoleDirectory;
   clock: Clock;
   logger: Logger;
 }
@@ -78,9 +82,10 @@ function refuse(response: ServerResponse, kind: ConsoleErrorKind, message: strin
   json(response, STATUS[kind], { error: { kind, message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) } }, headers);
 }
 
-function answerBulk(response: ServerResponse, started: BulkView | BulkRefusal): void {
-  if ('refused' in started) refuse(response, started.refused, started.message);
-  else json(response, 202, started);
+/** A service's answer: its refusal said in its kind, or its value with `status`. */
+function answer(response: ServerResponse, status: number, value: object | ConsoleRefusal): void {
+  if ('refused' in value) refuse(response, value.refused, value.message);
+  else json(response, status, value);
 }
 
 function cookieOf(request: IncomingMessage, name: string): string | undefined {
@@ -111,7 +116,7 @@ function foreignOrigin(request: IncomingMessage): boolean {
  * takes a store terminal's credential: only a console session opens it.
  */
 export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
-  const { signIn, wall, bulk, reports, logger } = options;
+  const { signIn, wall, bulk, reports, directory, logger } = options;
   const page = sirv(options.pageDir, {
     dev: false,
     etag: true,
@@ -216,15 +221,15 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (path === '/api/wall/stream' && !post) return stream(request, response, session, token);
     if (path === '/api/bulk/pause' && post) {
       const input = await body(request, response, BulkPauseInput);
-      return input && answerBulk(response, await bulk.pause(session, input));
+      return input && answer(response, 202, await bulk.pause(session, input));
     }
     if (path === '/api/bulk/sold-out' && post) {
       const input = await body(request, response, BulkSoldOutInput);
-      return input && answerBulk(response, await bulk.soldOut(session, input));
+      return input && answer(response, 202, await bulk.soldOut(session, input));
     }
     if (path === '/api/bulk/hours' && post) {
       const input = await body(request, response, BulkHoursInput);
-      return input && answerBulk(response, await bulk.hours(session, input));
+      return input && answer(response, 202, await bulk.hours(session, input));
     }
     if ((path === '/api/reports' || path === '/api/reports.csv') && !post) {
       const query = ReportQuery.safeParse(Object.fromEntries(new URL(request.url ?? '/', 'https://console').searchParams));
@@ -238,6 +243,20 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
         reportCsv(report),
         'text/csv; charset=utf-8',
       );
+    }
+    if (path === '/api/accounts') {
+      if (!post) return answer(response, 200, await directory.accounts(session));
+      const input = await body(request, response, NewAccountInput);
+      return input && answer(response, 201, await directory.createAccount(session, input));
+    }
+    if (path === '/api/accounts/remove' && post) {
+      const input = await body(request, response, RemoveAccountInput);
+      return input && answer(response, 200, await directory.removeAccount(session, input));
+    }
+    if (path === '/api/groups') {
+      if (!post) return json(response, 200, await directory.groups(session));
+      const input = await body(request, response, StoreGroupInput);
+      return input && answer(response, 200, await directory.saveGroup(session, input));
     }
     const bulkId = /^\/api\/bulk\/([0-9a-f-]{36})$/.exec(path)?.[1];
     if (bulkId && !post) {

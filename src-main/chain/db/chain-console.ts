@@ -72,22 +72,6 @@ const reasonText = (stored: string | null): string | null => {
 export class PgChainConsole {
   constructor(private readonly pool: pg.Pool) {}
 
-  async createAccount(account: { login: string; name: string; role: ConsoleRole; passwordHash: string }, now: number): Promise<'created' | 'exists'> {
-    const rows = await queryRows(
-      this.pool,
-      'creating a console account',
-      `INSERT INTO console_accounts (login, name, role, password_hash, created_ms) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (login) DO NOTHING RETURNING login`,
-      [account.login, account.name, account.role, account.passwordHash, now],
-    );
-    return rows.length > 0 ? 'created' : 'exists';
-  }
-
-  async accountCount(): Promise<number> {
-    const rows = await queryRows<{ n: number }>(this.pool, 'counting console accounts', 'SELECT count(*)::int AS n FROM console_accounts');
-    return rows[0]?.n ?? 0;
-  }
-
   async account(login: string): Promise<ConsoleAccountRecord | null> {
     const rows = await queryRows<{
       login: string;
@@ -162,24 +146,6 @@ export class PgChainConsole {
 
   async closeSession(tokenSha256: Buffer): Promise<void> {
     await queryRows(this.pool, 'closing a console session', 'DELETE FROM console_sessions WHERE token_sha256 = $1', [tokenSha256]);
-  }
-
-  /** A store group, made or replaced, with an area manager who may see it. */
-  async group(group: { id: string; name: string; stores: readonly string[]; managers: readonly string[] }): Promise<void> {
-    await queryRows(
-      this.pool,
-      'writing a store group',
-      'INSERT INTO console_groups (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = excluded.name',
-      [group.id, group.name],
-    );
-    await queryRows(this.pool, 'writing a group’s stores', 'INSERT INTO console_group_stores SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
-      group.id,
-      [...group.stores],
-    ]);
-    await queryRows(this.pool, 'writing a group’s managers', 'INSERT INTO console_account_groups SELECT unnest($2::text[]), $1 ON CONFLICT DO NOTHING', [
-      group.id,
-      [...group.managers],
-    ]);
   }
 
   async record(entry: ConsoleAuditEntry): Promise<void> {

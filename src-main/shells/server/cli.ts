@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { hostname } from 'node:os';
@@ -17,6 +16,7 @@ import { openChainStore } from './open-store';
 import { startChainServer, type ChainStore } from '../../app/chain-server';
 import { CONSOLE_PASSWORD_MAX, CONSOLE_PASSWORD_MIN, ConsoleRole, SignInInput } from '../../../src-shared/console/console-api';
 import { hashPassword, passwordProblem } from '../../chain/console/passwords';
+import { groupIdOf } from '../../chain/console/console-directory';
 
 /**
  * `npm run server -- [serve] --database-url postgres://user@host/db --listen 0.0.0.0:47110
@@ -131,7 +131,7 @@ async function consoleAccount(values: CommandValues): Promise<void> {
   const clock = clockOf(stringFlag(values['clock-at']));
   await withStore(databaseUrl(values['database-url']), clock, async (store) => {
     const account = { login: login.data, name, role: role.data };
-    const outcome = await store.console.createAccount({ ...account, passwordHash: await hashPassword(password) }, clock.now());
+    const outcome = await store.directory.createAccount({ ...account, passwordHash: await hashPassword(password) }, clock.now());
     print(consoleAccountOutput(account, outcome), values);
   });
 }
@@ -141,9 +141,9 @@ async function consoleGroup(values: CommandValues): Promise<void> {
   const stores = listFlag(values.stores);
   if (stores.length === 0) throw new UsageError('--stores names at least one store id');
   const managers = listFlag(values.managers).map((m) => m.toLowerCase());
-  const group = { id: createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 16), name, stores, managers };
+  const group = { id: groupIdOf(name), name, stores, managers };
   await withStore(databaseUrl(values['database-url']), systemClock, async (store) => {
-    await store.console.group(group);
+    await store.directory.saveGroup(group);
     print(consoleGroupOutput(group), values);
   });
 }

@@ -12,6 +12,7 @@ import { pgPromotionStatuses } from '../../chain/db/chain-promotion-statuses';
 import { pgDeliveryOrders } from '../../chain/db/chain-delivery-orders';
 import { PgChainConsole } from '../../chain/db/chain-console';
 import { PgChainReports } from '../../chain/db/chain-reports';
+import { PgConsoleDirectory } from '../../chain/db/console-directory';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -45,6 +46,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       promotionStatuses: pgPromotionStatuses(pool),
       deliveryOrders: pgDeliveryOrders(pool),
       console: new PgChainConsole(pool),
+      directory: new PgConsoleDirectory(pool),
       reports: new PgChainReports(pool),
       bus,
       ready: async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
-import { BulkView, ConsoleMe, Report, Wall } from '../../../src-shared/console/console-api';
+import { BulkView, ConsoleAccountList, ConsoleMe, Report, StoreGroupList, Wall } from '../../../src-shared/console/console-api';
 import { ConsoleClient, refusalKind } from '../../support/chain/console-client';
 import { PgChainConsole } from '../../../src-main/chain/db/chain-console';
 import { migrateChain } from '../../../src-main/chain/db/migrate';
@@ -417,5 +417,87 @@ describe("the chain's manager console", () => {
     const bad = await owner.call('GET', '/api/reports?from=ontem&to=hoje');
     assert.equal(bad.status, 400);
     assert.equal(refusalKind(bad), 'invalid');
+  });
+  it('lets an owner make accounts and store groups from the console, and nobody else; a removed account’s session ends at once', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const owner = new ConsoleClient(base);
+    assert.equal((await owner.signIn('dona@rede.com', PASSWORD)).status, 200);
+    const made = await owner.call('POST', '/api/accounts', {
+      json: { login: 'Norte@Rede.com', name: 'Gerente Norte', role: 'area_manager', password: 'zona-norte-12345' },
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const listed = ConsoleAccountList.parse(made.body).accounts.find((a) => a.login === 'norte@rede.com');
+    assert.deepEqual(listed && { role: listed.role, groups: listed.groups, lockedUntil: listed.lockedUntil }, {
+      role: 'area_manager',
+      groups: [],
+      lockedUntil: null,
+    });
+    assert.ok(!JSON.stringify(made.body).includes('zona-norte'), 'no password, nor its hash, in the answer');
+    const again = await owner.call('POST', '/api/accounts', { json: { login: 'norte@rede.com', name: 'Outro', role: 'owner', password: 'outra-senha-1234' } });
+    assert.equal(refusalKind(again), 'invalid', 'a login taken is said, never overwritten');
+    const short = await owner.call('POST', '/api/accounts', { json: { login: 'x@rede.com', name: 'X', role: 'viewer', password: 'curta' } });
+    assert.equal(short.status, 400, 'a short password is refused before any work');
+
+    const saved = await owner.call('POST', '/api/groups', { json: { name: 'Zona Norte', stores: [DEMO_GROCERY_ID], managers: ['norte@rede.com'] } });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const north = StoreGroupList.parse(saved.body).groups.find((g) => g.name === 'Zona Norte');
+    assert.deepEqual(north && { stores: north.stores, managers: north.managers }, { stores: [DEMO_GROCERY_ID], managers: ['norte@rede.com'] });
+
+    // The new area manager signs in and sees the grocery only; managing accounts is an owner's.
+    const manager = new ConsoleClient(base);
+    assert.equal((await manager.signIn('norte@rede.com', 'zona-norte-12345')).status, 200);
+    const wall = Wall.parse((await manager.call('GET', '/api/wall')).body);
+    assert.deepEqual(
+      wall.stores.map((s) => s.storeId),
+      [DEMO_GROCERY_ID],
+    );
+    assert.deepEqual(
+      StoreGroupList.parse((await manager.call('GET', '/api/groups')).body).groups.map((g) => g.name),
+      ['Zona Norte'],
+      'an area manager reads their own groups',
+    );
+    assert.equal(refusalKind(await manager.call('GET', '/api/accounts')), 'forbidden');
+    const grab = await manager.call('POST', '/api/groups', {
+      json: { id: north?.id, name: 'Zona Norte', stores: [DEMO_GROCERY_ID, DEMO_RESTAURANT_ID], managers: ['norte@rede.com'] },
+    });
+    assert.equal(refusalKind(grab), 'forbidden', 'an area manager cannot widen their own group');
+    const viewer = new ConsoleClient(base);
+    assert.equal((await viewer.signIn('viewer@rede.com', 'so-olho-123456')).status, 200);
+    assert.equal(
+      refusalKind(await viewer.call('POST', '/api/accounts', { json: { login: 'y@rede.com', name: 'Y', role: 'owner', password: 'senha-longa-123' } })),
+      'forbidden',
+    );
+
+    // Replaced whole: the restaurant in, the grocery out, for the manager's very next call.
+    const replaced = await owner.call('POST', '/api/groups', {
+      json: { id: north?.id, name: 'Zona Norte', stores: [DEMO_RESTAURANT_ID], managers: ['norte@rede.com'] },
+    });
+    assert.equal(replaced.status, 200);
+    assert.deepEqual(
+      Wall.parse((await manager.call('GET', '/api/wall')).body).stores.map((s) => s.storeId),
+      [DEMO_RESTAURANT_ID],
+    );
+
+    assert.equal(refusalKind(await owner.call('POST', '/api/accounts/remove', { json: { login: 'dona@rede.com' } })), 'invalid', 'not your own account');
+    const removed = await owner.call('POST', '/api/accounts/remove', { json: { login: 'norte@rede.com' } });
+    assert.equal(removed.status, 200);
+    assert.equal((await manager.call('GET', '/api/wall')).status, 401, 'the removed account’s session ended with it');
+    const { rows } = await pool.query<{ action: string; login: string; outcome: string }>(
+      "SELECT action, login, outcome FROM console_audit WHERE action LIKE 'account-%' OR action LIKE 'group-%' ORDER BY id",
+    );
+    assert.deepEqual(
+      rows.map((r) => `${r.login} ${r.action} ${r.outcome.split(':')[0]}`),
+      [
+        'dona@rede.com account-create created',
+        'dona@rede.com account-create refused',
+        'dona@rede.com group-save saved',
+        'norte@rede.com group-save refused',
+        'viewer@rede.com account-create refused',
+        'dona@rede.com group-save saved',
+        'dona@rede.com account-remove refused',
+        'dona@rede.com account-remove removed',
+      ],
+      'every change and every refusal recorded with who',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { FakeGateway } from '../../support/sync/fakes';
 import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db';
 import type { ChainApi } from '../../../src-main/feature-kit/feature';
 import type { PgChainConsole } from '../../../src-main/chain/db/chain-console';
+import type { PgConsoleDirectory } from '../../../src-main/chain/db/console-directory';
 import type { PgChainReports } from '../../../src-main/chain/db/chain-reports';
 import { sqliteStoreActions } from '../../../src-main/sync/store-actions-storage';
 import { sqliteScheduledActions } from '../../../src-main/sync/scheduled-actions-storage';
@@ -39,6 +40,7 @@ describe('chain server replica', () => {
       // No console on this replica: only its presence is written (test/integration/chain/console.test.ts has the console).
       console: { presence: async () => {}, wall: async () => [] } as unknown as PgChainConsole,
       reports: { rollUp: async () => 0 } as unknown as PgChainReports,
+      directory: {} as PgConsoleDirectory,
       ready: async () => ready,
       close: async () => {},
     };
