@@ -1,4 +1,4 @@
-import type { BulkPauseInput, BulkView } from '../../src-shared/console/console-api';
+import type { BulkPauseInput, BulkSoldOutInput, BulkView } from '../../src-shared/console/console-api';
 import type { ConsoleClient, ConsoleFailure } from './console-client';
 import { browserTimers, type Timers } from './timers';
 
@@ -12,15 +12,23 @@ export interface BulkCounts {
   cancelled: number;
 }
 
+/** What a bulk action asked, by its kind: what its progress says, and what a retry sends again. */
+export type BulkAsked = { kind: 'pause'; input: BulkPauseInput } | { kind: 'sold-out'; input: BulkSoldOutInput };
+
+/** The same action for other stores (the failed ones of a retry). */
+function forStores(asked: BulkAsked, stores: string[]): BulkAsked {
+  return asked.kind === 'pause' ? { kind: 'pause', input: { ...asked.input, stores } } : { kind: 'sold-out', input: { ...asked.input, stores } };
+}
+
 /**
- * A bulk pause: sent once (the server queues each store's pause in its store outbox), then its
- * progress read every second while a store is still queued. The failed ones can be sent again, as a
- * new bulk pause of just those, with the same reason and end.
+ * A bulk action (a pause, a product sold out or back): sent once (the server queues each store's
+ * action in its store outbox), then its progress read every second while a store is still queued.
+ * The failed ones can be sent again, as a new bulk action of just those, with the same input.
  */
 export class BulkState {
   view = $state.raw<BulkView | null>(null);
-  /** What was asked (its reason and end), for a retry of the failed stores. */
-  asked = $state.raw<BulkPauseInput | null>(null);
+  /** What was asked (a pause's reason and end, a product's code and status), for a retry of the failed stores. */
+  asked = $state.raw<BulkAsked | null>(null);
   error = $state.raw<ConsoleFailure | null>(null);
   busy = $state(false);
 
@@ -39,29 +47,39 @@ export class BulkState {
     private readonly timers: Timers = browserTimers,
   ) {}
 
-  async pause(input: BulkPauseInput): Promise<boolean> {
+  pause(input: BulkPauseInput): Promise<boolean> {
+    return this.#start({ kind: 'pause', input });
+  }
+
+  /** Sells a product out (or back) in many stores, by its external code. */
+  soldOut(input: BulkSoldOutInput): Promise<boolean> {
+    return this.#start({ kind: 'sold-out', input });
+  }
+
+  /** A new bulk action of the stores that failed, with what was first asked. */
+  retryFailed(): Promise<boolean> {
+    if (!this.asked || this.failedStores.length === 0) return Promise.resolve(false);
+    return this.#start(forStores(this.asked, this.failedStores));
+  }
+
+  async #start(asked: BulkAsked): Promise<boolean> {
     if (this.busy) return false;
     this.busy = true;
     this.error = null;
     try {
-      const answer = await this.client.bulkPause(input, this.session.csrfToken);
+      const csrfToken = this.session.csrfToken;
+      const answer = asked.kind === 'pause' ? await this.client.bulkPause(asked.input, csrfToken) : await this.client.bulkSoldOut(asked.input, csrfToken);
       if (!answer.ok) {
         this.#failed(answer.error);
         return false;
       }
       this.#stopPolling();
-      this.asked = input;
+      this.asked = asked;
       this.#show(answer.value);
       return true;
     } finally {
       this.busy = false;
     }
-  }
-
-  /** A new bulk pause of the stores that failed, with the reason and end first asked. */
-  retryFailed(): Promise<boolean> {
-    if (!this.asked || this.failedStores.length === 0) return Promise.resolve(false);
-    return this.pause({ ...this.asked, stores: this.failedStores });
   }
 
   /** Puts the last bulk action away (its polling too). */

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { BulkPauseInput, BulkView, ConsoleError, type ConsoleErrorKind, ConsoleMe, SignInInput, Wall } from '../../src-shared/console/console-api';
+import {
+  BulkPauseInput,
+  BulkSoldOutInput,
+  BulkView,
+  ConsoleError,
+  type ConsoleErrorKind,
+  ConsoleMe,
+  SignInInput,
+  Wall,
+} from '../../src-shared/console/console-api';
 
 /**
  * Why a call failed: the server's own kind (its ConsoleError body), or the page's when no answer
@@ -94,6 +103,10 @@ export class ConsoleClient {
 
   bulkPause(input: BulkPauseInput, csrfToken: string): Promise<Answer<BulkView>> {
     return this.#send('/api/bulk/pause', BulkPauseInput, input, BulkView, csrfToken);
+  }
+
+  bulkSoldOut(input: BulkSoldOutInput, csrfToken: string): Promise<Answer<BulkView>> {
+    return this.#send('/api/bulk/sold-out', BulkSoldOutInput, input, BulkView, csrfToken);
   }
 
   bulk(bulkId: string): Promise<Answer<BulkView>> {

@@ -11,7 +11,10 @@ import { bulkPauseProblem, pauseEndMs } from '../../../src-renderer/console/paus
 import type { Timers } from '../../../src-renderer/console/timers';
 import { REOPEN_AFTER_MS } from '../../../src-renderer/console/wall-state.svelte';
 import { filterCounts, indexWall, visibleStores } from '../../../src-renderer/console/wall-view';
+import { soldOutInput } from '../../../src-renderer/console/sold-out';
 import StatusWall from '../../../src-renderer/console/StatusWall.svelte';
+import BulkDialog from '../../../src-renderer/console/BulkDialog.svelte';
+import SoldOutDialog from '../../../src-renderer/console/SoldOutDialog.svelte';
 
 /** The server's clock, far from this machine's: every "now" the page uses must be this one. */
 const SERVER_NOW = Date.parse('2026-11-24T15:00:00.000Z');
@@ -380,6 +383,83 @@ describe('the page’s state against a fake server', () => {
       assert.match(body, /Última leitura da plataforma: há 12 s/);
       assert.equal(/data-testid="select-store"/.test(body), role === 'owner', role);
       assert.equal(/data-testid="bulk-pause"/.test(body), role === 'owner', role);
+      assert.equal(/data-testid="bulk-sold-out"/.test(body), role === 'owner', role);
     }
+  });
+
+  it('a product sold out across stores: its code trimmed, sent with the CSRF token, its progress per store in words, its failed store sent again alone', async (t) => {
+    const chosen = [STORES[2], STORES[0]].filter((s) => s !== undefined);
+    assert.equal(soldOutInput(chosen, '   ', 'UNAVAILABLE'), null, 'no code, nothing to send');
+    const input = soldOutInput(chosen, '  CV-MAS-02 ', 'UNAVAILABLE');
+    assert.deepEqual(input, { stores: ['s-abc', 's-zona'], externalCode: 'CV-MAS-02', status: 'UNAVAILABLE' });
+    const view = (bulkId: string, states: [string, BulkView['stores'][number]['state'], string | null][]): BulkView => ({
+      bulkId,
+      kind: 'sold-out',
+      createdAt: new Date(SERVER_NOW).toISOString(),
+      stores: states.map(([storeId, state, reason]) => ({ storeId, state, reason })),
+    });
+    const { page, http, hand, stream } = consoleWith(t, (path, init) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/wall') return json(200, wallAt(SERVER_NOW));
+      if (path === '/api/bulk/sold-out' && JSON.parse(String(init.body)).stores.length === 2)
+        return json(
+          202,
+          view('b-so', [
+            ['s-abc', 'queued', null],
+            ['s-zona', 'queued', null],
+          ]),
+        );
+      if (path === '/api/bulk/sold-out') return json(202, view('b-so-2', [['s-zona', 'queued', null]]));
+      if (path === '/api/bulk/b-so')
+        return json(
+          200,
+          view('b-so', [
+            ['s-abc', 'done', null],
+            ['s-zona', 'failed', 'No product with the code CV-MAS-02'],
+          ]),
+        );
+      return json(404, { error: { kind: 'not-found', message: 'no' } });
+    });
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW));
+    const form = render(SoldOutDialog, { props: { stores: chosen, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(form, /Esgotar ou voltar a vender um produto em 2 lojas/);
+    assert.match(form, /ABC Paulista, Zona Norte/);
+    assert.match(form, /data-testid="sold-out-UNAVAILABLE"[^>]*>Esgotar</);
+    assert.match(form, /data-testid="sold-out-AVAILABLE"[^>]*>Voltar a vender</);
+
+    assert.equal(await page.bulk.soldOut(input ?? assert.fail('no input')), true);
+    const sent = http.calls.find((c) => c.path === '/api/bulk/sold-out');
+    assert.equal(sent?.init.method, 'POST');
+    assert.equal((sent?.init.headers as Record<string, string>)['x-csrf-token'], 'csrf-1');
+    assert.deepEqual(JSON.parse(String(sent?.init.body)), { stores: ['s-abc', 's-zona'], externalCode: 'CV-MAS-02', status: 'UNAVAILABLE' });
+    assert.deepEqual(
+      hand.due.map((t) => t.ms),
+      [BULK_POLL_MS],
+      'its progress is read while a store is queued',
+    );
+    hand.fire();
+    await settle();
+    assert.deepEqual(page.bulk.counts, { queued: 0, done: 1, failed: 1, cancelled: 0 });
+
+    const progress = render(BulkDialog, { props: { stores: null, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(progress, /data-testid="bulk-title"[^>]*>Esgotar o produto CV-MAS-02</);
+    assert.match(progress, /1 feitas · 1 com falha · 0 na fila/);
+    assert.match(
+      progress,
+      /data-store-id="s-zona" data-state="failed"[^]*?>Zona Norte<[^]*?>Falhou<[^]*?>No product with the code CV-MAS-02</,
+      'the failed store first, with the platform’s reason',
+    );
+    assert.match(progress, /data-store-id="s-abc" data-state="done"/);
+    assert.match(progress, /aria-label="Lojas desta mudança"/);
+    page.i18n.setLocale('en');
+    const english = render(BulkDialog, { props: { stores: null, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(english, /Sell out product CV-MAS-02/);
+    assert.match(english, /Retry the failed one/);
+
+    assert.equal(await page.bulk.retryFailed(), true);
+    assert.deepEqual(JSON.parse(String(http.calls.at(-1)?.init.body)), { stores: ['s-zona'], externalCode: 'CV-MAS-02', status: 'UNAVAILABLE' });
+    assert.equal(page.bulk.view?.bulkId, 'b-so-2');
   });
 });
