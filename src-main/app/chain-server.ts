@@ -27,6 +27,7 @@ import { StoreOutbox } from '../sync/store-outbox';
 import { AlertHook } from '../chain/console/alert-hook';
 import { BulkActions } from '../chain/console/bulk-actions';
 import { ConsoleDirectory } from '../chain/console/console-directory';
+import { promotionAction } from '../features/promotions/promotion-action';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
 import { WallFeed } from '../chain/console/wall-feed';
@@ -306,6 +307,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
             hours: (hours, key, origin) => storeOutbox.enqueue({ ...hoursAction(hours), key, origin }),
             productStatus: ({ merchantId, externalCode, status }, key, origin) =>
               storeOutbox.enqueue({ merchantId, kind: 'productStatus', subject: externalCode, payload: { externalCode, status }, key, origin }),
+            promotion: ({ merchantId, draft }, key, origin) =>
+              storeOutbox.enqueue({ ...promotionAction({ merchantId, draft, replaceAll: false }, clock.now()), key, origin }),
           },
           clock,
         }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StoreSummary } from '../ipc/channels/stores';
 import { MAX_SHIFTS } from '../store-rules/opening-hours';
+import { PromotionDraft } from '../store-rules/promotion';
 import { NewShift } from '../wire/merchant';
 
 /**
@@ -108,7 +109,11 @@ export const BulkHoursInput = z.object({
 });
 export type BulkHoursInput = z.infer<typeof BulkHoursInput>;
 
-export const BulkKind = z.enum(['pause', 'sold-out', 'hours']);
+/** Create one promotion in many stores at once (the Promotions page's rules): through each store's outbox, once. */
+export const BulkPromotionInput = z.object({ stores: BulkStores, draft: PromotionDraft });
+export type BulkPromotionInput = z.infer<typeof BulkPromotionInput>;
+
+export const BulkKind = z.enum(['pause', 'sold-out', 'hours', 'promotion']);
 export type BulkKind = z.infer<typeof BulkKind>;
 
 /** One store's part of a bulk action: waiting, done on the platform, or failed with the platform's reason. */

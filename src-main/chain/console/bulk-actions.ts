@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BulkHoursInput, BulkKind, BulkPauseInput, BulkSoldOutInput, BulkView } from '../../../src-shared/console/console-api';
+import type { BulkHoursInput, BulkKind, BulkPauseInput, BulkPromotionInput, BulkSoldOutInput, BulkView } from '../../../src-shared/console/console-api';
+import { checkPromotionDraft, type PromotionDraft } from '../../../src-shared/store-rules/promotion';
+import { dayOf } from '../../../src-shared/local-day';
 import type { NewShift } from '../../../src-shared/wire/merchant';
 import { toAppError } from '../../../src-shared/errors';
 import type { Clock } from '../../base/clock';
@@ -18,6 +20,7 @@ export interface BulkWriters {
   pause(pause: { merchantId: string; description: string; end: string }, key: string, origin: Origin): Promise<unknown>;
   hours(hours: { merchantId: string; shifts: NewShift[] }, key: string, origin: Origin): Promise<unknown>;
   productStatus(change: { merchantId: string; externalCode: string; status: string }, key: string, origin: Origin): Promise<unknown>;
+  promotion(promotion: { merchantId: string; draft: PromotionDraft }, key: string, origin: Origin): Promise<unknown>;
 }
 
 export interface BulkActionsOptions {
@@ -53,6 +56,30 @@ export class BulkActions {
     const { shifts } = input;
     return this.start(session, 'hours', input.stores, { shifts: String(shifts.length) }, (merchantId, key, origin) =>
       this.options.write.hours({ merchantId, shifts }, key, origin),
+    );
+  }
+
+  /** One promotion in every store named; a draft that breaks a rule is refused whole, before any store. */
+  async promotion(session: ConsoleSession, input: BulkPromotionInput): Promise<BulkView | ConsoleRefusal> {
+    const { draft } = input;
+    const detail = { promotion: draft.name.trim() || draft.promotionType };
+    const check = checkPromotionDraft(draft, dayOf(this.options.clock.now()));
+    if (!check.ok) {
+      const [field, problem] = Object.entries(check.problems)[0] ?? ['draft', 'invalid'];
+      const refusal: ConsoleRefusal = { refused: 'invalid', message: `the promotion's ${field}: ${problem}` };
+      const { db, clock } = this.options;
+      await db.record({
+        atMs: clock.now(),
+        login: session.login,
+        action: 'bulk-promotion',
+        stores: input.stores,
+        outcome: `refused: ${refusal.message}`,
+        detail,
+      });
+      return refusal;
+    }
+    return this.start(session, 'promotion', input.stores, detail, (merchantId, key, origin) =>
+      this.options.write.promotion({ merchantId, draft }, key, origin),
     );
   }
 

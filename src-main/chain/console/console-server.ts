@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   BulkHoursInput,
   BulkPauseInput,
+  BulkPromotionInput,
   BulkSoldOutInput,
   type ConsoleErrorKind,
   NewAccountInput,
@@ -226,6 +227,10 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (path === '/api/bulk/sold-out' && post) {
       const input = await body(request, response, BulkSoldOutInput);
       return input && answer(response, 202, await bulk.soldOut(session, input));
+    }
+    if (path === '/api/bulk/promotion' && post) {
+      const input = await body(request, response, BulkPromotionInput);
+      return input && answer(response, 202, await bulk.promotion(session, input));
     }
     if (path === '/api/bulk/hours' && post) {
       const input = await body(request, response, BulkHoursInput);

@@ -1,6 +1,4 @@
 import { AppError } from '../../../src-shared/errors';
-import { checkPromotionDraft, toPromotionRequest } from '../../../src-shared/store-rules/promotion';
-import { dayOf } from '../../../src-shared/local-day';
 import type { StoreActionEntry } from '../../../src-shared/ipc/channels/store-actions';
 import type { PromotionView } from '../../../src-shared/ipc/channels/promotions';
 import type { OrderApi } from '../../api/order';
@@ -9,7 +7,7 @@ import type { Clock } from '../../base/clock';
 import { acceptedOrThrow, type StoreOutbox } from '../../sync/store-outbox';
 import type { Handlers } from '../../ipc/dispatcher';
 import { onlineBudget } from '../../ipc/online-budget';
-import { refuseBrokenRule } from '../../ipc/refusals';
+import { promotionAction } from './promotion-action';
 import type { PromotionTracker } from './tracker';
 
 /** The promotions' channels: a terminal's (index.ts) and a chain's server's (chain.ts). */
@@ -33,14 +31,9 @@ export function promotionHandlers({ tracker, actions, clock, order }: PromotionH
   return {
     'promotions:list': ({ merchantId }) => tracker.list(merchantId),
     'promotions:refresh': ({ merchantId }) => tracker.refresh(merchantId, AbortSignal.timeout(20_000)),
-    'promotions:create': async ({ merchantId, draft, replaceAll }) => {
-      // The screen checks the same rules; a draft that breaks them never reaches the outbox.
-      const check = checkPromotionDraft(draft, dayOf(clock.now()));
-      if (!check.ok) refuseBrokenRule('promotion', check.problems);
-      const request = toPromotionRequest(draft);
-      const subject = draft.name.trim() || draft.eans[0] || null;
-      return viewOf(acceptedOrThrow(await actions.submit({ merchantId, kind: 'promotion', subject, payload: { request, reset: replaceAll } })));
-    },
+    // The screen checks the same rules; a draft that breaks them never reaches the outbox.
+    'promotions:create': async ({ merchantId, draft, replaceAll }) =>
+      viewOf(acceptedOrThrow(await actions.submit(promotionAction({ merchantId, draft, replaceAll }, clock.now())))),
     'promotions:inOrder': async ({ orderId }) =>
       finalItemPrices(await order.getVirtualBag(orderId, { signal: onlineBudget() }))
         .filter((line) => line.promoted)

@@ -20,6 +20,7 @@ import { clusterOrSkip } from '../../support/chain/db';
 import { withSandbox } from '../../support/sandbox/sandbox';
 import { createOrder, type Sandbox } from '../../support/sandbox/orders';
 import { waitFor } from '../../support/sync/harness';
+import { dayOf } from '../../../src-shared/local-day';
 
 /**
  * The chain's manager console against a replica on a throwaway PostgreSQL and the sandbox: who gets
@@ -344,6 +345,38 @@ describe("the chain's manager console", () => {
       );
       assert.equal(sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'PUT /merchants/{merchantId}/opening-hours').length, 1);
     }
+    // One promotion for a group: created once in each store; a draft that breaks a rule is refused whole, nothing queued.
+    const eans = [...sandbox.world.catalog.of(DEMO_GROCERY_ID).products.values()].flatMap((p) => (p.ean ? [p.ean] : [])).slice(0, 2);
+    const today = dayOf(sandbox.world.clock.now());
+    const draft = {
+      name: 'Semana da rede',
+      promotionType: 'PERCENTAGE',
+      eans,
+      discountValue: 10,
+      quantityToBuy: null,
+      quantityToPay: null,
+      initialDate: today,
+      finalDate: dayOf(sandbox.world.clock.now() + 6 * 86_400_000),
+    };
+    const promoted = await owner.call('POST', '/api/bulk/promotion', { json: { stores: [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID], draft } });
+    assert.equal(promoted.status, 202, JSON.stringify(promoted.body));
+    const promotionId = BulkView.parse(promoted.body).bulkId;
+    await waitFor(
+      async () => BulkView.parse((await owner.call('GET', `/api/bulk/${promotionId}`)).body).stores.every((s) => s.state === 'done'),
+      'the promotion created in every store',
+      20_000,
+    );
+    for (const store of [DEMO_RESTAURANT_ID, DEMO_GROCERY_ID]) {
+      assert.equal(
+        sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'POST /merchants/{merchantId}/promotions').length,
+        1,
+        `one promotion call at ${store}`,
+      );
+    }
+    const noDiscount = await owner.call('POST', '/api/bulk/promotion', { json: { stores: [DEMO_GROCERY_ID], draft: { ...draft, discountValue: 0 } } });
+    assert.equal(noDiscount.status, 400);
+    assert.match(String((noDiscount.body as { error: { message: string } }).error.message), /discountValue/);
+
     const broken = await owner.call('POST', '/api/bulk/hours', {
       json: { stores: [DEMO_GROCERY_ID], shifts: [{ dayOfWeek: 'MONDAY', start: '23:00:00', duration: 60 * 24 * 2 }] },
     });
