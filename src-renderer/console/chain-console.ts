@@ -3,6 +3,8 @@ import { I18n, LOCALES, type Locale } from '../i18n/i18n.svelte';
 import { Now } from '../lib/now.svelte';
 import { BulkState } from './bulk-state.svelte';
 import { ConsoleClient } from './console-client';
+import { NavState } from './nav-state.svelte';
+import { ReportsState } from './reports-state.svelte';
 import { SessionState } from './session-state.svelte';
 import { browserTimers, type Timers } from './timers';
 import { WallState } from './wall-state.svelte';
@@ -19,6 +21,9 @@ export interface ChainConsole {
   session: SessionState;
   wall: WallState;
   bulk: BulkState;
+  /** Which page is shown: the wall or the reports. */
+  nav: NavState;
+  reports: ReportsState;
   /** Shows the page in `locale` and remembers it in this browser. */
   setLocale(locale: Locale): void;
 }
@@ -45,6 +50,7 @@ export function createChainConsole(options: ChainConsoleOptions = {}): ChainCons
   const session = new SessionState(client);
   const wall = new WallState(client, now, session, timers);
   const bulk = new BulkState(client, session, timers);
+  const reports = new ReportsState(client, now, session);
   const storage = options.storage ?? null;
   const remembered = storage?.getItem(LOCALE_KEY);
   i18n.setLocale(remembered && remembered in LOCALES ? (remembered as Locale) : 'pt-BR');
@@ -54,6 +60,8 @@ export function createChainConsole(options: ChainConsoleOptions = {}): ChainCons
     session,
     wall,
     bulk,
+    nav: new NavState(),
+    reports,
     setLocale: (locale) => {
       i18n.setLocale(locale);
       storage?.setItem(LOCALE_KEY, locale);

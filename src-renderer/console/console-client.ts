@@ -6,6 +6,8 @@ import {
   ConsoleError,
   type ConsoleErrorKind,
   ConsoleMe,
+  Report,
+  ReportQuery,
   SignInInput,
   Wall,
 } from '../../src-shared/console/console-api';
@@ -62,6 +64,16 @@ function refusal(response: Response, body: unknown): ConsoleFailure {
   );
 }
 
+/** Where a report is read (`json`, the page's table) or downloaded (`csv`), for the periods of `query`. */
+export function reportPath(format: 'json' | 'csv', query: ReportQuery): string {
+  const search = new URLSearchParams({ from: query.from, to: query.to });
+  if (query.compareFrom !== undefined && query.compareTo !== undefined) {
+    search.set('compareFrom', query.compareFrom);
+    search.set('compareTo', query.compareTo);
+  }
+  return `/api/reports${format === 'csv' ? '.csv' : ''}?${search.toString()}`;
+}
+
 /** What a store's page needs to hear the wall live (`EventSource`, or a fake in a test). */
 export type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'>;
 export type OpenEventSource = (url: string) => EventSourceLike;
@@ -107,6 +119,13 @@ export class ConsoleClient {
 
   bulkSoldOut(input: BulkSoldOutInput, csrfToken: string): Promise<Answer<BulkView>> {
     return this.#send('/api/bulk/sold-out', BulkSoldOutInput, input, BulkView, csrfToken);
+  }
+
+  /** Each store's figures over the period asked (and the earlier one, when compared). */
+  report(query: ReportQuery): Promise<Answer<Report>> {
+    const checked = ReportQuery.safeParse(query);
+    if (!checked.success) return Promise.resolve({ ok: false, error: failure('invalid', checked.error.issues[0]?.message ?? 'invalid') });
+    return this.#call(reportPath('json', checked.data), Report);
   }
 
   bulk(bulkId: string): Promise<Answer<BulkView>> {

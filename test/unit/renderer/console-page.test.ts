@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { render } from 'svelte/server';
-import type { BulkView, Wall, WallStore } from '../../../src-shared/console/console-api';
+import type { BulkView, Report, ReportRow, Wall, WallStore } from '../../../src-shared/console/console-api';
 import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
 import { BULK_POLL_MS } from '../../../src-renderer/console/bulk-state.svelte';
 import { chainConsoleContext, createChainConsole } from '../../../src-renderer/console/chain-console';
-import { ConsoleClient, failure, type EventSourceLike } from '../../../src-renderer/console/console-client';
+import { ConsoleClient, failure, reportPath, type EventSourceLike } from '../../../src-renderer/console/console-client';
 import { agoWords, failureWords } from '../../../src-renderer/console/console-words';
 import { bulkPauseProblem, pauseEndMs } from '../../../src-renderer/console/pause-end';
 import type { Timers } from '../../../src-renderer/console/timers';
@@ -15,6 +15,9 @@ import { soldOutInput } from '../../../src-renderer/console/sold-out';
 import StatusWall from '../../../src-renderer/console/StatusWall.svelte';
 import BulkDialog from '../../../src-renderer/console/BulkDialog.svelte';
 import SoldOutDialog from '../../../src-renderer/console/SoldOutDialog.svelte';
+import ReportsPage from '../../../src-renderer/console/ReportsPage.svelte';
+import { reportQuery } from '../../../src-renderer/console/report-periods';
+import { delta, leaderboard, minutesSeconds, nextSort, sortRows, totalRow } from '../../../src-renderer/console/report-view';
 
 /** The server's clock, far from this machine's: every "now" the page uses must be this one. */
 const SERVER_NOW = Date.parse('2026-11-24T15:00:00.000Z');
@@ -160,12 +163,13 @@ describe('refusals in the page’s words, by kind', () => {
 });
 
 /** A fetch that answers from a table and keeps every request. */
-function fakeFetch(answer: (path: string, init: RequestInit) => Response | Error) {
+type FakeAnswer = (path: string, init: RequestInit) => Response | Error | Promise<Response>;
+function fakeFetch(answer: FakeAnswer) {
   const calls: { path: string; init: RequestInit }[] = [];
   const fetcher = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const path = String(input);
     calls.push({ path, init });
-    const result = answer(path, init);
+    const result = await answer(path, init);
     if (result instanceof Error) throw result;
     return result;
   }) as typeof fetch;
@@ -174,6 +178,159 @@ function fakeFetch(answer: (path: string, init: RequestInit) => Response | Error
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const ME = { login: 'dona@rede.com', name: 'Dona da rede', role: 'owner', csrfToken: 'csrf-1' } as const;
+
+/** A store's row of a report: no order at any step unless the patch says so. */
+function reportRow(storeId: string, name: string, patch: Partial<ReportRow> = {}): ReportRow {
+  return {
+    storeId,
+    name,
+    orders: 0,
+    sales: 0,
+    confirmP50Ms: null,
+    confirmP90Ms: null,
+    readyP50Ms: null,
+    lateShare: 0,
+    cancelled: 0,
+    cancelledBy: {},
+    ...patch,
+  };
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A report of two periods: a store grew, one is new, one had orders only before. */
+const COMPARED: Report = {
+  periods: [
+    {
+      from: iso(SERVER_NOW - 3_600_000),
+      to: iso(SERVER_NOW),
+      stores: [
+        reportRow('s-a', 'Água Branca', {
+          orders: 12,
+          sales: 480,
+          confirmP50Ms: 45_000,
+          lateShare: 0.25,
+          cancelled: 2,
+          cancelledBy: { CONFIRMATION_TIMEOUT: 2 },
+        }),
+        reportRow('s-b', 'Bela Vista', { orders: 30, sales: 1200.5, confirmP50Ms: 125_000 }),
+        reportRow('s-c', 'Cambuci', { orders: 12, sales: 300 }),
+      ],
+    },
+    {
+      from: iso(SERVER_NOW - 2 * 3_600_000),
+      to: iso(SERVER_NOW - 3_600_000),
+      stores: [
+        reportRow('s-a', 'Água Branca', { orders: 8, sales: 480, confirmP50Ms: 30_000, lateShare: 0.1 }),
+        reportRow('s-z', 'Zona Norte', { orders: 5, sales: 150 }),
+      ],
+    },
+  ],
+};
+
+describe('the reports’ periods, on the browser’s calendar', () => {
+  // Local clock-face times: the same test in any time zone. 25 November 2026 is a Wednesday.
+  const wednesday = new Date(2026, 10, 25, 14, 37, 20).getTime();
+  const nextMinute = new Date(2026, 10, 25, 14, 38).getTime();
+
+  it('today is from midnight to the next whole minute; compared, yesterday up to the same time', () => {
+    assert.deepEqual(reportQuery('today', false, wednesday), { from: iso(new Date(2026, 10, 25).getTime()), to: iso(nextMinute) });
+    assert.deepEqual(reportQuery('today', true, wednesday), {
+      from: iso(new Date(2026, 10, 25).getTime()),
+      to: iso(nextMinute),
+      compareFrom: iso(new Date(2026, 10, 24).getTime()),
+      compareTo: iso(new Date(2026, 10, 24, 14, 38).getTime()),
+    });
+  });
+
+  it('the last 7 and 30 days count today in, compared with the 7 and 30 days before', () => {
+    assert.deepEqual(reportQuery('last7', true, wednesday), {
+      from: iso(new Date(2026, 10, 19).getTime()),
+      to: iso(nextMinute),
+      compareFrom: iso(new Date(2026, 10, 12).getTime()),
+      compareTo: iso(new Date(2026, 10, 18, 14, 38).getTime()),
+    });
+    assert.equal(reportQuery('last30', false, wednesday).from, iso(new Date(2026, 9, 27).getTime()));
+  });
+
+  it('this week starts on Monday, against last week up to the same weekday and time; a Sunday is the week’s last day', () => {
+    assert.deepEqual(reportQuery('week', true, wednesday), {
+      from: iso(new Date(2026, 10, 23).getTime()),
+      to: iso(nextMinute),
+      compareFrom: iso(new Date(2026, 10, 16).getTime()),
+      compareTo: iso(new Date(2026, 10, 18, 14, 38).getTime()),
+    });
+    const sunday = new Date(2026, 10, 29, 23, 59, 30).getTime();
+    assert.equal(reportQuery('week', false, sunday).from, iso(new Date(2026, 10, 23).getTime()));
+    assert.equal(reportQuery('week', false, new Date(2026, 10, 30, 0, 0, 1).getTime()).from, iso(new Date(2026, 10, 30).getTime()), 'Monday starts a new week');
+  });
+});
+
+describe('the reports’ leaderboard', () => {
+  it('joins the periods by store: one with orders only before is on the board with none now', () => {
+    const rows = leaderboard(COMPARED);
+    assert.deepEqual(
+      rows.map((r) => [r.storeId, r.now.orders, r.before?.orders]),
+      [
+        ['s-a', 12, 8],
+        ['s-b', 30, 0],
+        ['s-c', 12, 0],
+        ['s-z', 0, 5],
+      ],
+    );
+    assert.deepEqual(
+      leaderboard({
+        periods: [
+          { from: '', to: '', stores: [] },
+          { from: '', to: '', stores: [reportRow('s-z', 'Zona Norte', { orders: 5 })] },
+        ],
+      }),
+      [],
+    );
+  });
+
+  it('sorts by any column either way, a store with no time last either way, ties by name', () => {
+    const rows = leaderboard(COMPARED);
+    assert.deepEqual(
+      sortRows(rows, { column: 'orders', direction: 'descending' }).map((r) => r.storeId),
+      ['s-b', 's-a', 's-c', 's-z'],
+    );
+    assert.deepEqual(
+      sortRows(rows, { column: 'confirmP50', direction: 'ascending' }).map((r) => r.storeId),
+      ['s-a', 's-b', 's-c', 's-z'],
+    );
+    assert.deepEqual(
+      sortRows(rows, { column: 'confirmP50', direction: 'descending' }).map((r) => r.storeId),
+      ['s-b', 's-a', 's-c', 's-z'],
+    );
+    assert.deepEqual(
+      sortRows(rows, { column: 'store', direction: 'descending' }).map((r) => r.name),
+      ['Zona Norte', 'Cambuci', 'Bela Vista', 'Água Branca'],
+    );
+    assert.deepEqual(nextSort({ column: 'orders', direction: 'descending' }, 'orders'), { column: 'orders', direction: 'ascending' });
+    assert.deepEqual(nextSort({ column: 'orders', direction: 'descending' }, 'store'), { column: 'store', direction: 'ascending' });
+    assert.deepEqual(nextSort({ column: 'store', direction: 'ascending' }, 'late'), { column: 'late', direction: 'descending' });
+  });
+
+  it('a change is a share of the earlier figure, the late share in points; none before, or no time, said so', () => {
+    const [a, b] = leaderboard(COMPARED);
+    assert.ok(a?.before && b?.before);
+    assert.deepEqual(delta('orders', a.now, a.before), { trend: 'up', change: 0.5, points: false });
+    assert.deepEqual(delta('sales', a.now, a.before), { trend: 'same' });
+    const late = delta('late', a.now, a.before);
+    assert.ok(late?.trend === 'up' && late.points && Math.abs(late.change - 15) < 1e-9, `25 % late against 10 %: 15 points up (${JSON.stringify(late)})`);
+    assert.deepEqual(delta('orders', b.now, b.before), { trend: 'from-zero' });
+    assert.equal(delta('confirmP50', b.now, b.before), null, 'no confirmed order before: no change to tell');
+  });
+
+  it('totals sum the stores and weigh the late share by their orders; times as minutes:seconds', () => {
+    const total = totalRow(leaderboard(COMPARED).map((r) => r.now));
+    assert.deepEqual([total.orders, total.sales, total.cancelled, total.cancelledBy], [54, 1980.5, 2, { CONFIRMATION_TIMEOUT: 2 }]);
+    assert.equal(total.lateShare, 3 / 54);
+    assert.equal(total.confirmP50Ms, null, 'a percentile of the chain is not a sum of the stores’ percentiles');
+    assert.deepEqual([minutesSeconds(45_000), minutesSeconds(125_400), minutesSeconds(4_350_000)], ['0:45', '2:05', '72:30']);
+  });
+});
 
 describe('the console’s client: every answer parsed, every failure a kind', () => {
   it('reads the server’s refusal, its kind and wait', async () => {
@@ -258,7 +415,7 @@ function fakeStream() {
 
 describe('the page’s state against a fake server', () => {
   /** The page over a fake server; stopped after the test, passed or failed (its clock ticks until then). */
-  function consoleWith(t: TestContext, answer: (path: string, init: RequestInit) => Response | Error) {
+  function consoleWith(t: TestContext, answer: FakeAnswer) {
     const http = fakeFetch(answer);
     const stream = fakeStream();
     const hand = handTimers();
@@ -461,5 +618,121 @@ describe('the page’s state against a fake server', () => {
     assert.equal(await page.bulk.retryFailed(), true);
     assert.deepEqual(JSON.parse(String(http.calls.at(-1)?.init.body)), { stores: ['s-zona'], externalCode: 'CV-MAS-02', status: 'UNAVAILABLE' });
     assert.equal(page.bulk.view?.bulkId, 'b-so-2');
+  });
+
+  /** The page signed in with the server's wall heard (its clock followed), answering reports with `report`. */
+  async function reportsWith(t: TestContext, report: (url: URL) => Response | Promise<Response>) {
+    const made = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path.startsWith('/api/reports?')) return report(new URL(path, 'https://console'));
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await made.page.session.check();
+    made.page.wall.start();
+    made.stream.push(wallAt(SERVER_NOW));
+    return made;
+  }
+  const reportsPage = (page: ReturnType<typeof createChainConsole>): string => render(ReportsPage, { context: chainConsoleContext(page) }).body;
+  /** The store ids of the leaderboard's rows, top to bottom. */
+  const boardOrder = (body: string): string[] => [...body.matchAll(/data-testid="report-row" data-store-id="([^"]+)"/g)].map((m) => m[1] ?? '');
+  /** One row's markup, from its id to the next row. */
+  const boardRow = (body: string, storeId: string): string =>
+    body.split('data-testid="report-row"').find((r) => r.includes(`data-store-id="${storeId}"`)) ?? '';
+
+  it('reads the period asked from the server’s now, draws the leaderboard with its changes in words, and sorts it by a header', async (t) => {
+    const { page, http } = await reportsWith(t, () => json(200, COMPARED));
+    await page.reports.choose('today');
+    const first = new URL(http.calls.find((c) => c.path.startsWith('/api/reports?'))?.path ?? '', 'https://console');
+    const server = new Date(SERVER_NOW);
+    assert.equal(first.searchParams.get('from'), iso(new Date(server.getFullYear(), server.getMonth(), server.getDate()).getTime()), 'today’s local midnight');
+    assert.equal(first.searchParams.get('to'), iso(SERVER_NOW + 60_000), 'up to the server’s next minute, not this machine’s (7 minutes behind)');
+    assert.equal(first.searchParams.has('compareFrom'), false);
+    await page.reports.setCompare(true);
+    const compared = new URL(http.calls.at(-1)?.path ?? '', 'https://console');
+    assert.equal(compared.searchParams.get('compareTo'), iso(SERVER_NOW + 60_000 - 86_400_000), 'yesterday up to the same time');
+
+    let body = reportsPage(page);
+    assert.match(body, /data-state="shown"/);
+    assert.deepEqual(boardOrder(body), ['s-b', 's-a', 's-c', 's-z'], 'most orders first');
+    assert.match(body, /<th scope="col" class="orders[^"]*" aria-sort="descending">/);
+    assert.equal([...body.matchAll(/aria-sort=/g)].length, 1, 'one column says how the table is sorted');
+    const grown = boardRow(body, 's-a');
+    assert.match(grown, /R\$\s480,00/);
+    assert.match(grown, /data-trend="up" data-tone="better"[^>]*><span aria-hidden="true">▲<\/span> 50% a mais</, 'orders: an arrow and words');
+    assert.match(grown, /data-trend="same"[^>]*><span aria-hidden="true">=<\/span> igual</, 'sales the same');
+    assert.match(grown, /0:45/);
+    assert.match(grown, /data-tone="worse"[^>]*><span aria-hidden="true">▲<\/span> 15 p\.p\. a mais</, 'late: points, and more is worse');
+    assert.match(grown, /Não foi confirmado em até 8 minutos: 2/, 'the top cancellation reason in words');
+    assert.match(boardRow(body, 's-b'), /antes nenhum/);
+    assert.match(
+      boardRow(body, 's-z'),
+      /data-trend="down" data-tone="worse"[^>]*><span aria-hidden="true">▼<\/span> 100% a menos</,
+      'a store with orders only before',
+    );
+    assert.match(body, /data-testid="report-total"[^]*Total da rede[^]*>54<[^]*R\$\s1\.980,50/);
+    const csv = reportPath('csv', page.reports.asked ?? assert.fail('nothing asked'));
+    assert.ok(body.includes(`href="${csv.replaceAll('&', '&amp;')}"`), 'the CSV link asks the same periods');
+    assert.match(csv, /^\/api\/reports\.csv\?from=[^&]+&to=[^&]+&compareFrom=[^&]+&compareTo=/);
+
+    page.reports.sortBy('confirmP50');
+    body = reportsPage(page);
+    assert.deepEqual(boardOrder(body), ['s-b', 's-a', 's-c', 's-z'], 'slowest confirmation first, no time last');
+    assert.match(body, /class="confirmP50[^"]*" aria-sort="descending"/);
+    page.reports.sortBy('confirmP50');
+    body = reportsPage(page);
+    assert.deepEqual(boardOrder(body), ['s-a', 's-b', 's-c', 's-z']);
+    assert.match(body, /class="confirmP50[^"]*" aria-sort="ascending"/);
+
+    page.i18n.setLocale('en');
+    body = reportsPage(page);
+    assert.match(boardRow(body, 's-a'), /50% more/);
+    assert.match(boardRow(body, 's-b'), /none before/);
+    assert.match(body, />Download CSV</);
+    assert.match(
+      body,
+      /aria-label="Bar chart of the orders of the 3 stores with the most orders, in this period and the previous one\. The same numbers are in the table\."/,
+    );
+  });
+
+  it('says in words while it reads, when the period has no order, and when the server failed (with a retry); a session that ended signs out', async (t) => {
+    let answer: () => Response | Promise<Response> = () => json(200, { periods: [{ from: iso(SERVER_NOW), to: iso(SERVER_NOW + 60_000), stores: [] }] });
+    const { page } = await reportsWith(t, () => answer());
+    let release: (response: Response) => void = () => undefined;
+    const slow = answer;
+    answer = () => new Promise<Response>((resolve) => (release = resolve));
+    const reading = page.reports.load();
+    let body = reportsPage(page);
+    assert.match(body, /data-state="loading"/);
+    assert.match(body, /role="status" data-testid="report-loading">Carregando o relatório…</);
+    release(await slow());
+    await reading;
+    body = reportsPage(page);
+    assert.match(body, /data-testid="report-empty">Nenhum pedido neste período</);
+    assert.doesNotMatch(body, /data-testid="report-table"/);
+
+    answer = () => json(503, { error: { kind: 'unavailable', message: 'the server could not answer now; try again' } });
+    await page.reports.choose('last7');
+    body = reportsPage(page);
+    assert.match(body, /data-state="failed"/);
+    assert.match(body, /role="alert" data-testid="report-error"><p[^>]*>O servidor da rede não pôde responder agora\. Tente de novo em instantes\./);
+    assert.match(body, />Tentar de novo</);
+    assert.equal(page.session.phase, 'signed-in');
+
+    answer = () => json(401, { error: { kind: 'unauthenticated', message: 'sign in first' } });
+    await page.reports.load();
+    assert.equal(page.session.phase, 'signed-out');
+  });
+
+  it('an answer for the period chosen before never replaces the one chosen after it', async (t) => {
+    const held: ((response: Response) => void)[] = [];
+    const { page } = await reportsWith(t, () => new Promise<Response>((resolve) => held.push(resolve)));
+    const today = page.reports.choose('today');
+    const week = page.reports.choose('week');
+    held[1]?.(json(200, COMPARED));
+    await week;
+    held[0]?.(json(200, { periods: [{ from: iso(SERVER_NOW), to: iso(SERVER_NOW + 60_000), stores: [] }] }));
+    await today;
+    assert.equal(page.reports.rows.length, 4, 'the week’s report stays');
+    assert.equal(page.reports.compare, true, 'this week is read against last week');
   });
 });
