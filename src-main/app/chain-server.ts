@@ -27,6 +27,7 @@ import { StoreOutbox } from '../sync/store-outbox';
 import { AlertHook } from '../chain/console/alert-hook';
 import { BulkActions } from '../chain/console/bulk-actions';
 import { ConsoleDirectory } from '../chain/console/console-directory';
+import { StorePages } from '../chain/console/store-page';
 import { promotionAction } from '../features/promotions/promotion-action';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
@@ -313,6 +314,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
           clock,
         }),
         directory: new ConsoleDirectory({ directory: store.directory, db: store.console, clock }),
+        stores: new StorePages({ wall, read: store.storePage, clock }),
         clock,
         logger: logger.child({ room: 'console' }),
       });

@@ -7,6 +7,7 @@ import type { StoreListItem } from '../../src-shared/wire/merchant';
 import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
 import type { PgChainConsole } from './db/chain-console';
 import type { PgConsoleDirectory } from './db/console-directory';
+import type { readStorePage } from './db/console-store-page';
 import type { PgChainReports } from './db/chain-reports';
 
 /**
@@ -218,6 +219,8 @@ export interface ChainStore {
   console: PgChainConsole;
   /** The console's accounts and store groups. */
   directory: PgConsoleDirectory;
+  /** A store's open orders and latest events, for the console's store page. */
+  storePage: (storeId: string, now: number) => ReturnType<typeof readStorePage>;
   /** The console's reports: order facts kept up from the orders, read by store and period. */
   reports: PgChainReports;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */

@@ -82,6 +82,29 @@ export const Wall = z.object({
 });
 export type Wall = z.infer<typeof Wall>;
 
+/** An open order on a store's page (read-only: the store's terminals act on it). */
+export const StorePageOrder = z.object({
+  orderId: z.string(),
+  displayId: z.string().nullable(),
+  status: z.string(),
+  orderType: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  confirmDeadline: z.string().nullable(),
+  customerName: z.string().nullable(),
+  total: z.number().nullable(),
+  /** Placed and past its confirmation deadline. */
+  late: z.boolean(),
+});
+export type StorePageOrder = z.infer<typeof StorePageOrder>;
+
+/** One of the store's latest events, as the platform named it. */
+export const StorePageEvent = z.object({ at: z.string().nullable(), orderId: z.string().nullable(), displayId: z.string().nullable(), code: z.string() });
+export type StorePageEvent = z.infer<typeof StorePageEvent>;
+
+/** A store's page: its row of the wall, its board of open orders and its latest events. */
+export const StorePage = z.object({ store: WallStore, orders: z.array(StorePageOrder), events: z.array(StorePageEvent) });
+export type StorePage = z.infer<typeof StorePage>;
+
 export const BULK_STORES_MAX = 500;
 /** The stores a bulk action names (platform store ids). */
 const BulkStores = z.array(z.string().min(1).max(64)).min(1).max(BULK_STORES_MAX);

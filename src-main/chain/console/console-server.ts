@@ -26,6 +26,7 @@ import { reportCsv } from './report-csv';
 import type { BulkActions } from './bulk-actions';
 import type { ConsoleDirectory, ConsoleRefusal } from './console-directory';
 import { type ConsoleSignIn, SESSION_TTL_MS } from './console-sign-in';
+import type { StorePages } from './store-page';
 import type { WallFeed } from './wall-feed';
 
 export const SESSION_COOKIE = 'st_console';
@@ -65,6 +66,7 @@ export interface ConsoleServerOptions {
   reports: Pick<PgChainReports, 'rollUp' | 'report'>;
   bulk: BulkActions;
   directory: ConsoleDirectory;
+  stores: StorePages;
   clock: Clock;
   logger: Logger;
 }
@@ -117,7 +119,7 @@ function foreignOrigin(request: IncomingMessage): boolean {
  * takes a store terminal's credential: only a console session opens it.
  */
 export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
-  const { signIn, wall, bulk, reports, directory, logger } = options;
+  const { signIn, wall, bulk, reports, directory, stores, logger } = options;
   const page = sirv(options.pageDir, {
     dev: false,
     etag: true,
@@ -262,6 +264,11 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       if (!post) return json(response, 200, await directory.groups(session));
       const input = await body(request, response, StoreGroupInput);
       return input && answer(response, 200, await directory.saveGroup(session, input));
+    }
+    const storeId = /^\/api\/stores\/([\w.-]{1,64})$/.exec(path)?.[1];
+    if (storeId && !post) {
+      const shown = await stores.page(session, storeId);
+      return shown ? json(response, 200, shown) : refuse(response, 'not-found', 'no such store among yours');
     }
     const bulkId = /^\/api\/bulk\/([0-9a-f-]{36})$/.exec(path)?.[1];
     if (bulkId && !post) {

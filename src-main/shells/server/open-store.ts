@@ -13,6 +13,7 @@ import { pgDeliveryOrders } from '../../chain/db/chain-delivery-orders';
 import { PgChainConsole } from '../../chain/db/chain-console';
 import { PgChainReports } from '../../chain/db/chain-reports';
 import { PgConsoleDirectory } from '../../chain/db/console-directory';
+import { readStorePage } from '../../chain/db/console-store-page';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -47,6 +48,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       deliveryOrders: pgDeliveryOrders(pool),
       console: new PgChainConsole(pool),
       directory: new PgConsoleDirectory(pool),
+      storePage: (storeId, now) => readStorePage(pool, storeId, now),
       reports: new PgChainReports(pool),
       bus,
       ready: async () => {

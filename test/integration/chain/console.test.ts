@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
-import { BulkView, ConsoleAccountList, ConsoleMe, Report, StoreGroupList, Wall } from '../../../src-shared/console/console-api';
+import { BulkView, ConsoleAccountList, ConsoleMe, Report, StoreGroupList, StorePage, Wall } from '../../../src-shared/console/console-api';
 import { ConsoleClient, refusalKind } from '../../support/chain/console-client';
 import { PgChainConsole } from '../../../src-main/chain/db/chain-console';
 import { migrateChain } from '../../../src-main/chain/db/migrate';
@@ -451,6 +451,31 @@ describe("the chain's manager console", () => {
     assert.equal(bad.status, 400);
     assert.equal(refusalKind(bad), 'invalid');
   });
+  it("shows a store's page: its wall row, its open orders and its latest events; a store outside an area manager's groups is not found", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const owner = new ConsoleClient(base);
+    assert.equal((await owner.signIn('dona@rede.com', PASSWORD)).status, 200);
+    const placed = await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' });
+    const page = async () => StorePage.parse((await owner.call('GET', `/api/stores/${DEMO_RESTAURANT_ID}`)).body);
+    await waitFor(async () => (await page()).orders.some((o) => o.orderId === placed.id), 'the new order on the store page', 20_000);
+    const shown = await page();
+    assert.equal(shown.store.storeId, DEMO_RESTAURANT_ID);
+    const order = shown.orders.find((o) => o.orderId === placed.id);
+    assert.deepEqual(order && { status: order.status, late: order.late }, { status: 'PLACED', late: false });
+    assert.ok(
+      shown.events.some((e) => e.orderId === placed.id && e.code === 'PLACED'),
+      'its PLACED event among the latest',
+    );
+
+    const area = new ConsoleClient(base);
+    assert.equal((await area.signIn('area@rede.com', 'zona-sul-123456')).status, 200);
+    assert.equal((await area.call('GET', `/api/stores/${DEMO_RESTAURANT_ID}`)).status, 200, 'their group’s store');
+    const outside = await area.call('GET', `/api/stores/${DEMO_GROCERY_ID}`);
+    assert.equal(outside.status, 404, 'a store outside their groups is not told');
+    assert.equal((await owner.call('GET', '/api/stores/no-such-store')).status, 404);
+    assert.equal((await owner.call('GET', '/api/stores/..%2F..%2Fetc')).status, 404);
+  });
+
   it('lets an owner make accounts and store groups from the console, and nobody else; a removed account’s session ends at once', async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     const owner = new ConsoleClient(base);

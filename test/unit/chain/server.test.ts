@@ -41,6 +41,7 @@ describe('chain server replica', () => {
       console: { presence: async () => {}, wall: async () => [] } as unknown as PgChainConsole,
       reports: { rollUp: async () => 0 } as unknown as PgChainReports,
       directory: {} as PgConsoleDirectory,
+      storePage: async () => ({ orders: [], events: [] }),
       ready: async () => ready,
       close: async () => {},
     };

@@ -9,6 +9,7 @@ import * as m0007 from './0007-console';
 import * as m0008 from './0008-order-facts';
 import * as m0009 from './0009-console-alerts';
 import * as m0010 from './0010-store-day-rollups';
+import * as m0011 from './0011-store-events';
 
 /** Every shipped migration of the chain's database, in version order. Add a file, never edit one. */
-export const chainMigrations: readonly ChainMigration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010];
+export const chainMigrations: readonly ChainMigration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011];
