@@ -28,6 +28,7 @@ import { AlertHook } from '../chain/console/alert-hook';
 import { BulkActions } from '../chain/console/bulk-actions';
 import { ConsoleDirectory } from '../chain/console/console-directory';
 import { StorePages } from '../chain/console/store-page';
+import { RatingsReader } from '../chain/console/ratings-reader';
 import { promotionAction } from '../features/promotions/promotion-action';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
@@ -288,6 +289,12 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       return FACTS_EVERY_MS;
     },
   });
+  const ratings = new RatingsReader({
+    ratings: store.ratings,
+    summary: (storeId, signal) => options.api.review.getSummary(storeId, { signal }),
+    clock,
+    logger: logger.child({ room: 'console' }),
+  });
   const alertHook = options.alertWebhook
     ? new AlertHook({ url: options.alertWebhook, db: store.console, wall: () => wall.read(null), clock, logger: logger.child({ room: 'console' }) })
     : null;
@@ -328,6 +335,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   leader.start();
   wall.start();
   factsRollup.start();
+  ratings.start();
   alertHook?.start();
   sender.start();
   names.start();
@@ -346,6 +354,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       for (const unwatch of unwatchWall) unwatch();
       await wall.stop();
       await factsRollup.stop();
+      await ratings.stop();
       await alertHook?.stop();
       await hub.close();
       await leader.stop();

@@ -8,6 +8,7 @@ import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
 import type { PgChainConsole } from './db/chain-console';
 import type { PgConsoleDirectory } from './db/console-directory';
 import type { readStorePage } from './db/console-store-page';
+import type { PgStoreRatings } from './db/store-ratings';
 import type { PgChainReports } from './db/chain-reports';
 
 /**
@@ -219,6 +220,8 @@ export interface ChainStore {
   console: PgChainConsole;
   /** The console's accounts and store groups. */
   directory: PgConsoleDirectory;
+  /** Each store's rating from the platform's review summary, for the console's reports. */
+  ratings: PgStoreRatings;
   /** A store's open orders and latest events, for the console's store page. */
   storePage: (storeId: string, now: number) => ReturnType<typeof readStorePage>;
   /** The console's reports: order facts kept up from the orders, read by store and period. */

@@ -179,6 +179,9 @@ export const ReportRow = z.object({
   cancelled: z.number().int(),
   /** Cancellations by the platform's code (its timeouts included). */
   cancelledBy: z.record(z.string(), z.number().int()),
+  /** The platform's score now (1 to 5, its last three months' valid reviews) and how many reviews count; null before it is read or while none counts. */
+  rating: z.number().nullable(),
+  ratedReviews: z.number().int().nullable(),
 });
 export type ReportRow = z.infer<typeof ReportRow>;
 

@@ -13,6 +13,8 @@ const HEADER = [
   'late_pct',
   'cancelled',
   'cancelled_by',
+  'rating',
+  'rated_reviews',
 ];
 
 /** A cell as a spreadsheet reads it: quoted when needed, and never a formula (a store's name is the chain's, not to be trusted). */
@@ -46,6 +48,8 @@ export function reportCsv(report: Report): string {
           Math.round(row.lateShare * 1000) / 10,
           row.cancelled,
           reasons,
+          row.rating,
+          row.ratedReviews,
         ]
           .map(cell)
           .join(','),

@@ -29,7 +29,7 @@ const facts = (keys: string) =>
  */
 const REPORT_SQL = `
 WITH edge AS MATERIALIZED (
-  SELECT * FROM order_facts f
+  SELECT f.store_id, f.total, f.confirm_ms, f.ready_ms, f.late, f.cancelled, f.cancel_code FROM order_facts f
   WHERE ((f.created_ms >= $1 AND f.created_ms < $2) OR (f.created_ms >= $3 AND f.created_ms < $4))
     AND ($7::text[] IS NULL OR f.store_id = ANY($7::text[]))),
 figures AS (
@@ -64,9 +64,10 @@ cancels AS (
   GROUP BY store_id)
 SELECT g.store_id, coalesce(s.name, g.store_id) AS name, g.orders, g.sales, g.late, g.cancelled,
   max(p.p50) FILTER (WHERE p.metric = 'c') AS confirm50, max(p.p90) FILTER (WHERE p.metric = 'c') AS confirm90,
-  max(p.p50) FILTER (WHERE p.metric = 'r') AS ready50, c.by
+  max(p.p50) FILTER (WHERE p.metric = 'r') AS ready50, c.by, r.score, CASE WHEN r.read_ms > 0 THEN r.valid_reviews END AS rated
 FROM figures g LEFT JOIN stores s ON s.id = g.store_id LEFT JOIN percentiles p ON p.store_id = g.store_id LEFT JOIN cancels c ON c.store_id = g.store_id
-GROUP BY g.store_id, s.name, g.orders, g.sales, g.late, g.cancelled, c.by
+  LEFT JOIN store_ratings r ON r.store_id = g.store_id
+GROUP BY g.store_id, s.name, g.orders, g.sales, g.late, g.cancelled, c.by, r.score, r.read_ms, r.valid_reviews
 ORDER BY g.orders DESC, g.store_id`;
 
 interface ReportSqlRow {
@@ -80,6 +81,8 @@ interface ReportSqlRow {
   confirm90: number | null;
   ready50: number | null;
   by: Record<string, number> | null;
+  score: number | null;
+  rated: number | null;
 }
 
 /** A period split into whole UTC days (read from the rollups) and the partial days at its ends (read from the facts). */
@@ -168,6 +171,8 @@ export class PgChainReports {
       lateShare: r.orders === 0 ? 0 : r.late / r.orders,
       cancelled: r.cancelled,
       cancelledBy: r.by ?? {},
+      rating: r.score === null ? null : Math.round(r.score * 100) / 100,
+      ratedReviews: r.rated,
     }));
   }
 }

@@ -14,6 +14,7 @@ import { PgChainConsole } from '../../chain/db/chain-console';
 import { PgChainReports } from '../../chain/db/chain-reports';
 import { PgConsoleDirectory } from '../../chain/db/console-directory';
 import { readStorePage } from '../../chain/db/console-store-page';
+import { PgStoreRatings } from '../../chain/db/store-ratings';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -49,6 +50,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       console: new PgChainConsole(pool),
       directory: new PgConsoleDirectory(pool),
       storePage: (storeId, now) => readStorePage(pool, storeId, now),
+      ratings: new PgStoreRatings(pool),
       reports: new PgChainReports(pool),
       bus,
       ready: async () => {

@@ -437,6 +437,22 @@ describe("the chain's manager console", () => {
     assert.ok((restaurant?.cancelledBy.CONFIRMATION_TIMEOUT ?? 0) >= 1, "the platform's timeout named as the reason");
     assert.ok((restaurant?.lateShare ?? 0) > 0, 'an order cancelled unconfirmed past its deadline is late');
 
+    // The platform's rating beside the figures, as its review summary gives it: read by a replica every 15 minutes (here made stale now).
+    await pool.query('UPDATE store_ratings SET read_ms = 0, claimed_ms = 0');
+    const readAgain = async () =>
+      (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM store_ratings WHERE store_id = $1 AND read_ms > 0', [DEMO_RESTAURANT_ID])).rows[0]?.n ===
+      1;
+    await waitFor(readAgain, 'the restaurant’s rating read again', 30_000);
+    const summary = (await sandbox.http.send('GET', `/review/v2.0/merchants/${DEMO_RESTAURANT_ID}/summary`, { token })).body as {
+      score: number;
+      validReviewsCount: number;
+    };
+    const rated = await restaurantRow();
+    assert.deepEqual(
+      { rating: rated?.rating, reviews: rated?.ratedReviews },
+      { rating: Math.round(summary.score * 100) / 100, reviews: summary.validReviewsCount },
+    );
+
     const earlier = `&compareFrom=${new Date(start - 8 * 86_400_000).toISOString()}&compareTo=${new Date(start - 7 * 86_400_000).toISOString()}`;
     const compared = Report.parse((await owner.call('GET', `/api/reports?${period}${earlier}`)).body);
     assert.equal(compared.periods.length, 2);
