@@ -19,11 +19,30 @@ export interface ChartTheme {
   font: string;
 }
 
-const NAME_MAX = 24;
+const LINE_MAX = 18;
+const LINES_MAX = 3;
 
-/** A store's name on the chart's axis: long ones cut with an ellipsis (the table has them whole). */
-export function axisName(name: string): string {
-  return name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1).trimEnd()}…` : name;
+/**
+ * A store's name on the chart's axis, in lines of a few words: a chain's stores often share the
+ * start of their names ("Cantina da Vila — Unidade 004"), so the end that tells them apart stays.
+ * A name past three lines is cut with an ellipsis (the table has it whole).
+ */
+export function axisLines(name: string): string[] {
+  const lines: string[] = [];
+  for (const word of name.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= LINE_MAX) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length <= LINES_MAX) return lines;
+  const kept = lines.slice(0, LINES_MAX);
+  kept[LINES_MAX - 1] = `${kept[LINES_MAX - 1] ?? ''}…`;
+  return kept;
+}
+
+/** How tall the chart is for `bars` labels of `series` bars each: room for each label's lines, whatever their number. */
+export function chartHeight(bars: number, series: number): number {
+  return 70 + bars * Math.max(48, 18 * series + 16);
 }
 
 /**
@@ -35,7 +54,7 @@ export function barChart(canvas: HTMLCanvasElement, labels: string[], series: Ba
   return new Chart(canvas, {
     type: 'bar',
     data: {
-      labels: labels.map(axisName),
+      labels: labels.map(axisLines),
       datasets: series.map((s, i) => ({ label: s.label, data: s.values, backgroundColor: theme.bars[i % 2], borderRadius: 3, maxBarThickness: 18 })),
     },
     options: {

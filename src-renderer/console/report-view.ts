@@ -9,20 +9,23 @@ export interface ReportSort {
   direction: SortDirection;
 }
 
+/** What the leaderboard shows of a store (or the chain) over a period. */
+export type ReportFigures = Pick<ReportRow, 'orders' | 'sales' | 'confirmP50Ms' | 'confirmP90Ms' | 'readyP50Ms' | 'lateShare' | 'cancelled' | 'cancelledBy'>;
+
 /** One store on the leaderboard: its figures over the period asked and, when compared, the earlier one. */
 export interface LeaderRow {
   storeId: string;
   name: string;
-  now: ReportRow;
-  /** Null when the report is not compared; a store with no order then has a row of zeros. */
-  before: ReportRow | null;
+  now: ReportFigures;
+  /** Null when the report is not compared; a store with no order then has figures of zero. */
+  before: ReportFigures | null;
 }
 
 const names = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
-/** A store's row over a period it had no order in. */
-function emptyRow(storeId: string, name: string): ReportRow {
-  return { storeId, name, orders: 0, sales: 0, confirmP50Ms: null, confirmP90Ms: null, readyP50Ms: null, lateShare: 0, cancelled: 0, cancelledBy: {} };
+/** A period without an order. */
+function noFigures(): ReportFigures {
+  return { orders: 0, sales: 0, confirmP50Ms: null, confirmP90Ms: null, readyP50Ms: null, lateShare: 0, cancelled: 0, cancelledBy: {} };
 }
 
 /**
@@ -38,20 +41,21 @@ export function leaderboard(report: Report | null): LeaderRow[] {
     storeId: now.storeId,
     name: now.name,
     now,
-    before: earlier ? (before.get(now.storeId) ?? emptyRow(now.storeId, now.name)) : null,
+    before: earlier ? (before.get(now.storeId) ?? noFigures()) : null,
   }));
   const seen = new Set(asked.stores.map((r) => r.storeId));
   for (const then of earlier?.stores ?? []) {
-    if (!seen.has(then.storeId)) rows.push({ storeId: then.storeId, name: then.name, now: emptyRow(then.storeId, then.name), before: then });
+    if (!seen.has(then.storeId)) rows.push({ storeId: then.storeId, name: then.name, now: noFigures(), before: then });
   }
   return rows;
 }
 
-/** A column's value in a row (null: no order of the period reached that step). */
-export function columnValue(row: ReportRow, column: ReportColumn): number | string | null {
+/** The columns of figures (all but the store's name). */
+export type FigureColumn = Exclude<ReportColumn, 'store'>;
+
+/** A figure of a period (null: no order of the period reached that step). */
+export function columnValue(row: ReportFigures, column: FigureColumn): number | null {
   switch (column) {
-    case 'store':
-      return row.name;
     case 'orders':
       return row.orders;
     case 'sales':
@@ -73,11 +77,11 @@ export function columnValue(row: ReportRow, column: ReportColumn): number | stri
 export function sortRows(rows: readonly LeaderRow[], sort: ReportSort): LeaderRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => {
+    if (sort.column === 'store') return sign * names.compare(a.name, b.name);
     const x = columnValue(a.now, sort.column);
     const y = columnValue(b.now, sort.column);
     if (x === null || y === null) return x === y ? names.compare(a.name, b.name) : x === null ? 1 : -1;
-    const order = typeof x === 'string' || typeof y === 'string' ? names.compare(String(x), String(y)) : x - y;
-    return sign * order || names.compare(a.name, b.name);
+    return sign * (x - y) || names.compare(a.name, b.name);
   });
 }
 
@@ -91,8 +95,8 @@ export function nextSort(current: ReportSort, column: ReportColumn): ReportSort 
  * The chain's figures over the stores: orders, sales and cancellations summed, the late share over
  * every order; its times null (a percentile of the chain is not a sum of the stores' percentiles).
  */
-export function totalRow(rows: readonly ReportRow[]): ReportRow {
-  const total = emptyRow('', '');
+export function totalRow(rows: readonly ReportFigures[]): ReportFigures {
+  const total = noFigures();
   let late = 0;
   for (const row of rows) {
     total.orders += row.orders;
@@ -105,9 +109,6 @@ export function totalRow(rows: readonly ReportRow[]): ReportRow {
   return total;
 }
 
-/** The columns a change is shown for (a store's name has none). */
-export type DeltaColumn = Exclude<ReportColumn, 'store'>;
-
 /**
  * How a figure moved against the earlier period: up, down or the same, and by how much — a share
  * of the earlier figure (0.24 for 24 % more), or for the late share the difference in points;
@@ -115,10 +116,10 @@ export type DeltaColumn = Exclude<ReportColumn, 'store'>;
  */
 export type Delta = { trend: 'same' } | { trend: 'up' | 'down'; change: number; points: boolean } | { trend: 'from-zero' };
 
-export function delta(column: DeltaColumn, now: ReportRow, before: ReportRow): Delta | null {
+export function delta(column: FigureColumn, now: ReportFigures, before: ReportFigures): Delta | null {
   const x = columnValue(now, column);
   const y = columnValue(before, column);
-  if (typeof x !== 'number' || typeof y !== 'number') return null;
+  if (x === null || y === null) return null;
   if (x === y) return { trend: 'same' };
   if (column === 'late') return { trend: x > y ? 'up' : 'down', change: Math.abs(x - y) * 100, points: true };
   if (y === 0) return { trend: 'from-zero' };
@@ -126,7 +127,7 @@ export function delta(column: DeltaColumn, now: ReportRow, before: ReportRow): D
 }
 
 /** Whether more of a figure is better (orders, sales) or worse (times, lateness, cancellations). */
-export function moreIsBetter(column: DeltaColumn): boolean {
+export function moreIsBetter(column: FigureColumn): boolean {
   return column === 'orders' || column === 'sales';
 }
 

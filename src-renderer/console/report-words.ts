@@ -1,7 +1,6 @@
-import type { ReportRow } from '../../src-shared/console/console-api';
 import { numberFormat } from '../../src-shared/i18n/format';
 import type { I18n } from '../i18n/i18n.svelte';
-import { columnValue, minutesSeconds, type Delta, type DeltaColumn } from './report-view';
+import { columnValue, minutesSeconds, type Delta, type FigureColumn, type ReportFigures } from './report-view';
 
 /** A share (0 to 1) as the language writes a percentage: "12,5%", "12.5%". */
 export function percentWords(i18n: I18n, share: number): string {
@@ -9,9 +8,9 @@ export function percentWords(i18n: I18n, share: number): string {
 }
 
 /** A figure of the leaderboard as a manager reads it; null when the period has none (no order reached that step). */
-export function figureWords(i18n: I18n, column: DeltaColumn, row: ReportRow): string | null {
+export function figureWords(i18n: I18n, column: FigureColumn, row: ReportFigures): string | null {
   const value = columnValue(row, column);
-  if (typeof value !== 'number') return null;
+  if (value === null) return null;
   switch (column) {
     case 'orders':
     case 'cancelled':

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { render } from 'svelte/server';
-import type { BulkView, Report, ReportRow, Wall, WallStore } from '../../../src-shared/console/console-api';
+import { type BulkView, type Report, ReportRow, type Wall, type WallStore } from '../../../src-shared/console/console-api';
 import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
 import { BULK_POLL_MS } from '../../../src-renderer/console/bulk-state.svelte';
 import { chainConsoleContext, createChainConsole } from '../../../src-renderer/console/chain-console';
@@ -179,21 +179,10 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const ME = { login: 'dona@rede.com', name: 'Dona da rede', role: 'owner', csrfToken: 'csrf-1' } as const;
 
-/** A store's row of a report: no order at any step unless the patch says so. */
+/** A store's row of a report as the server sends it (parsed: whatever else the schema asks is there), no order at any step unless the patch says so. */
 function reportRow(storeId: string, name: string, patch: Partial<ReportRow> = {}): ReportRow {
-  return {
-    storeId,
-    name,
-    orders: 0,
-    sales: 0,
-    confirmP50Ms: null,
-    confirmP90Ms: null,
-    readyP50Ms: null,
-    lateShare: 0,
-    cancelled: 0,
-    cancelledBy: {},
-    ...patch,
-  };
+  const figures = { orders: 0, sales: 0, confirmP50Ms: null, confirmP90Ms: null, readyP50Ms: null, lateShare: 0, cancelled: 0, cancelledBy: {} };
+  return ReportRow.parse({ storeId, name, ...figures, rating: null, ratedReviews: null, ...patch });
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
