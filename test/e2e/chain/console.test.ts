@@ -10,7 +10,8 @@ import { chainCertificate, consoleAccount, startChainReplica, type ChainReplica 
 import { clusterOrSkip } from '../../support/chain/db';
 import type { PgCluster } from '../../support/chain/pg-cluster';
 import { withSandbox } from '../../support/sandbox/sandbox';
-import type { Sandbox } from '../../support/sandbox/orders';
+import { createOrder, type Sandbox } from '../../support/sandbox/orders';
+import { waitFor } from '../../support/sync/harness';
 import { SHOTS } from '../../support/shells/terminal-fixture';
 import { launchChromium, ROOT, STORE_TIME_ZONE } from '../../support/shells/web-shell';
 
@@ -18,8 +19,9 @@ import { launchChromium, ROOT, STORE_TIME_ZONE } from '../../support/shells/web-
  * The chain's manager console through its own page in Chromium, at 1366x768 in both languages,
  * against a replica on a throwaway PostgreSQL and the sandbox with a chain of branches: the owner
  * signs in (a wrong password first), the wall shows every store, a store paused on the platform shows
- * as paused within seconds, and a bulk pause of three stores reaches each once (the sandbox's call
- * log). Screenshots: test-results/console-*.png.
+ * as paused within seconds, a bulk pause of three stores and a product sold out in two reach each
+ * store once (the sandbox's call log), and the Reports page counts a store's orders as the sandbox
+ * has them. Screenshots: test-results/console-*.png.
  */
 const built = existsSync(join(ROOT, 'out', 'renderer', 'console.html'));
 const CONSOLE_SCREEN = { width: 1366, height: 768 };
@@ -130,5 +132,94 @@ describe("the chain's manager console, in Chromium", { skip: built ? false : 'ru
     await page.getByTestId('language-en').click();
     await page.getByTestId('wall-table').waitFor();
     await shot('wall-en');
+  });
+
+  it('sells a product out in two stores by its code: one catalog status call per store, progress per store; the dialog in both languages', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    // Branches copy the restaurant's menu: each has the product CV-MAS-02 (Espaguete ao sugo).
+    const chosen = stores.slice(2, 4);
+    for (const store of chosen) await row(store).getByTestId('select-store').check();
+    await page.getByTestId('bulk-sold-out').click();
+    const dialog = page.getByTestId('bulk-dialog');
+    await dialog.getByTestId('sold-out-code').fill('CV-MAS-02');
+    await shot('sold-out-dialog-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('language-pt-BR').click();
+    await page.getByTestId('bulk-sold-out').click();
+    await dialog.getByTestId('sold-out-code').fill(' CV-MAS-02 ');
+    assert.equal(await dialog.getByTestId('sold-out-UNAVAILABLE').getAttribute('aria-pressed'), 'true', 'sold out is the first choice');
+    await shot('sold-out-dialog-pt-BR');
+    assert.match(await dialog.getByTestId('bulk-confirm').innerText(), /Esgotar CV-MAS-02 em 2 lojas/);
+    await dialog.getByTestId('bulk-confirm').click();
+    for (const store of chosen) await page.locator(`[data-testid="bulk-row"][data-store-id="${store}"][data-state="done"]`).waitFor({ timeout: 30_000 });
+    assert.match(await dialog.getByTestId('bulk-title').innerText(), /Esgotar o produto CV-MAS-02/);
+    await shot('sold-out-progress-pt-BR');
+    for (const store of chosen) {
+      const calls = sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'PATCH /products/status');
+      assert.equal(calls.length, 1, `one catalog status call at ${store}`);
+      const catalog = sandbox.world.catalog.of(store);
+      const product = [...catalog.products.values()].find((p) => p.externalCode === 'CV-MAS-02');
+      const items = [...catalog.items.values()].filter((i) => i.productId === product?.id);
+      assert.ok(items.length > 0 && items.every((i) => i.status === 'UNAVAILABLE'), `the dish sold out at ${store}`);
+    }
+    for (const store of stores.filter((s) => !chosen.includes(s))) {
+      assert.equal(sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'PATCH /products/status').length, 0, `nothing sent to ${store}`);
+    }
+    await dialog.getByTestId('bulk-close').click();
+  });
+
+  it('reports each store’s orders of today as the sandbox has them, compared with yesterday; the CSV asks the same; in both languages', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const busy = stores[5] ?? DEMO_RESTAURANT_ID;
+    const quiet = stores[6] ?? DEMO_GROCERY_ID;
+    const placed = [];
+    for (const merchantId of [busy, busy, busy, quiet]) placed.push(await createOrder(sandbox, { merchantId, orderType: 'TAKEOUT' }));
+    // Two of the busy store's orders confirmed: its confirmation times are on the board.
+    const token = await sandbox.http.token();
+    for (const order of placed.slice(0, 2)) assert.equal((await sandbox.http.send('POST', `/order/v1.0/orders/${order.id}/confirm`, { token })).status, 202);
+    const sandboxOrders = (store: string) => [...sandbox.world.orders.orders.values()].filter((o) => o.detail.merchant.id === store).length;
+
+    await page.getByTestId('nav-reports').click();
+    const reports = page.getByTestId('reports-page');
+    await reports.waitFor();
+    assert.equal(await page.getByTestId('nav-reports').getAttribute('aria-current'), 'page');
+    const orders = (store: string) => page.locator(`[data-testid="report-row"][data-store-id="${store}"] td[data-column="orders"] .value`);
+    // The replica polls the platform each second; the report rolls its facts up before it is read.
+    await waitFor(
+      async () => {
+        await page.getByTestId('report-refresh').click();
+        await page.locator('[data-testid="reports-page"]:is([data-state="shown"], [data-state="empty"], [data-state="failed"])').waitFor();
+        const confirmed = page.locator(`[data-testid="report-row"][data-store-id="${busy}"] td[data-column="confirmP50"] .value`);
+        return (await orders(busy).count()) > 0 && (await orders(busy).innerText()) === String(sandboxOrders(busy)) && (await confirmed.count()) > 0;
+      },
+      'the report counts the sandbox’s orders',
+      30_000,
+    );
+    assert.equal(await orders(busy).innerText(), '3');
+    assert.equal(await orders(quiet).innerText(), String(sandboxOrders(quiet)));
+    assert.equal(await page.getByTestId('report-chart').getAttribute('data-bars'), String(await page.getByTestId('report-row').count()));
+
+    await page.getByTestId('report-compare').check();
+    await page.locator('[data-testid="reports-page"][data-state="shown"]').waitFor();
+    assert.match(await page.locator(`[data-testid="report-row"][data-store-id="${busy}"] td[data-column="orders"]`).innerText(), /antes nenhum/);
+    await page.getByTestId('report-sort-orders').click();
+    assert.equal(await page.locator('th.orders').getAttribute('aria-sort'), 'ascending');
+    await page.getByTestId('report-sort-orders').click();
+    assert.equal(await page.getByTestId('report-row').first().getAttribute('data-store-id'), busy, 'most orders first');
+    await shot('reports-pt-BR');
+
+    const csv = await page.request.get(new URL(String(await page.getByTestId('report-csv').getAttribute('href')), page.url()).href);
+    assert.equal(csv.status(), 200);
+    const lines = (await csv.text()).trim().split('\r\n');
+    const busyLines = lines.filter((line) => line.includes(`,${busy},`));
+    assert.equal(busyLines.length, 1, 'the store once: it had no order yesterday');
+    assert.equal(busyLines[0]?.split(',')[4], '3', 'its orders in the CSV as on screen');
+
+    await page.getByTestId('language-en').click();
+    await page.getByText('none before').first().waitFor();
+    await shot('reports-en');
+    await page.getByTestId('nav-wall').click();
+    await page.getByTestId('wall-table').waitFor();
   });
 });
