@@ -61,6 +61,8 @@ export const WallStore = z.object({
     ready: z.number().int(),
     /** Placed orders past their confirmation deadline. */
     late: z.number().int(),
+    /** Orders ready for more than 10 minutes and not collected. */
+    uncollected: z.number().int(),
     /** Customers' requests (disputes, address changes) waiting for the store's answer, and the soonest deadline. */
     requests: z.number().int(),
     requestDueAt: z.string().nullable(),

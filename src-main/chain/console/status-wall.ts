@@ -24,7 +24,7 @@ function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined,
   // Closed by an error while it should sell (a pause is the store's own choice; closed hours are expected).
   if (snapshot?.summary === 'problem') alerts.push('closed-in-hours');
   if (record.requestDueMs !== null && record.requestDueMs - now < REQUEST_DUE_MS) alerts.push('request-due');
-  if (record.late > 0) alerts.push('late-orders');
+  if (record.late > 0 || record.uncollected > 0) alerts.push('late-orders');
   const silent = record.lastContactMs === null || now - record.lastContactMs > TERMINALS_LOST_MS;
   if (record.paired > 0 && record.connected === 0 && silent) alerts.push('terminals-lost');
   if (!snapshot || snapshot.error !== null) alerts.push('status-unread');
@@ -38,7 +38,11 @@ export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | un
   const alerts = alertsOf(record, snapshot, now);
   const summary = snapshot?.summary ?? 'unknown';
   const attention =
-    alerts.reduce((sum, a) => sum + WEIGHT[a], 0) + record.requests * 40 + record.late * 20 + record.placed * 5 + (summary === 'paused' ? 30 : 0);
+    alerts.reduce((sum, a) => sum + WEIGHT[a], 0) +
+    record.requests * 40 +
+    (record.late + record.uncollected) * 20 +
+    record.placed * 5 +
+    (summary === 'paused' ? 30 : 0);
   return {
     storeId: record.storeId,
     name: record.name,
@@ -50,6 +54,7 @@ export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | un
       confirmed: record.confirmed,
       ready: record.ready,
       late: record.late,
+      uncollected: record.uncollected,
       requests: record.requests,
       requestDueAt: record.requestDueMs === null ? null : new Date(record.requestDueMs).toISOString(),
     },

@@ -12,6 +12,9 @@ const keysOf = (names: readonly EventName[]): string[] => [
     .map(([code]) => code),
 ];
 const OPENING_KEYS = keysOf([...OPENS_REQUEST]);
+const READY_KEYS = keysOf(['READY_TO_PICKUP']);
+/** An order ready this long and still on the shelf is late too: its driver or customer did not come, or it was forgotten. */
+export const UNCOLLECTED_MS = 10 * 60_000;
 const REQUEST_KEYS = keysOf([...OPENS_REQUEST, 'HANDSHAKE_SETTLEMENT', 'DELIVERY_ADDRESS_CHANGE_ACCEPTED', 'DELIVERY_ADDRESS_CHANGE_DENIED']);
 
 /** An account as sign-in reads it. */
@@ -41,6 +44,8 @@ export interface WallRecord {
   confirmed: number;
   ready: number;
   late: number;
+  /** Ready for longer than the wall's patience and not yet collected (a driver or a customer late, or an order forgotten on the shelf). */
+  uncollected: number;
   /** Customers' requests (disputes, address changes) waiting for the store, and the soonest deadline among them. */
   requests: number;
   requestDueMs: number | null;
@@ -187,6 +192,7 @@ export class PgChainConsole {
       confirmed: number;
       ready: number;
       late: number;
+      uncollected: number;
       requests: number;
       request_due: string | null;
       paired: number;
@@ -202,6 +208,11 @@ export class PgChainConsole {
            count(*) FILTER (WHERE status = 'READY_TO_PICKUP')::int AS ready,
            count(*) FILTER (WHERE status = 'PLACED' AND confirm_deadline_ms < $1)::int AS late
          FROM orders WHERE is_open = 1 GROUP BY merchant_id),
+       u AS (
+         SELECT o.merchant_id, count(*)::int AS uncollected FROM orders o
+         WHERE o.is_open = 1 AND o.status = 'READY_TO_PICKUP'
+           AND (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND (e.code = ANY($7::text[]) OR e.full_code = ANY($7::text[]))) < $6
+         GROUP BY o.merchant_id),
        d AS (
          SELECT ds.store_id, count(*)::int AS paired, max(dv.last_contact_ms) AS last_contact_ms
          FROM device_stores ds JOIN devices dv ON dv.id = ds.device_id WHERE dv.revoked_ms IS NULL GROUP BY ds.store_id),
@@ -218,13 +229,13 @@ export class PgChainConsole {
          FROM console_presence cp, jsonb_each_text(cp.screens) e WHERE cp.at_ms >= $2 GROUP BY e.key)
        SELECT s.id, coalesce(s.name, s.id) AS name,
          coalesce(o.placed, 0) AS placed, coalesce(o.confirmed, 0) AS confirmed, coalesce(o.ready, 0) AS ready, coalesce(o.late, 0) AS late,
-         coalesce(rq.requests, 0) AS requests, rq.request_due,
+         coalesce(u.uncollected, 0) AS uncollected, coalesce(rq.requests, 0) AS requests, rq.request_due,
          coalesce(d.paired, 0) AS paired, coalesce(p.connected, 0) AS connected, d.last_contact_ms
        FROM stores s LEFT JOIN o ON o.merchant_id = s.id LEFT JOIN d ON d.store_id = s.id LEFT JOIN p ON p.store_id = s.id
-         LEFT JOIN rq ON rq.merchant_id = s.id
+         LEFT JOIN rq ON rq.merchant_id = s.id LEFT JOIN u ON u.merchant_id = s.id
        WHERE $3::text[] IS NULL OR s.id = ANY($3::text[])
        ORDER BY s.id`,
-      [now, presenceSinceMs, stores === null ? null : [...stores], REQUEST_KEYS, OPENING_KEYS],
+      [now, presenceSinceMs, stores === null ? null : [...stores], REQUEST_KEYS, OPENING_KEYS, now - UNCOLLECTED_MS, READY_KEYS],
     );
     return rows.map((r) => ({
       storeId: r.id,
@@ -233,6 +244,7 @@ export class PgChainConsole {
       confirmed: r.confirmed,
       ready: r.ready,
       late: r.late,
+      uncollected: r.uncollected,
       requests: r.requests,
       requestDueMs: r.request_due === null || !Number.isFinite(Date.parse(r.request_due)) ? null : Date.parse(r.request_due),
       paired: r.paired,

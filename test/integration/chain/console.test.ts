@@ -156,6 +156,31 @@ describe("the chain's manager console", () => {
     assert.equal([...ca.cleared, ...cb.cleared].filter((x) => x.storeId === 'loja-teste').length, 1, 'cleared once between the two');
   });
 
+  it('counts on the wall an order ready for more than 10 minutes and not collected, from its READY_TO_PICKUP event', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const own = new pg.Pool({ connectionString: await cluster.database('chain_console_shelf'), max: 2 });
+    t.after(() => own.end());
+    await migrateChain(own, chainMigrations);
+    const now = Date.parse('2026-11-24T15:00:00Z');
+    await own.query("INSERT INTO stores (id, name) VALUES ('loja-prateleira', 'Prateleira')");
+    for (const [id, readyAgoMin] of [
+      ['esquecido', 11],
+      ['recente', 5],
+    ] as const) {
+      await own.query(
+        `INSERT INTO orders (id, merchant_id, status, status_rank, created_ms, board_ms, is_open, updated_ms)
+         VALUES ($1, 'loja-prateleira', 'READY_TO_PICKUP', 40, $2, $2, 1, $2)`,
+        [id, now - 30 * 60_000],
+      );
+      await own.query(
+        `INSERT INTO events (id, order_id, merchant_id, code, full_code, known, created_ms, received_ms) VALUES ($1, $2, 'loja-prateleira', 'RTP', 'READY_TO_PICKUP', true, $3, $3)`,
+        [`rtp-${id}`, id, now - readyAgoMin * 60_000],
+      );
+    }
+    const [row] = await new PgChainConsole(own).wall(now, now - 15_000, null);
+    assert.deepEqual({ ready: row?.ready, uncollected: row?.uncollected }, { ready: 2, uncollected: 1 });
+  });
+
   it('locks an account after five wrong passwords, on every replica (the count is in the database), and records each try', async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     const guesser = new ConsoleClient(base);

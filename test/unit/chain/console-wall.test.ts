@@ -17,6 +17,7 @@ const record = (storeId: string, over: Partial<WallRecord> = {}): WallRecord => 
   confirmed: 0,
   ready: 0,
   late: 0,
+  uncollected: 0,
   requests: 0,
   requestDueMs: null,
   paired: 1,
@@ -66,6 +67,9 @@ describe('the status wall', () => {
     assert.deepEqual(closed?.alerts, ['closed-in-hours']);
     assert.equal(closed?.reason, 'Loja desconectada', "the platform's own words");
     assert.deepEqual(wall.stores.find((s) => s.storeId === 'Atrasada')?.alerts, ['late-orders']);
+    const shelf = statusWall([record('Prateleira', { ready: 1, uncollected: 1 })], (id) => snapshot(id, 'open'), NOW, NOW).stores[0];
+    assert.deepEqual(shelf?.alerts, ['late-orders'], 'an order ready and not collected for 10 minutes is late too');
+    assert.equal(shelf?.orders.uncollected, 1);
     assert.equal(wall.lastPollAt, new Date(NOW - 1_000).toISOString());
     assert.equal(wall.pollingLost, false);
   });
