@@ -30,7 +30,7 @@ function store(storeId: string, name: string, patch: Partial<WallStore> = {}): W
     summary: 'open',
     reason: null,
     checkedAt: null,
-    orders: { placed: 0, confirmed: 0, ready: 0, late: 0, requests: 0, requestDueAt: null },
+    orders: { placed: 0, confirmed: 0, ready: 0, late: 0, uncollected: 0, requests: 0, requestDueAt: null },
     terminals: { connected: 1, paired: 1 },
     alerts: [],
     attention: 0,
@@ -43,7 +43,7 @@ const STORES: WallStore[] = [
   store('s-agua', 'Água Branca', { summary: 'problem', alerts: ['closed-in-hours'], attention: 300 }),
   store('s-abc', 'ABC Paulista'),
   store('s-late', 'Bela Vista', {
-    orders: { placed: 3, confirmed: 1, ready: 0, late: 2, requests: 0, requestDueAt: null },
+    orders: { placed: 3, confirmed: 1, ready: 0, late: 2, uncollected: 0, requests: 0, requestDueAt: null },
     alerts: ['late-orders'],
     attention: 455,
   }),
