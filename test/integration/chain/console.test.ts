@@ -517,6 +517,44 @@ describe("the chain's manager console", () => {
     assert.equal((await owner.call('GET', '/api/stores/..%2F..%2Fetc')).status, 404);
   });
 
+  it('serves one session on every replica: signed in on one, the other reads the wall and follows a bulk pause it did not start', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const other = await startChainReplica({
+      name: 'console-b',
+      databaseUrl,
+      sandboxUrl: sandbox.url,
+      clockAt: sandbox.world.clock.nowIso(),
+      tls: await chainCertificate(folder),
+      console: true,
+    });
+    t.after(() => other.kill('SIGTERM'));
+    const onA = new ConsoleClient(base);
+    assert.equal((await onA.signIn('dona@rede.com', PASSWORD)).status, 200);
+    // The same browser behind a load balancer: its cookie and CSRF token reach replica B.
+    const onB = new ConsoleClient(`https://127.0.0.1:${other.consolePort}`);
+    onB.cookie = onA.cookie;
+    onB.csrf = onA.csrf;
+    const wallB = Wall.parse((await onB.call('GET', '/api/wall')).body);
+    assert.ok(
+      wallB.stores.some((s) => s.storeId === DEMO_RESTAURANT_ID),
+      'replica B shows the wall to A’s session',
+    );
+    // A branch of its own: the demo stores carry the earlier tests' pauses (a new one would overlap them).
+    const branch = ((await sandbox.http.send('POST', '/_sandbox/stores', { json: { count: 1 } })).body as { stores: { id: string }[] }).stores[0]?.id ?? '';
+    const end = new Date(sandbox.world.clock.now() + 20 * 60_000).toISOString();
+    const started = await onB.call('POST', '/api/bulk/pause', { json: { stores: [branch], description: 'Pausa pela réplica B', end } });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const { bulkId } = BulkView.parse(started.body);
+    await waitFor(
+      async () => BulkView.parse((await onA.call('GET', `/api/bulk/${bulkId}`)).body).stores.every((s) => s.state === 'done'),
+      'replica A follows the pause B started to done',
+      20_000,
+    );
+    assert.equal(sandbox.world.merchantOps.interruptions(branch).filter((p) => p.description === 'Pausa pela réplica B').length, 1, 'paused once');
+    assert.equal((await onB.call('POST', '/api/sign-out')).status, 200);
+    assert.equal((await onA.call('GET', '/api/me')).status, 401, 'signed out on B, gone on A');
+  });
+
   it('lets an owner make accounts and store groups from the console, and nobody else; a removed account’s session ends at once', async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     const owner = new ConsoleClient(base);
