@@ -6,6 +6,7 @@ import { ConsoleClient } from './console-client';
 import { NavState } from './nav-state.svelte';
 import { ReportsState } from './reports-state.svelte';
 import { SessionState } from './session-state.svelte';
+import { StorePageState } from './store-page-state.svelte';
 import { browserTimers, type Timers } from './timers';
 import { WallState } from './wall-state.svelte';
 
@@ -24,6 +25,8 @@ export interface ChainConsole {
   /** Which page is shown: the wall or the reports. */
   nav: NavState;
   reports: ReportsState;
+  /** The store page open over the wall (read while open). */
+  store: StorePageState;
   /** Shows the page in `locale` and remembers it in this browser. */
   setLocale(locale: Locale): void;
 }
@@ -62,6 +65,7 @@ export function createChainConsole(options: ChainConsoleOptions = {}): ChainCons
     bulk,
     nav: new NavState(),
     reports,
+    store: new StorePageState(client, session, timers),
     setLocale: (locale) => {
       i18n.setLocale(locale);
       storage?.setItem(LOCALE_KEY, locale);

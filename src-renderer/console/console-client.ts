@@ -9,6 +9,7 @@ import {
   Report,
   ReportQuery,
   SignInInput,
+  StorePage,
   Wall,
 } from '../../src-shared/console/console-api';
 
@@ -111,6 +112,11 @@ export class ConsoleClient {
 
   wall(): Promise<Answer<Wall>> {
     return this.#call('/api/wall', Wall);
+  }
+
+  /** A store's page: its wall row, its open orders and its latest events (not-found outside the session's stores). */
+  storePage(storeId: string): Promise<Answer<StorePage>> {
+    return this.#call(`/api/stores/${encodeURIComponent(storeId)}`, StorePage);
   }
 
   bulkPause(input: BulkPauseInput, csrfToken: string): Promise<Answer<BulkView>> {

@@ -2,7 +2,19 @@
 export const CONSOLE_PAGES = ['wall', 'reports'] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
-/** Which page of the console is shown: the status wall first, after every sign-in. */
+/** Which page of the console is shown: the status wall first, after every sign-in; a store's page opens over the wall. */
 export class NavState {
   current = $state<ConsolePage>('wall');
+  /** The store whose page is open (from its name on the wall), or null for the wall itself. */
+  storeId = $state<string | null>(null);
+
+  go(page: ConsolePage): void {
+    this.current = page;
+    this.storeId = null;
+  }
+
+  openStore(storeId: string): void {
+    this.current = 'wall';
+    this.storeId = storeId;
+  }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { render } from 'svelte/server';
-import { type BulkView, type Report, ReportRow, type Wall, type WallStore } from '../../../src-shared/console/console-api';
+import { type BulkView, type Report, ReportRow, type StorePage as StorePageData, type Wall, type WallStore } from '../../../src-shared/console/console-api';
 import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
 import { BULK_POLL_MS } from '../../../src-renderer/console/bulk-state.svelte';
 import { chainConsoleContext, createChainConsole } from '../../../src-renderer/console/chain-console';
@@ -16,6 +16,8 @@ import StatusWall from '../../../src-renderer/console/StatusWall.svelte';
 import BulkDialog from '../../../src-renderer/console/BulkDialog.svelte';
 import SoldOutDialog from '../../../src-renderer/console/SoldOutDialog.svelte';
 import ReportsPage from '../../../src-renderer/console/ReportsPage.svelte';
+import StorePage from '../../../src-renderer/console/StorePage.svelte';
+import { STORE_PAGE_REFRESH_MS } from '../../../src-renderer/console/store-page-state.svelte';
 import { reportQuery } from '../../../src-renderer/console/report-periods';
 import { delta, leaderboard, minutesSeconds, nextSort, sortRows, totalRow } from '../../../src-renderer/console/report-view';
 
@@ -723,5 +725,148 @@ describe('the page’s state against a fake server', () => {
     await today;
     assert.equal(page.reports.rows.length, 4, 'the week’s report stays');
     assert.equal(page.reports.compare, true, 'this week is read against last week');
+  });
+
+  /** Bela Vista's page: two open orders (one placed past its deadline), events known and one the terminal does not know. */
+  const storePageOf = (row: WallStore): StorePageData => ({
+    store: row,
+    orders: [
+      {
+        orderId: 'o-2',
+        displayId: '4821',
+        status: 'PLACED',
+        orderType: 'DELIVERY',
+        createdAt: iso(SERVER_NOW - 9 * 60_000),
+        confirmDeadline: iso(SERVER_NOW - 60_000),
+        customerName: 'Ana',
+        total: 52.5,
+        late: true,
+      },
+      {
+        orderId: 'o-1',
+        displayId: null,
+        status: 'READY_TO_PICKUP',
+        orderType: 'TAKEOUT',
+        createdAt: iso(SERVER_NOW - 20 * 60_000),
+        confirmDeadline: null,
+        customerName: null,
+        total: null,
+        late: false,
+      },
+    ],
+    events: [
+      { at: iso(SERVER_NOW - 60_000), orderId: 'o-1', displayId: null, code: 'READY_TO_PICKUP' },
+      { at: iso(SERVER_NOW - 120_000), orderId: 'o-2', displayId: '4821', code: 'PLC' },
+      { at: iso(SERVER_NOW - 180_000), orderId: null, displayId: null, code: 'NEW_THING' },
+    ],
+  });
+  const BELA = STORES.find((s) => s.storeId === 's-late') ?? assert.fail('no Bela Vista');
+
+  it('a store’s page: read when opened, again every 10 s and when its wall row changes (not another store’s), not-found said in words', async (t) => {
+    let row = BELA;
+    const { page, http, hand, stream } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/stores/s-late') return json(200, storePageOf(row));
+      if (path.startsWith('/api/stores/')) return json(404, { error: { kind: 'not-found', message: 'no such store among yours' } });
+      return json(200, wallAt(SERVER_NOW));
+    });
+    const reads = () => http.calls.filter((c) => c.path.startsWith('/api/stores/')).map((c) => c.path);
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW));
+    page.nav.openStore('s-late');
+    await page.store.open('s-late');
+    page.store.heard(wallAt(SERVER_NOW));
+    assert.deepEqual(reads(), ['/api/stores/s-late']);
+    assert.deepEqual(
+      hand.due.map((d) => d.ms),
+      [STORE_PAGE_REFRESH_MS],
+    );
+    hand.fire();
+    await settle();
+    assert.equal(reads().length, 2, 'read again after 10 s');
+
+    page.store.heard(
+      wallAt(
+        SERVER_NOW + 1_000,
+        STORES.map((s) => (s.storeId === 's-abc' ? { ...s, summary: 'paused' } : s)),
+      ),
+    );
+    await settle();
+    assert.equal(reads().length, 2, 'another store’s change is not this page’s');
+    row = { ...BELA, orders: { ...BELA.orders, placed: 4 } };
+    page.store.heard(
+      wallAt(
+        SERVER_NOW + 2_000,
+        STORES.map((s) => (s.storeId === 's-late' ? row : s)),
+      ),
+    );
+    await settle();
+    assert.equal(reads().length, 3, 'its own row changed: read at once');
+    assert.equal(page.store.page?.store.orders.placed, 4);
+    assert.equal(hand.due.length, 1, 'one timer, not one per read');
+
+    await page.store.open('s-gone');
+    assert.equal(page.store.error?.kind, 'not-found');
+    assert.equal(hand.due.length, 0, 'a store not found is not asked again');
+    page.nav.openStore('s-gone');
+    const body = render(StorePage, { props: { storeId: 's-gone' }, context: chainConsoleContext(page) }).body;
+    assert.match(body, /data-state="not-found"/);
+    assert.match(body, /role="alert" data-testid="store-not-found">Loja não encontrada: ela não existe ou está fora dos seus grupos\.</);
+    page.store.close();
+    assert.equal(page.store.page, null);
+  });
+
+  it('a store’s page in words: status and reason, terminals, alerts, the open orders read-only (late said), the events with their times', async (t) => {
+    const row = { ...BELA, summary: 'paused' as const, reason: 'Cozinha lotada', checkedAt: iso(SERVER_NOW - 20_000) };
+    const { page, stream } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/stores/s-late') return json(200, storePageOf(row));
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW));
+    const wallBody = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(
+      wallBody,
+      /data-store-id="s-late"[^]*?<button type="button" class="open[^"]*" data-testid="wall-store-link">Bela Vista<\/button>/,
+      'the name opens the page',
+    );
+    page.nav.openStore('s-late');
+    await page.store.open('s-late');
+    let body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(page) }).body;
+    assert.match(body, /data-state="shown"/);
+    assert.match(body, /data-testid="store-back"[^>]*>.*Voltar às lojas</);
+    assert.match(body, />Bela Vista</);
+    assert.match(body, /data-testid="store-summary">Pausada</);
+    assert.match(body, /data-testid="store-reason">Cozinha lotada</);
+    assert.match(body, /Lida na plataforma há 20 s/);
+    assert.match(body, /data-testid="store-terminals"[^>]*>\s*1\/1 conectados/);
+    assert.match(body, /data-alert="late-orders"[^>]*>Pedidos atrasados</);
+    assert.match(body, /2 pedidos abertos/);
+    assert.match(body, /Só leitura: os terminais da loja agem nos pedidos\./);
+    assert.doesNotMatch(body, /<button[^>]*data-testid="store-order/, 'nothing to act on');
+    assert.match(
+      body,
+      /data-order-id="o-2" data-status="PLACED" class="[^"]*\blate"><th scope="row"[^>]*>4821<\/th><td[^>]*>Aguardando confirmação <!--\[0--><span[^>]*data-testid="store-order-late">Atrasado: passou do prazo de confirmação<\/span><!--\]--><\/td><td[^>]*>Entrega<\/td><td[^>]*>há 9 min<\/td>/,
+    );
+    assert.match(
+      body,
+      /data-order-id="o-1" data-status="READY_TO_PICKUP" class="[^"]*"><th scope="row"[^>]*>o-1<\/th><td[^>]*>Pronto <!--\[-1--><!--\]--><\/td><td[^>]*>Retirada<\/td><td[^>]*>há 20 min<\/td>/,
+    );
+    assert.match(
+      body,
+      /data-code="READY_TO_PICKUP"[^>]*><time[^>]*>[^<]+<\/time> <span class="what[^"]*">Pronto para retirada<\/span> <!--\[0--><span[^>]*>pedido o-1</,
+    );
+    assert.match(body, /data-code="PLC"[^>]*>[^]*?>Pedido recebido<[^]*?>pedido 4821</, 'a short code in words too');
+    assert.match(body, /data-code="NEW_THING"[^>]*>[^]*?>NEW_THING</, 'one the terminal does not know, as its code');
+
+    page.i18n.setLocale('en');
+    body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(page) }).body;
+    assert.match(body, /Back to stores/);
+    assert.match(body, /Late: past its confirmation deadline/);
+    assert.match(body, />Order received</);
+    assert.match(body, /Read only: the store’s terminals act on the orders\./);
   });
 });
