@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * The platform's automatic closure of an overloaded store, as this project reads the marketplace's
+ * partner pages (docs/rush-guard.md): each rule, when it fires, closes the store for a while. The
+ * terminal's rush guard warns before one would fire; the sandbox fires them.
+ */
+export const ClosureRules = z
+  .object({
+    /** This many orders cancelled by the confirmation timeout within `timeoutWindowMinutes`. */
+    timeouts: z.number().int().min(1).max(50),
+    timeoutWindowMinutes: z.number().int().min(1).max(240),
+    /** A driver waiting at the store this long for an order that is not ready. */
+    driverWaitMinutes: z.number().int().min(1).max(120),
+    /** This share (0–1) of the last hour's orders late, once at least `lateMinimum` orders came. */
+    lateShare: z.number().min(0.05).max(1),
+    lateMinimum: z.number().int().min(1).max(500),
+  })
+  .strict();
+export type ClosureRules = z.infer<typeof ClosureRules>;
+
+/** The defaults this project reads in the partner pages (docs/rush-guard.md says why each). */
+export const DEFAULT_CLOSURE_RULES: ClosureRules = {
+  timeouts: 3,
+  timeoutWindowMinutes: 30,
+  driverWaitMinutes: 10,
+  lateShare: 0.5,
+  lateMinimum: 6,
+};

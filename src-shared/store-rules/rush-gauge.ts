@@ -1,0 +1,101 @@
+import type { ClosureRules } from './closure-rules';
+
+/**
+ * A store's load, from what its terminal already knows: orders waiting for a confirmation (weighted
+ * by the time they have left), the kitchen's backlog against the store's own pace, drivers waiting at
+ * the counter — one calm word for the top bar — and the warnings that come before one of the
+ * platform's closure rules would fire (closure-rules.ts). Pure: the caller reads the orders and the
+ * clock.
+ */
+
+/** How long the platform gives to confirm an order (spec: 8 minutes). */
+export const CONFIRM_WINDOW_MS = 8 * 60_000;
+/** An order with less than this left to be confirmed is about to time out. */
+export const ABOUT_TO_TIME_OUT_MS = 2 * 60_000;
+/** A warning comes when a rule is this far along (a driver at 60 % of the allowed wait, the late share at 80 % of the limit). */
+const WARN_AT = { driverWait: 0.6, lateShare: 0.8 };
+/** A store's pace before it has one of its own today: from confirmed to ready. */
+export const DEFAULT_PREPARATION_MS = 15 * 60_000;
+
+export type LoadLevel = 'calm' | 'busy' | 'swamped';
+
+/** What the gauge reads of an open order. */
+export interface GaugeOrder {
+  /** The platform's status (PLACED, CONFIRMED, PREPARATION_STARTED, READY_TO_PICKUP, ...). */
+  status: string;
+  confirmDeadlineMs: number | null;
+  /** When the kitchen's clock started for it (confirmed, or its scheduled preparation start). */
+  preparingSinceMs: number | null;
+  /** When a platform driver arrived at the store for it (ARRIVED_AT_ORIGIN), while it has not left. */
+  driverArrivedMs: number | null;
+}
+
+export interface GaugeInput {
+  now: number;
+  orders: readonly GaugeOrder[];
+  /** The store's usual time from confirmed to ready (today's median), or DEFAULT_PREPARATION_MS. */
+  preparationMs: number;
+  /** When each of the store's orders was cancelled by the confirmation timeout, recently. */
+  timeoutsMs: readonly number[];
+  /** The last hour's orders and how many of them were late (the closure rule's own reading). */
+  lastHour: { orders: number; late: number };
+  rules: ClosureRules;
+}
+
+export type ClosureWarning =
+  | { rule: 'timeouts'; timedOut: number; limit: number; aboutToTimeOut: number }
+  | { rule: 'driver-wait'; waiting: number; longestMs: number; limitMs: number }
+  | { rule: 'late-share'; late: number; orders: number; limit: number };
+
+export interface RushGauge {
+  level: LoadLevel;
+  /** 0 is an empty store; 1 and over is busy; 2 and over swamped. */
+  pressure: number;
+  parts: { unconfirmed: number; backlog: number; drivers: number };
+  /** Most pressing first. */
+  warnings: ClosureWarning[];
+}
+
+const clamp01 = (x: number): number => Math.min(1, Math.max(0, x));
+const PREPARING = new Set(['CONFIRMED', 'PREPARATION_STARTED']);
+/** A driver waits at the counter until the order leaves with them, ready or not. */
+const NOT_LEFT = new Set(['PLACED', 'CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP']);
+
+export function rushGauge(input: GaugeInput): RushGauge {
+  const { now, orders, rules } = input;
+  const placed = orders.filter((o) => o.status === 'PLACED');
+  const left = (o: GaugeOrder) => (o.confirmDeadlineMs ?? now + CONFIRM_WINDOW_MS) - now;
+  // Three orders at their deadline make one unit; a fresh one a quarter of its weight.
+  const unconfirmed = placed.reduce((sum, o) => sum + 0.25 + 0.75 * clamp01(1 - left(o) / CONFIRM_WINDOW_MS), 0) / 3;
+  // Eight tickets at the store's usual pace make one unit; a ticket at twice its pace counts double (at most three times).
+  const pace = Math.max(60_000, input.preparationMs);
+  const backlog =
+    orders
+      .filter((o) => PREPARING.has(o.status) && o.preparingSinceMs !== null)
+      .reduce((sum, o) => sum + Math.min(3, (now - (o.preparingSinceMs ?? now)) / pace), 0) / 8;
+  const limitMs = rules.driverWaitMinutes * 60_000;
+  const waits = orders.filter((o) => o.driverArrivedMs !== null && NOT_LEFT.has(o.status)).map((o) => now - (o.driverArrivedMs ?? now));
+  // A driver at the allowed wait is one unit on its own: the rule that closes a store the fastest.
+  const drivers = waits.reduce((sum, w) => sum + 0.25 + clamp01(w / limitMs), 0);
+  const pressure = unconfirmed + backlog + drivers;
+
+  const warnings: ClosureWarning[] = [];
+  const windowStart = now - rules.timeoutWindowMinutes * 60_000;
+  const timedOut = input.timeoutsMs.filter((t) => t >= windowStart && t <= now).length;
+  const aboutToTimeOut = placed.filter((o) => left(o) <= ABOUT_TO_TIME_OUT_MS).length;
+  // Once those about to time out have, one more would close the store.
+  const atStake = timedOut + aboutToTimeOut;
+  if (atStake > 0 && atStake >= rules.timeouts - 1) {
+    warnings.push({ rule: 'timeouts', timedOut, limit: rules.timeouts, aboutToTimeOut });
+  }
+  const longestMs = Math.max(0, ...waits);
+  if (waits.length > 0 && longestMs >= WARN_AT.driverWait * limitMs) {
+    warnings.push({ rule: 'driver-wait', waiting: waits.filter((w) => w >= WARN_AT.driverWait * limitMs).length, longestMs, limitMs });
+  }
+  const { orders: hourOrders, late } = input.lastHour;
+  if (hourOrders >= rules.lateMinimum && late / hourOrders >= WARN_AT.lateShare * rules.lateShare) {
+    warnings.push({ rule: 'late-share', late, orders: hourOrders, limit: rules.lateShare });
+  }
+  const level: LoadLevel = pressure >= 2 || warnings.length > 0 ? 'swamped' : pressure >= 1 ? 'busy' : 'calm';
+  return { level, pressure, parts: { unconfirmed, backlog, drivers }, warnings };
+}
