@@ -3,12 +3,17 @@ import {
   BulkPauseInput,
   BulkSoldOutInput,
   BulkView,
+  ConsoleAccountList,
   ConsoleError,
   type ConsoleErrorKind,
   ConsoleMe,
+  NewAccountInput,
+  RemoveAccountInput,
   Report,
   ReportQuery,
   SignInInput,
+  StoreGroupInput,
+  StoreGroupList,
   StorePage,
   Wall,
 } from '../../src-shared/console/console-api';
@@ -117,6 +122,31 @@ export class ConsoleClient {
   /** A store's page: its wall row, its open orders and its latest events (not-found outside the session's stores). */
   storePage(storeId: string): Promise<Answer<StorePage>> {
     return this.#call(`/api/stores/${encodeURIComponent(storeId)}`, StorePage);
+  }
+
+  /** The chain's store groups (an area manager's own). */
+  groups(): Promise<Answer<StoreGroupList>> {
+    return this.#call('/api/groups', StoreGroupList);
+  }
+
+  /** A group made (no id) or replaced whole (its id); answers the groups as they are now. */
+  saveGroup(input: StoreGroupInput, csrfToken: string): Promise<Answer<StoreGroupList>> {
+    return this.#send('/api/groups', StoreGroupInput, input, StoreGroupList, csrfToken);
+  }
+
+  /** The console's accounts (owners only). */
+  accounts(): Promise<Answer<ConsoleAccountList>> {
+    return this.#call('/api/accounts', ConsoleAccountList);
+  }
+
+  /** A new account; answers the accounts as they are now (a login taken is refused as `invalid`). */
+  createAccount(input: NewAccountInput, csrfToken: string): Promise<Answer<ConsoleAccountList>> {
+    return this.#send('/api/accounts', NewAccountInput, input, ConsoleAccountList, csrfToken);
+  }
+
+  /** Removes an account (never your own, never the last owner); answers the accounts as they are now. */
+  removeAccount(input: RemoveAccountInput, csrfToken: string): Promise<Answer<ConsoleAccountList>> {
+    return this.#send('/api/accounts/remove', RemoveAccountInput, input, ConsoleAccountList, csrfToken);
   }
 
   bulkPause(input: BulkPauseInput, csrfToken: string): Promise<Answer<BulkView>> {

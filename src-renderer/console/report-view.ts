@@ -1,7 +1,7 @@
 import type { Report, ReportRow } from '../../src-shared/console/console-api';
 
 /** The leaderboard's columns, each sortable. */
-export const REPORT_COLUMNS = ['store', 'orders', 'sales', 'confirmP50', 'confirmP90', 'readyP50', 'late', 'cancelled'] as const;
+export const REPORT_COLUMNS = ['store', 'orders', 'sales', 'confirmP50', 'confirmP90', 'readyP50', 'late', 'cancelled', 'rating'] as const;
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 export type SortDirection = 'ascending' | 'descending';
 export interface ReportSort {
@@ -10,7 +10,10 @@ export interface ReportSort {
 }
 
 /** What the leaderboard shows of a store (or the chain) over a period. */
-export type ReportFigures = Pick<ReportRow, 'orders' | 'sales' | 'confirmP50Ms' | 'confirmP90Ms' | 'readyP50Ms' | 'lateShare' | 'cancelled' | 'cancelledBy'>;
+export type ReportFigures = Pick<
+  ReportRow,
+  'orders' | 'sales' | 'confirmP50Ms' | 'confirmP90Ms' | 'readyP50Ms' | 'lateShare' | 'cancelled' | 'cancelledBy' | 'rating' | 'ratedReviews'
+>;
 
 /** One store on the leaderboard: its figures over the period asked and, when compared, the earlier one. */
 export interface LeaderRow {
@@ -25,7 +28,18 @@ const names = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
 
 /** A period without an order. */
 function noFigures(): ReportFigures {
-  return { orders: 0, sales: 0, confirmP50Ms: null, confirmP90Ms: null, readyP50Ms: null, lateShare: 0, cancelled: 0, cancelledBy: {} };
+  return {
+    orders: 0,
+    sales: 0,
+    confirmP50Ms: null,
+    confirmP90Ms: null,
+    readyP50Ms: null,
+    lateShare: 0,
+    cancelled: 0,
+    cancelledBy: {},
+    rating: null,
+    ratedReviews: null,
+  };
 }
 
 /**
@@ -70,6 +84,8 @@ export function columnValue(row: ReportFigures, column: FigureColumn): number | 
       return row.lateShare;
     case 'cancelled':
       return row.cancelled;
+    case 'rating':
+      return row.rating;
   }
 }
 
@@ -93,7 +109,8 @@ export function nextSort(current: ReportSort, column: ReportColumn): ReportSort 
 
 /**
  * The chain's figures over the stores: orders, sales and cancellations summed, the late share over
- * every order; its times null (a percentile of the chain is not a sum of the stores' percentiles).
+ * every order; its times null (a percentile of the chain is not a sum of the stores' percentiles),
+ * and its rating (the platform scores stores, not chains).
  */
 export function totalRow(rows: readonly ReportFigures[]): ReportFigures {
   const total = noFigures();
@@ -117,6 +134,8 @@ export function totalRow(rows: readonly ReportFigures[]): ReportFigures {
 export type Delta = { trend: 'same' } | { trend: 'up' | 'down'; change: number; points: boolean } | { trend: 'from-zero' };
 
 export function delta(column: FigureColumn, now: ReportFigures, before: ReportFigures): Delta | null {
+  // The platform's score is now, the same for either period: it has no change to tell.
+  if (column === 'rating') return null;
   const x = columnValue(now, column);
   const y = columnValue(before, column);
   if (x === null || y === null) return null;
@@ -126,9 +145,9 @@ export function delta(column: FigureColumn, now: ReportFigures, before: ReportFi
   return { trend: x > y ? 'up' : 'down', change: Math.abs(x - y) / y, points: false };
 }
 
-/** Whether more of a figure is better (orders, sales) or worse (times, lateness, cancellations). */
+/** Whether more of a figure is better (orders, sales, rating) or worse (times, lateness, cancellations). */
 export function moreIsBetter(column: FigureColumn): boolean {
-  return column === 'orders' || column === 'sales';
+  return column === 'orders' || column === 'sales' || column === 'rating';
 }
 
 /** The most frequent cancellation codes, most first (ties by code), at most `n`. */

@@ -19,6 +19,8 @@ export function figureWords(i18n: I18n, column: FigureColumn, row: ReportFigures
       return i18n.money(value);
     case 'late':
       return percentWords(i18n, value);
+    case 'rating':
+      return numberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
     default:
       return minutesSeconds(value);
   }

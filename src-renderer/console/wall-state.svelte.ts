@@ -1,9 +1,9 @@
 import { SvelteSet } from 'svelte/reactivity';
-import type { Wall, WallStore } from '../../src-shared/console/console-api';
+import type { StoreGroup, Wall, WallStore } from '../../src-shared/console/console-api';
 import type { Now } from '../lib/now.svelte';
 import type { ConsoleClient, ConsoleFailure } from './console-client';
 import { browserTimers, type Timers } from './timers';
-import { filterCounts, indexWall, visibleStores, type WallFilter } from './wall-view';
+import { filterCounts, indexWall, visibleStores, type GroupStores, type WallFilter } from './wall-view';
 
 export type LiveState = 'connecting' | 'live' | 'lost';
 
@@ -22,11 +22,23 @@ export class WallState {
   live = $state<LiveState>('connecting');
   search = $state('');
   filter = $state<WallFilter>('all');
+  /** The chain's store groups (an area manager's own), for the wall's group filter. */
+  groups = $state.raw<StoreGroup[]>([]);
+  /** The group whose stores the wall shows; '' for every store. */
+  group = $state('');
   readonly selected = new SvelteSet<string>();
 
+  // A group that is gone (removed, or not read yet) filters nothing.
+  readonly #group: GroupStores = $derived.by(() => {
+    const chosen = this.groups.find((g) => g.id === this.group);
+    // Built whole with each choice and never changed: no reactive set needed.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    return chosen ? new Set(chosen.stores) : null;
+  });
+
   readonly #indexed = $derived(indexWall(this.wall?.stores ?? []));
-  readonly visible: WallStore[] = $derived(visibleStores(this.#indexed, this.search, this.filter));
-  readonly counts = $derived(filterCounts(this.wall?.stores ?? []));
+  readonly visible: WallStore[] = $derived(visibleStores(this.#indexed, this.search, this.filter, this.#group));
+  readonly counts = $derived(filterCounts(this.wall?.stores ?? [], this.#group));
   /** The selected stores the wall still shows (one the server stopped showing is not acted on). */
   readonly selectedStores: WallStore[] = $derived((this.wall?.stores ?? []).filter((s) => this.selected.has(s.storeId)));
   // Built whole with each wall and never changed: no reactive map needed.
@@ -45,10 +57,14 @@ export class WallState {
     private readonly timers: Timers = browserTimers,
   ) {}
 
-  /** Reads the wall and starts hearing it. */
+  /** Reads the wall (and the store groups) and starts hearing it. */
   start(): void {
     this.now.start();
     this.#open();
+    void this.client.groups().then((answer) => {
+      // Without the groups the wall shows every store: no filter to offer, nothing to say.
+      if (this.#close && answer.ok) this.groups = answer.value.groups;
+    });
     void this.client.wall().then((answer) => {
       // Signed out meanwhile: the answer is nobody's now.
       if (!this.#close) return;
@@ -67,6 +83,8 @@ export class WallState {
     this.wall = null;
     this.error = null;
     this.selected.clear();
+    this.groups = [];
+    this.group = '';
   }
 
   /** A store's name by its id (its id when the wall does not show it). */

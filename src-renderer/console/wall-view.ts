@@ -44,17 +44,25 @@ export function indexWall(stores: readonly WallStore[]): IndexedStore[] {
   return [...stores].sort(byAttention).map((store) => ({ store, key: searchKey(store.name) }));
 }
 
-/** The stores the search and the chip leave on screen, in the wall's order. */
-export function visibleStores(indexed: readonly IndexedStore[], search: string, filter: WallFilter): WallStore[] {
+/** The stores a group chose (null: every store, no group chosen). */
+export type GroupStores = ReadonlySet<string> | null;
+
+/** The stores the search, the chip and the group leave on screen, in the wall's order. */
+export function visibleStores(indexed: readonly IndexedStore[], search: string, filter: WallFilter, group: GroupStores = null): WallStore[] {
   const wanted = searchKey(search);
   const shown: WallStore[] = [];
-  for (const { store, key } of indexed) if ((wanted === '' || key.includes(wanted)) && inFilter(store, filter)) shown.push(store);
+  for (const { store, key } of indexed) {
+    if ((wanted === '' || key.includes(wanted)) && inFilter(store, filter) && (group === null || group.has(store.storeId))) shown.push(store);
+  }
   return shown;
 }
 
-/** How many stores each chip would show (the search aside). */
-export function filterCounts(stores: readonly WallStore[]): Record<WallFilter, number> {
+/** How many stores each chip would show within the group (the search aside). */
+export function filterCounts(stores: readonly WallStore[], group: GroupStores = null): Record<WallFilter, number> {
   const counts: Record<WallFilter, number> = { all: 0, attention: 0, paused: 0, closed: 0 };
-  for (const store of stores) for (const filter of WALL_FILTERS) if (inFilter(store, filter)) counts[filter] += 1;
+  for (const store of stores) {
+    if (group !== null && !group.has(store.storeId)) continue;
+    for (const filter of WALL_FILTERS) if (inFilter(store, filter)) counts[filter] += 1;
+  }
   return counts;
 }

@@ -869,4 +869,105 @@ describe('the page’s state against a fake server', () => {
     assert.match(body, />Order received</);
     assert.match(body, /Read only: the store’s terminals act on the orders\./);
   });
+
+  const GROUPS = { groups: [{ id: '0123456789abcdef', name: 'Zona Sul', stores: ['s-late', 's-abc', 's-gone'], managers: ['area@rede.com'] }] };
+
+  it('a group filter narrows the wall to the group’s stores, with the search and the chips; hidden when there is no group', async (t) => {
+    const indexed = indexWall(STORES);
+    const zonaSul = new Set(GROUPS.groups[0]?.stores);
+    assert.deepEqual(
+      visibleStores(indexed, '', 'all', zonaSul).map((s) => s.storeId),
+      ['s-late', 's-abc'],
+    );
+    assert.deepEqual(
+      visibleStores(indexed, 'abc', 'all', zonaSul).map((s) => s.storeId),
+      ['s-abc'],
+    );
+    assert.deepEqual(
+      visibleStores(indexed, '', 'attention', zonaSul).map((s) => s.storeId),
+      ['s-late'],
+    );
+    assert.deepEqual(filterCounts(STORES, zonaSul), { all: 2, attention: 1, paused: 0, closed: 0 });
+
+    for (const groups of [GROUPS, { groups: [] }]) {
+      const { page, stream } = consoleWith(t, (path) => {
+        if (path === '/api/me') return json(200, ME);
+        if (path === '/api/groups') return json(200, groups);
+        return json(200, wallAt(SERVER_NOW));
+      });
+      await page.session.check();
+      page.wall.start();
+      stream.push(wallAt(SERVER_NOW));
+      await settle();
+      let body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+      if (groups.groups.length === 0) {
+        assert.doesNotMatch(body, /data-testid="wall-group"/, 'no group: no filter');
+        continue;
+      }
+      assert.match(
+        body,
+        /data-testid="wall-group"[^]*?<option value=""[^>]*>Todos os grupos<\/option>[^]*?<option value="0123456789abcdef"[^>]*>Zona Sul<\/option>/,
+      );
+      page.wall.group = '0123456789abcdef';
+      body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+      assert.deepEqual(
+        [...body.matchAll(/data-testid="wall-row" data-store-id="([^"]+)"/g)].map((m) => m[1]),
+        ['s-late', 's-abc'],
+      );
+      assert.match(body, /2 de 6 lojas/);
+      assert.match(body, /Todas \(2\)/, 'the chips count within the group');
+      page.i18n.setLocale('en');
+      assert.match(render(StatusWall, { context: chainConsoleContext(page) }).body, />All groups</);
+    }
+  });
+
+  it('the wall says a store’s ready orders not collected beside its late ones, in words', async (t) => {
+    const shelf = STORES.map((s) => (s.storeId === 's-abc' ? { ...s, orders: { ...s.orders, ready: 3, uncollected: 2 } } : s));
+    const { page, stream } = consoleWith(t, (path) => (path === '/api/me' ? json(200, ME) : json(200, wallAt(SERVER_NOW, shelf))));
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW, shelf));
+    const row = (body: string): string => body.split('data-testid="wall-row"').find((r) => r.includes('data-store-id="s-abc"')) ?? '';
+    let body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(row(body), /data-testid="wall-late"[^]*?>0<\/span>[^]*?data-testid="wall-uncollected"[^>]*>2 prontos parados</);
+    assert.equal([...body.matchAll(/data-testid="wall-uncollected"/g)].length, 1, 'only the store with some');
+    page.i18n.setLocale('en');
+    body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(row(body), />2 waiting on the shelf</);
+  });
+
+  it('reports: each store’s rating with one decimal and its reviews, "—" when none; sortable; no change told for it', async (t) => {
+    const rated: Report = {
+      periods: COMPARED.periods.map((period, i) => ({
+        ...period,
+        stores: period.stores.map((r) =>
+          r.storeId === 's-a' ? { ...r, rating: 4.56, ratedReviews: 128 } : r.storeId === 's-b' ? { ...r, rating: i === 0 ? 3.9 : 4.8, ratedReviews: 1 } : r,
+        ),
+      })),
+    };
+    assert.deepEqual(
+      sortRows(leaderboard(rated), { column: 'rating', direction: 'descending' }).map((r) => r.storeId),
+      ['s-a', 's-b', 's-c', 's-z'],
+    );
+    assert.deepEqual(
+      sortRows(leaderboard(rated), { column: 'rating', direction: 'ascending' }).map((r) => r.storeId),
+      ['s-b', 's-a', 's-c', 's-z'],
+      'no rating last either way',
+    );
+    const { page } = await reportsWith(t, () => json(200, rated));
+    await page.reports.setCompare(true);
+    let body = reportsPage(page);
+    assert.match(body, /data-testid="report-sort-rating"[^>]*>Nota \(agora\)/);
+    const cell = (storeId: string): string => boardRow(body, storeId).split('data-column="rating"')[1]?.split('</td>')[0] ?? '';
+    assert.match(cell('s-a'), /<span class="value[^"]*">4,6<\/span>[^]*?128 avaliações/);
+    assert.match(cell('s-b'), /3,9[^]*?1 avaliação/);
+    assert.doesNotMatch(cell('s-b'), /report-delta/, 'the platform’s score is now: no change against before');
+    assert.match(cell('s-c'), /—[^]*?sem dado/);
+    page.reports.sortBy('rating');
+    body = reportsPage(page);
+    assert.deepEqual(boardOrder(body), ['s-a', 's-b', 's-c', 's-z']);
+    page.i18n.setLocale('en');
+    body = reportsPage(page);
+    assert.match(cell('s-a'), /4\.6<\/span>[^]*?128 reviews/);
+  });
 });
