@@ -7,6 +7,7 @@ import { NavState } from './nav-state.svelte';
 import { ReportsState } from './reports-state.svelte';
 import { SessionState } from './session-state.svelte';
 import { StorePageState } from './store-page-state.svelte';
+import { TeamState } from './team-state.svelte';
 import { browserTimers, type Timers } from './timers';
 import { WallState } from './wall-state.svelte';
 
@@ -27,6 +28,8 @@ export interface ChainConsole {
   reports: ReportsState;
   /** The store page open over the wall (read while open). */
   store: StorePageState;
+  /** The Team page's accounts and groups (owners only). */
+  team: TeamState;
   /** Shows the page in `locale` and remembers it in this browser. */
   setLocale(locale: Locale): void;
 }
@@ -66,6 +69,7 @@ export function createChainConsole(options: ChainConsoleOptions = {}): ChainCons
     nav: new NavState(),
     reports,
     store: new StorePageState(client, session, timers),
+    team: new TeamState(client, session, wall),
     setLocale: (locale) => {
       i18n.setLocale(locale);
       storage?.setItem(LOCALE_KEY, locale);

@@ -1,5 +1,5 @@
-/** The console's pages, in the order of its navigation. */
-export const CONSOLE_PAGES = ['wall', 'reports'] as const;
+/** The console's pages, in the order of its navigation (the team's for owners only). */
+export const CONSOLE_PAGES = ['wall', 'reports', 'team'] as const;
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];
 
 /** Which page of the console is shown: the status wall first, after every sign-in; a store's page opens over the wall. */

@@ -17,6 +17,11 @@ import BulkDialog from '../../../src-renderer/console/BulkDialog.svelte';
 import SoldOutDialog from '../../../src-renderer/console/SoldOutDialog.svelte';
 import ReportsPage from '../../../src-renderer/console/ReportsPage.svelte';
 import StorePage from '../../../src-renderer/console/StorePage.svelte';
+import TeamPage from '../../../src-renderer/console/TeamPage.svelte';
+import ConsoleNav from '../../../src-renderer/console/ConsoleNav.svelte';
+import AccountDialog from '../../../src-renderer/console/AccountDialog.svelte';
+import GroupDialog from '../../../src-renderer/console/GroupDialog.svelte';
+import { accountInput, groupInput } from '../../../src-renderer/console/team-view';
 import { STORE_PAGE_REFRESH_MS } from '../../../src-renderer/console/store-page-state.svelte';
 import { reportQuery } from '../../../src-renderer/console/report-periods';
 import { delta, leaderboard, minutesSeconds, nextSort, sortRows, totalRow } from '../../../src-renderer/console/report-view';
@@ -969,5 +974,135 @@ describe('the page’s state against a fake server', () => {
     page.i18n.setLocale('en');
     body = reportsPage(page);
     assert.match(cell('s-a'), /4\.6<\/span>[^]*?128 reviews/);
+  });
+
+  const ACCOUNTS = {
+    accounts: [
+      { login: 'dona@rede.com', name: 'Dona da rede', role: 'owner', groups: [], lockedUntil: null, createdAt: iso(SERVER_NOW - 86_400_000) },
+      {
+        login: 'area@rede.com',
+        name: 'Ana Área',
+        role: 'area_manager',
+        groups: ['0123456789abcdef'],
+        lockedUntil: iso(SERVER_NOW + 10 * 60_000),
+        createdAt: iso(SERVER_NOW - 3_600_000),
+      },
+      { login: 'olho@rede.com', name: 'Olho', role: 'viewer', groups: [], lockedUntil: null, createdAt: iso(SERVER_NOW) },
+    ],
+  };
+
+  it('the Team page is an owner’s only: its accounts (role in words, groups, lock), no remove on your own row, its groups', async (t) => {
+    for (const role of ['owner', 'area_manager'] as const) {
+      const { page } = consoleWith(t, (path) => (path === '/api/me' ? json(200, { ...ME, role }) : json(200, wallAt(SERVER_NOW))));
+      await page.session.check();
+      const nav = render(ConsoleNav, { context: chainConsoleContext(page) }).body;
+      assert.equal(/data-testid="nav-team"[^>]*>Equipe</.test(nav), role === 'owner', role);
+    }
+    const { page, stream } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/accounts') return json(200, ACCOUNTS);
+      if (path === '/api/groups') return json(200, GROUPS);
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW));
+    await page.team.load();
+    page.nav.go('team');
+    let body = render(TeamPage, { context: chainConsoleContext(page) }).body;
+    const row = (login: string): string => body.split('data-testid="account-row"').find((r) => r.includes(`data-login="${login}"`)) ?? '';
+    assert.match(row('area@rede.com'), />Ana Área<[^]*?>Gerente de área<[^]*?>Zona Sul<[^]*?Bloqueada até/);
+    assert.match(row('olho@rede.com'), />Somente leitura<[^]*?>Todas as lojas<[^]*?Não bloqueada/);
+    assert.doesNotMatch(row('dona@rede.com'), /data-testid="account-remove"/, 'not your own account');
+    assert.match(row('dona@rede.com'), />Você</);
+    assert.match(row('olho@rede.com'), /data-testid="account-remove"/);
+    assert.match(body, /data-testid="group-row" data-group-id="0123456789abcdef"[^]*?Zona Sul[^]*?3 lojas · 1 gerente[^]*?Bela Vista, ABC Paulista, s-gone/);
+    page.i18n.setLocale('en');
+    body = render(TeamPage, { context: chainConsoleContext(page) }).body;
+    assert.match(row('area@rede.com'), />Area manager<[^]*?Locked until/);
+    assert.match(body, />New account</);
+  });
+
+  it('a new account: checked in words before it goes, sent with the CSRF token; a login taken said with the server’s words', async (t) => {
+    assert.equal(accountInput({ login: 'nova', name: 'Nova', role: 'viewer', password: '0123456789' }), 'login');
+    assert.equal(accountInput({ login: 'nova@rede.com', name: '  ', role: 'viewer', password: '0123456789' }), 'name');
+    assert.equal(accountInput({ login: 'nova@rede.com', name: 'Nova', role: 'viewer', password: '012345678' }), 'password-short');
+    assert.deepEqual(accountInput({ login: ' Nova@Rede.com ', name: ' Nova ', role: 'area_manager', password: '0123456789' }), {
+      login: 'nova@rede.com',
+      name: 'Nova',
+      role: 'area_manager',
+      password: '0123456789',
+    });
+    let taken = false;
+    const { page, http } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/accounts' && taken) return json(400, { error: { kind: 'invalid', message: 'an account nova@rede.com already exists' } });
+      if (path === '/api/accounts' || path === '/api/accounts/remove') return json(201, ACCOUNTS);
+      return json(200, GROUPS);
+    });
+    await page.session.check();
+    const input = { login: 'nova@rede.com', name: 'Nova', role: 'area_manager' as const, password: '0123456789' };
+    assert.equal(await page.team.createAccount(input), true);
+    const sent = http.calls.find((c) => c.path === '/api/accounts');
+    assert.equal(sent?.init.method, 'POST');
+    assert.equal((sent?.init.headers as Record<string, string>)['x-csrf-token'], 'csrf-1');
+    assert.deepEqual(JSON.parse(String(sent?.init.body)), input);
+    assert.equal(page.team.accounts?.length, 3, 'the list answered replaces the one shown');
+
+    taken = true;
+    assert.equal(await page.team.createAccount(input), false);
+    const body = render(AccountDialog, { props: { onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(
+      body,
+      /role="alert" data-testid="account-error">O servidor não aceitou os dados enviados\. <small>Detalhe: an account nova@rede\.com already exists<\/small>/,
+    );
+    assert.match(body, /type="password"[^>]*data-testid="account-password"/, 'the password hidden until asked');
+    assert.match(body, /data-testid="account-reveal"[^>]*>Mostrar senha</);
+    assert.match(body, /data-testid="account-problem">Escreva o login como um e-mail\.</);
+
+    assert.equal(await page.team.removeAccount('olho@rede.com'), true);
+    const removed = http.calls.at(-1);
+    assert.equal(removed?.path, '/api/accounts/remove');
+    assert.equal((removed?.init.headers as Record<string, string>)['x-csrf-token'], 'csrf-1');
+    assert.deepEqual(JSON.parse(String(removed?.init.body)), { login: 'olho@rede.com' });
+  });
+
+  it('a group edited is replaced whole with its id, its stores chosen from the wall’s, its managers among the area managers; the wall’s filter hears it', async (t) => {
+    const group = GROUPS.groups[0] ?? assert.fail('no group');
+    assert.equal(groupInput(null, '  ', [], []), null, 'no name, nothing to send');
+    assert.deepEqual(groupInput(null, ' Zona Leste ', ['s-sj'], []), { name: 'Zona Leste', stores: ['s-sj'], managers: [] }, 'a new group has no id');
+    const saved = { groups: [{ ...group, stores: ['s-late'] }] };
+    const { page, http, stream } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/accounts') return json(200, ACCOUNTS);
+      if (path === '/api/groups') return json(200, http.calls.some((c) => c.init.method === 'POST') ? saved : GROUPS);
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW));
+    await page.team.load();
+    const body = render(GroupDialog, { props: { group, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(body, />Editar o grupo</);
+    assert.match(body, /value="Zona Sul"/);
+    assert.match(body, /Lojas do grupo \(3 escolhidas\)/);
+    assert.equal([...body.matchAll(/data-testid="group-store"/g)].length, STORES.length, 'every store of the wall to choose from');
+    assert.match(body, /checked[^>]*data-store-id="s-late"|data-store-id="s-late"[^>]*checked/);
+    assert.deepEqual(
+      [...body.matchAll(/data-testid="group-manager" data-login="([^"]+)"/g)].map((m) => m[1]),
+      ['area@rede.com'],
+      'only area managers',
+    );
+    const input = groupInput(group, 'Zona Sul', ['s-late'], ['area@rede.com']) ?? assert.fail('no input');
+    assert.equal(await page.team.saveGroup(input), true);
+    const sent = http.calls.at(-1);
+    assert.equal((sent?.init.headers as Record<string, string>)['x-csrf-token'], 'csrf-1');
+    assert.deepEqual(JSON.parse(String(sent?.init.body)), { id: '0123456789abcdef', name: 'Zona Sul', stores: ['s-late'], managers: ['area@rede.com'] });
+    page.wall.group = '0123456789abcdef';
+    assert.deepEqual(
+      page.wall.visible.map((s) => s.storeId),
+      ['s-late'],
+      'the wall filters by the group as saved',
+    );
   });
 });
