@@ -96,8 +96,9 @@ const RENDERER_FEATURES = {
   'shared-queue': [],
   diagnostics: [],
   settings: ['alerts', 'diagnostics', 'kitchen', 'join', 'orders', 'print', 'screens', 'setup'],
-  // The chain manager console's page (its own entry, console-main.ts): a bulk pause words and times as the Store page does.
-  console: ['stores'],
+  // The chain manager console's page (its own entry, console-main.ts): a bulk pause words and times as the Store page does,
+  // a bulk promotion reads its form as the Promotions page does.
+  console: ['stores', 'promotions'],
 };
 /** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
 for (const start of Object.keys(RENDERER_FEATURES)) {

@@ -1,4 +1,4 @@
-import type { BulkPauseInput, BulkSoldOutInput, BulkView } from '../../src-shared/console/console-api';
+import type { BulkHoursInput, BulkPauseInput, BulkPromotionInput, BulkSoldOutInput, BulkView } from '../../src-shared/console/console-api';
 import type { ConsoleClient, ConsoleFailure } from './console-client';
 import { browserTimers, type Timers } from './timers';
 
@@ -13,15 +13,20 @@ export interface BulkCounts {
 }
 
 /** What a bulk action asked, by its kind: what its progress says, and what a retry sends again. */
-export type BulkAsked = { kind: 'pause'; input: BulkPauseInput } | { kind: 'sold-out'; input: BulkSoldOutInput };
+export type BulkAsked =
+  | { kind: 'pause'; input: BulkPauseInput }
+  | { kind: 'sold-out'; input: BulkSoldOutInput }
+  | { kind: 'hours'; input: BulkHoursInput }
+  | { kind: 'promotion'; input: BulkPromotionInput };
 
 /** The same action for other stores (the failed ones of a retry). */
 function forStores(asked: BulkAsked, stores: string[]): BulkAsked {
-  return asked.kind === 'pause' ? { kind: 'pause', input: { ...asked.input, stores } } : { kind: 'sold-out', input: { ...asked.input, stores } };
+  // The kind and its input stay paired: only the stores change.
+  return { ...asked, input: { ...asked.input, stores } } as BulkAsked;
 }
 
 /**
- * A bulk action (a pause, a product sold out or back): sent once (the server queues each store's
+ * A bulk action (a pause, a product sold out or back, a week of hours, a promotion): sent once (the server queues each store's
  * action in its store outbox), then its progress read every second while a store is still queued.
  * The failed ones can be sent again, as a new bulk action of just those, with the same input.
  */
@@ -56,6 +61,16 @@ export class BulkState {
     return this.#start({ kind: 'sold-out', input });
   }
 
+  /** One week of opening hours in many stores. */
+  hours(input: BulkHoursInput): Promise<boolean> {
+    return this.#start({ kind: 'hours', input });
+  }
+
+  /** One promotion in many stores. */
+  promotion(input: BulkPromotionInput): Promise<boolean> {
+    return this.#start({ kind: 'promotion', input });
+  }
+
   /** A new bulk action of the stores that failed, with what was first asked. */
   retryFailed(): Promise<boolean> {
     if (!this.asked || this.failedStores.length === 0) return Promise.resolve(false);
@@ -68,7 +83,7 @@ export class BulkState {
     this.error = null;
     try {
       const csrfToken = this.session.csrfToken;
-      const answer = asked.kind === 'pause' ? await this.client.bulkPause(asked.input, csrfToken) : await this.client.bulkSoldOut(asked.input, csrfToken);
+      const answer = await this.#send(asked, csrfToken);
       if (!answer.ok) {
         this.#failed(answer.error);
         return false;
@@ -79,6 +94,19 @@ export class BulkState {
       return true;
     } finally {
       this.busy = false;
+    }
+  }
+
+  #send(asked: BulkAsked, csrfToken: string) {
+    switch (asked.kind) {
+      case 'pause':
+        return this.client.bulkPause(asked.input, csrfToken);
+      case 'sold-out':
+        return this.client.bulkSoldOut(asked.input, csrfToken);
+      case 'hours':
+        return this.client.bulkHours(asked.input, csrfToken);
+      case 'promotion':
+        return this.client.bulkPromotion(asked.input, csrfToken);
     }
   }
 

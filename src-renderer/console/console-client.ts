@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
+  BulkHoursInput,
   BulkPauseInput,
+  BulkPromotionInput,
   BulkSoldOutInput,
   BulkView,
   ConsoleAccountList,
@@ -155,6 +157,16 @@ export class ConsoleClient {
 
   bulkSoldOut(input: BulkSoldOutInput, csrfToken: string): Promise<Answer<BulkView>> {
     return this.#send('/api/bulk/sold-out', BulkSoldOutInput, input, BulkView, csrfToken);
+  }
+
+  /** One week of opening hours for many stores (a complete replacement in each). */
+  bulkHours(input: BulkHoursInput, csrfToken: string): Promise<Answer<BulkView>> {
+    return this.#send('/api/bulk/hours', BulkHoursInput, input, BulkView, csrfToken);
+  }
+
+  /** One promotion in many stores. */
+  bulkPromotion(input: BulkPromotionInput, csrfToken: string): Promise<Answer<BulkView>> {
+    return this.#send('/api/bulk/promotion', BulkPromotionInput, input, BulkView, csrfToken);
   }
 
   /** Each store's figures over the period asked (and the earlier one, when compared). */

@@ -1,5 +1,6 @@
 import type { I18n } from '../i18n/i18n.svelte';
 import type { ConsoleFailure } from './console-client';
+import type { WeekProblem } from './bulk-hours';
 import type { BulkPauseProblem } from './pause-end';
 
 /** A wait as a person says it: "45 s" under a minute, else whole minutes rounded up ("15 min"). */
@@ -42,4 +43,14 @@ export function agoWords(i18n: I18n, iso: string, nowMs: number): string {
 /** Why a bulk pause cannot go, in the Store page's words for the same rules. */
 export function pauseProblemWords(i18n: I18n, problem: BulkPauseProblem): string {
   return problem === 'clock-invalid' ? i18n.t('console.bulk.clockInvalid') : i18n.t(`store.pauseRule.${problem}`);
+}
+
+/** Why a week of hours cannot go, in the Store page's words, on the day that breaks the rule ("Sexta: Este turno se sobrepõe a outro (Sábado)."). */
+export function hoursProblemWords(i18n: I18n, problem: WeekProblem): string {
+  if (problem.kind === 'empty') return i18n.t('store.hours.empty');
+  const rule =
+    problem.problem === 'overlap'
+      ? i18n.t('store.hoursRule.overlap', { other: problem.other ? i18n.t(`store.day.${problem.other}`) : '' })
+      : i18n.t(`store.hoursRule.${problem.problem}`);
+  return `${i18n.t(`store.day.${problem.day}`)}: ${rule}`;
 }

@@ -6,7 +6,13 @@ import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
 import { BULK_POLL_MS } from '../../../src-renderer/console/bulk-state.svelte';
 import { chainConsoleContext, createChainConsole } from '../../../src-renderer/console/chain-console';
 import { ConsoleClient, failure, reportPath, type EventSourceLike } from '../../../src-renderer/console/console-client';
-import { agoWords, failureWords } from '../../../src-renderer/console/console-words';
+import { agoWords, failureWords, hoursProblemWords } from '../../../src-renderer/console/console-words';
+import { defaultWeek, hoursInput } from '../../../src-renderer/console/bulk-hours';
+import { promotionInput } from '../../../src-renderer/console/bulk-promotion';
+import BulkHoursDialog from '../../../src-renderer/console/BulkHoursDialog.svelte';
+import BulkPromotionDialog from '../../../src-renderer/console/BulkPromotionDialog.svelte';
+import { emptyForm } from '../../../src-renderer/promotions/promotion-form';
+import { dayOf } from '../../../src-shared/local-day';
 import { bulkPauseProblem, pauseEndMs } from '../../../src-renderer/console/pause-end';
 import type { Timers } from '../../../src-renderer/console/timers';
 import { REOPEN_AFTER_MS } from '../../../src-renderer/console/wall-state.svelte';
@@ -1104,5 +1110,113 @@ describe('the page’s state against a fake server', () => {
       ['s-late'],
       'the wall filters by the group as saved',
     );
+  });
+
+  it('a week of hours for the selected stores: checked with the Store page’s rules, said in words, sent with the CSRF token, its failed store sent again alone', async (t) => {
+    const chosen = [STORES[2], STORES[0]].filter((s) => s !== undefined);
+    const week = defaultWeek();
+    const input = hoursInput(chosen, week);
+    assert.ok(!('kind' in input));
+    assert.equal(input.shifts.length, 7);
+    assert.deepEqual(input.shifts[0], { dayOfWeek: 'MONDAY', start: '11:00:00', duration: 720 });
+    assert.deepEqual(input.stores, ['s-abc', 's-zona']);
+
+    week.FRIDAY = { open: true, start: '18:00', end: '01:00' };
+    week.SATURDAY = { open: true, start: '00:30', end: '12:00' };
+    const overlap = hoursInput(chosen, week);
+    assert.deepEqual(overlap, { kind: 'shift', day: 'FRIDAY', problem: 'overlap', other: 'SATURDAY' }, 'a Friday past midnight into Saturday’s first shift');
+    assert.equal(hoursProblemWords(inLocale('pt-BR'), overlap as never), 'Sexta: Este turno se sobrepõe a outro (Sábado).');
+    assert.equal(hoursProblemWords(inLocale('en'), overlap as never), 'Friday: This shift overlaps another (Saturday).');
+    week.SATURDAY = { open: true, start: '09:00', end: '' };
+    assert.deepEqual(hoursInput(chosen, week), { kind: 'shift', day: 'SATURDAY', problem: 'bad-end', other: null });
+    const closed = defaultWeek();
+    for (const day of Object.values(closed)) day.open = false;
+    const empty = hoursInput(chosen, closed);
+    assert.equal(hoursProblemWords(inLocale('pt-BR'), empty as never), 'A semana precisa de pelo menos um turno.');
+
+    const view = (bulkId: string, states: [string, BulkView['stores'][number]['state']][]): BulkView => ({
+      bulkId,
+      kind: 'hours',
+      createdAt: iso(SERVER_NOW),
+      stores: states.map(([storeId, state]) => ({ storeId, state, reason: state === 'failed' ? 'Loja fechada pela plataforma' : null })),
+    });
+    const { page, http, hand, stream } = consoleWith(t, (path, init) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/bulk/hours' && JSON.parse(String(init.body)).stores.length === 2)
+        return json(
+          202,
+          view('b-h', [
+            ['s-abc', 'queued'],
+            ['s-zona', 'queued'],
+          ]),
+        );
+      if (path === '/api/bulk/hours') return json(202, view('b-h-2', [['s-zona', 'queued']]));
+      if (path === '/api/bulk/b-h')
+        return json(
+          200,
+          view('b-h', [
+            ['s-abc', 'done'],
+            ['s-zona', 'failed'],
+          ]),
+        );
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW));
+    const wallBody = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(wallBody, /data-testid="bulk-hours"[^>]*>Horários</);
+    assert.match(wallBody, /data-testid="bulk-promotion"[^>]*>Promoção</);
+    const form = render(BulkHoursDialog, { props: { stores: chosen, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(form, /Horários da semana de 2 lojas/);
+    assert.equal([...form.matchAll(/data-testid="hours-day"/g)].length, 7);
+    assert.match(form, /data-day="SUNDAY"[^]*?Domingo/);
+    assert.match(form, /data-testid="bulk-confirm"[^>]*>\s*Aplicar a semana a 2 lojas/);
+
+    assert.equal(await page.bulk.hours(input), true);
+    const sent = http.calls.find((c) => c.path === '/api/bulk/hours');
+    assert.equal((sent?.init.headers as Record<string, string>)['x-csrf-token'], 'csrf-1');
+    assert.deepEqual(JSON.parse(String(sent?.init.body)), input);
+    hand.fire();
+    await settle();
+    const progress = render(BulkDialog, { props: { stores: null, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(progress, /data-testid="bulk-title"[^>]*>Horários da semana: 7 turnos</);
+    assert.match(progress, /1 feitas · 1 com falha · 0 na fila/);
+    assert.equal(await page.bulk.retryFailed(), true);
+    assert.deepEqual(JSON.parse(String(http.calls.at(-1)?.init.body)), { ...input, stores: ['s-zona'] });
+  });
+
+  it('a promotion for the selected stores: a percentage off, checked with the Promotions page’s rules, said in words, then sent', async (t) => {
+    const chosen = [STORES[2], STORES[0]].filter((s) => s !== undefined);
+    const typed = { ...emptyForm(SERVER_NOW), discountValue: '15', eans: '036000291452\n036000291453' };
+    const broken = promotionInput(chosen, typed, SERVER_NOW);
+    assert.ok('ok' in broken && !broken.ok);
+    assert.equal(broken.problems.eans, 'ean-check-digit');
+    assert.deepEqual(broken.badEans, ['036000291453']);
+    const input = promotionInput(chosen, { ...typed, promotionType: 'LXPY', eans: '036000291452', name: ' Semana do burger ' }, SERVER_NOW);
+    assert.ok(!('ok' in input));
+    assert.deepEqual(input.stores, ['s-abc', 's-zona']);
+    assert.equal(input.draft.promotionType, 'PERCENTAGE', 'the console’s form makes a percentage off only');
+    assert.deepEqual([input.draft.discountValue, input.draft.eans, input.draft.initialDate], [15, ['036000291452'], dayOf(SERVER_NOW)]);
+    const over = promotionInput(chosen, { ...typed, discountValue: '80', eans: '036000291452' }, SERVER_NOW);
+    assert.ok('ok' in over && over.problems.discountValue === 'discount-range');
+
+    const { page, http } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/bulk/promotion') return json(202, { bulkId: 'b-p', kind: 'promotion', createdAt: iso(SERVER_NOW), stores: [] });
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await page.session.check();
+    const form = render(BulkPromotionDialog, { props: { stores: chosen, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(form, /Promoção em 2 lojas/);
+    assert.match(form, /Só desconto em %/);
+    assert.match(form, /data-testid="bulk-problem">Digite o desconto em %, de 0 a 70</, 'the first problem in words');
+    assert.equal(await page.bulk.promotion(input), true);
+    const sent = http.calls.find((c) => c.path === '/api/bulk/promotion');
+    assert.equal((sent?.init.headers as Record<string, string>)['x-csrf-token'], 'csrf-1');
+    assert.deepEqual(JSON.parse(String(sent?.init.body)), input);
+    page.i18n.setLocale('en');
+    const progress = render(BulkDialog, { props: { stores: null, onclose: () => undefined }, context: chainConsoleContext(page) }).body;
+    assert.match(progress, /A 15% promotion on 1 product/);
   });
 });
