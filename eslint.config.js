@@ -84,8 +84,10 @@ const RENDERER_FEATURES = {
   status: ['alerts'],
   stores: ['alerts', 'settings', 'store-actions', 'checkin'],
   checkin: [],
-  // The top bar gathers the mute button, the store's status and the printer's alert.
-  frame: ['alerts', 'stores', 'status', 'print'],
+  // The stores' load and the warnings before the platform's automatic closure (the top bar's word, the frame's banner).
+  rush: [],
+  // The top bar gathers the mute button, the store's status, the printer's alert and the rush word.
+  frame: ['alerts', 'stores', 'status', 'print', 'rush'],
   history: ['orders'],
   menu: ['promotions', 'store-actions'],
   reviews: ['store-actions'],

@@ -10,6 +10,7 @@ import { historyFeature } from '../features/history/index';
 import { joinFeature, screenFeature } from '../features/join/index';
 import { screenMayInvoke } from '../hub/link/screen-channels';
 import { kitchenFeature } from '../features/kitchen/index';
+import { rushFeature } from '../features/rush/index';
 import { menuFeature } from '../features/menu/index';
 import { menuChainFeature } from '../features/menu/chain';
 import { promotionsChainFeature } from '../features/promotions/chain';
@@ -54,6 +55,7 @@ export const SESSION_FEATURES = [
   promotionsFeature,
   deliveryOrdersFeature,
   kitchenFeature,
+  rushFeature,
   sharedQueueFeature,
 ] as const;
 

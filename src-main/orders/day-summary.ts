@@ -22,8 +22,8 @@ const cents = (value: number): number => Math.round(value * 100);
 
 type Cancellation = { origin: string | null; reason: string | null; code: string | null };
 
-/** Who cancelled, the platform's words and its code (the screen words the reason by the code). */
-function readCancellation(text: string | null): Cancellation {
+/** Who cancelled, the platform's words and its code (the screen words the reason by the code; the rush gauge counts the timeouts). */
+export function readCancellation(text: string | null): Cancellation {
   let value: unknown = {};
   try {
     value = text ? JSON.parse(text) : {};

@@ -29,6 +29,7 @@ import { reasonWords } from '../orders/cancellation-words';
 import { PromotionsState } from '../promotions/promotions-state.svelte';
 import { DeliveryOrdersState } from '../delivery-orders/delivery-orders-state.svelte';
 import { KitchenState } from '../kitchen/kitchen-state.svelte';
+import { RushState } from '../rush/rush-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -60,6 +61,8 @@ export interface Terminal {
   alerts: Alerts;
   historyState: HistoryState;
   printState: PrintState;
+  /** The stores' load and the warnings before the platform's automatic closure. */
+  rushState: RushState;
   summaryState: SummaryState;
   reviewsState: ReviewsState;
   storeActionsState: StoreActionsState;
@@ -131,6 +134,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     alerts,
     historyState: new HistoryState(bridge),
     printState: new PrintState(bridge),
+    rushState: new RushState(bridge),
     summaryState: new SummaryState(bridge),
     reviewsState: new ReviewsState(bridge, now, storeActionsState),
     storeActionsState,

@@ -14,6 +14,7 @@ import { ordersMessages } from '../orders/messages';
 import { requestMessages } from '../orders/request-messages';
 import { drawerMessages } from '../orders/drawer-messages';
 import { printMessages } from '../print/messages';
+import { rushMessages } from '../rush/messages';
 import { reviewsMessages } from '../reviews/messages';
 import { settingsMessages } from '../settings/messages';
 import { setupMessages } from '../setup/messages';
@@ -33,6 +34,7 @@ const catalogue = mergeMessages([
   alertsMessages,
   historyMessages,
   printMessages,
+  rushMessages,
   storesMessages,
   checkinMessages,
   ordersMessages,

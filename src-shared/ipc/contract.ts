@@ -6,6 +6,7 @@ import { diagnosticsChannels } from './channels/diagnostics';
 import { historyChannels } from './channels/history';
 import { joinChannels, joinPushEvents } from './channels/join';
 import { kitchenChannels, kitchenPushEvents } from './channels/kitchen';
+import { rushChannels, rushPushEvents } from './channels/rush';
 import { menuChannels } from './channels/menu';
 import { orderChannels, orderPushEvents } from './channels/orders';
 import { printChannels, printPushEvents } from './channels/print';
@@ -44,6 +45,7 @@ export const channels = {
   ...sharedQueueChannels,
   ...joinChannels,
   ...kitchenChannels,
+  ...rushChannels,
 } as const;
 
 export const pushEvents = {
@@ -59,6 +61,7 @@ export const pushEvents = {
   ...sharedQueuePushEvents,
   ...joinPushEvents,
   ...kitchenPushEvents,
+  ...rushPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

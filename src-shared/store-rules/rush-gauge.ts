@@ -1,4 +1,4 @@
-import type { ClosureRules } from './closure-rules';
+import type { ClosureRules, ClosureWarning, LoadLevel } from './closure-rules';
 
 /**
  * A store's load, from what its terminal already knows: orders waiting for a confirmation (weighted
@@ -16,8 +16,6 @@ export const ABOUT_TO_TIME_OUT_MS = 2 * 60_000;
 const WARN_AT = { driverWait: 0.6, lateShare: 0.8 };
 /** A store's pace before it has one of its own today: from confirmed to ready. */
 export const DEFAULT_PREPARATION_MS = 15 * 60_000;
-
-export type LoadLevel = 'calm' | 'busy' | 'swamped';
 
 /** What the gauge reads of an open order. */
 export interface GaugeOrder {
@@ -41,11 +39,6 @@ export interface GaugeInput {
   lastHour: { orders: number; late: number };
   rules: ClosureRules;
 }
-
-export type ClosureWarning =
-  | { rule: 'timeouts'; timedOut: number; limit: number; aboutToTimeOut: number }
-  | { rule: 'driver-wait'; waiting: number; longestMs: number; limitMs: number }
-  | { rule: 'late-share'; late: number; orders: number; limit: number };
 
 export interface RushGauge {
   level: LoadLevel;

@@ -11,6 +11,7 @@ import { PrintQueueRepo } from '../print-queue-repo';
 import { Retention } from './retention';
 import { SqliteFile } from '../sqlite-file';
 import { SummaryQuery } from './summary-query';
+import { RushQuery } from './rush-query';
 import { SyncStateRepo } from './sync-state-repo';
 import { TrackingRepo } from './tracking-repo';
 
@@ -32,6 +33,8 @@ export class OrdersDb extends SqliteFile {
   readonly codeChecks: CodeChecksRepo;
   /** The kitchen's screens: setup, bumps, finished orders, the menu's categories. */
   readonly kitchen: KitchenRepo;
+  /** What the rush gauge reads of the stores' orders. */
+  readonly rush: RushQuery;
 
   constructor(db: Db, file: string) {
     super(db, file);
@@ -47,6 +50,7 @@ export class OrdersDb extends SqliteFile {
     this.syncState = new SyncStateRepo(db);
     this.codeChecks = new CodeChecksRepo(db);
     this.kitchen = new KitchenRepo(db);
+    this.rush = new RushQuery(db);
   }
 
   /** Opens (creating and migrating) the database in the app's data folder. */

@@ -55,6 +55,7 @@ const CHANNEL_ACCESS = {
   'orders:verifyDeliveryCode': 'screen',
   'history:list': 'screen',
   'history:summary': 'screen',
+  'rush:gauge': 'screen',
   'print:order': 'screen',
   // Opens a connection from the hub to any host and port the input names: printers are set up at the hub.
   'print:test': 'hub',
@@ -123,6 +124,7 @@ const PUSH_ACCESS = {
   'promotions:changed': 'screen',
   'kitchen:changed': 'screen',
   'kitchen:setupChanged': 'screen',
+  'rush:changed': 'screen',
   // A terminal's own: the hubs it hears, its link to its hub.
   'join:hubs': 'hub',
   'join:link': 'hub',

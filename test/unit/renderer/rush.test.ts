@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { render } from 'svelte/server';
+import type { RushView } from '../../../src-shared/ipc/channels/rush';
+import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
+import RushBadge from '../../../src-renderer/rush/RushBadge.svelte';
+import RushWarnings from '../../../src-renderer/rush/RushWarnings.svelte';
+import { fakeBridge } from '../../support/app/fake-bridge';
+
+const T0 = Date.parse('2026-11-24T15:00:00Z');
+const CENTRO = '0a6b1d2e-0000-4000-8000-0000000000c1';
+
+function terminalWith(view: RushView) {
+  const bridge = fakeBridge({ 'stores:list': () => [{ id: CENTRO, name: 'Centro', corporateName: 'Cantina Centro Ltda' }] });
+  const terminal = createTerminal(bridge, { systemNow: () => T0, sounds: () => {}, notifier: { notify: () => {} } });
+  bridge.push('rush:changed', view);
+  return terminal;
+}
+
+describe('the rush guard on the top bar', () => {
+  it('shows no word for a calm store, and the busiest store’s word otherwise, in both languages', () => {
+    const calm = terminalWith({ at: new Date(T0).toISOString(), stores: [{ merchantId: CENTRO, level: 'calm', pressure: 0.3, warnings: [] }] });
+    assert.doesNotMatch(render(RushBadge, { context: terminalContext(calm) }).body, /data-testid="rush-level"/);
+    const busy = terminalWith({
+      at: new Date(T0).toISOString(),
+      stores: [
+        { merchantId: 'other', level: 'busy', pressure: 1.2, warnings: [] },
+        { merchantId: CENTRO, level: 'swamped', pressure: 2.4, warnings: [] },
+      ],
+    });
+    assert.match(render(RushBadge, { context: terminalContext(busy) }).body, /data-level="swamped"[^>]*>Lotado</);
+    busy.i18n.setLocale('en');
+    assert.match(render(RushBadge, { context: terminalContext(busy) }).body, />Swamped</);
+  });
+
+  it('names the store and the cause of each warning before the platform would close it', async () => {
+    const terminal = terminalWith({
+      at: new Date(T0).toISOString(),
+      stores: [
+        {
+          merchantId: CENTRO,
+          level: 'swamped',
+          pressure: 2.1,
+          warnings: [
+            { rule: 'driver-wait', waiting: 3, longestMs: 6.5 * 60_000, limitMs: 10 * 60_000 },
+            { rule: 'timeouts', timedOut: 2, limit: 3, aboutToTimeOut: 1 },
+          ],
+        },
+      ],
+    });
+    await terminal.storesState.load();
+    const pt = render(RushWarnings, { context: terminalContext(terminal) }).body;
+    assert.match(pt, /Centro: 3 entregadores esperando há mais de 6 min — a plataforma pode fechar a loja/);
+    assert.match(pt, /2 pedidos expiraram sem confirmação e 1 está para expirar — com 3 a plataforma fecha a loja/);
+    terminal.i18n.setLocale('en');
+    assert.match(render(RushWarnings, { context: terminalContext(terminal) }).body, /3 drivers waiting over 6 min/);
+  });
+});
