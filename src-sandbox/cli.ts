@@ -4,7 +4,7 @@ import { runningFrom } from '../src-shared/running-clock';
 import { startSandbox } from './index';
 import { SCENARIO_NAMES, startScenario, type ScenarioName } from './scenario/index';
 
-/** `npm run sandbox -- --port 8787 [--no-rate-limits] [--rate-limit-factor N] [--scenario busy|quiet|none]` */
+/** `npm run sandbox -- --port 8787 [--no-rate-limits] [--rate-limit-factor N] [--scenario busy|quiet|none] [--auto-closure]` */
 const FLAGS = {
   port: { type: 'string', value: 'N', help: 'Port on the bind address (default 8787; 0 picks a free one).' },
   host: { type: 'string', value: 'H', help: 'Bind address (default 127.0.0.1).' },
@@ -15,6 +15,10 @@ const FLAGS = {
   },
   'no-rate-limits': { type: 'boolean', help: "Turn the spec's limits off (also the 30 s tracking rule)." },
   'rate-limit-factor': { type: 'string', value: 'N', help: 'Multiply every limit by N (default 1).' },
+  'auto-closure': {
+    type: 'boolean',
+    help: "Put every store under the platform's automatic closure rules with their defaults (docs/sandbox-store.md; off by default).",
+  },
   'clock-at': { type: 'string', value: 'ISO-instant', help: 'Start the simulated clock at this instant (e.g. 2026-11-24T12:00:00-03:00).' },
   help: { type: 'boolean', help: 'Print this usage and exit (also -h).' },
 } as const satisfies FlagSpecs;
@@ -65,7 +69,13 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const sandbox = await startSandbox({ port, host, rateLimitFactor: factor, ...(clockAt === undefined ? {} : { now: runningFrom(clockAt) }) });
+  const sandbox = await startSandbox({
+    port,
+    host,
+    rateLimitFactor: factor,
+    autoClosure: given['auto-closure'] === true,
+    ...(clockAt === undefined ? {} : { now: runningFrom(clockAt) }),
+  });
   const scenario = startScenario(sandbox.world, scenarioName);
   const stop = (): void => {
     scenario?.stop();

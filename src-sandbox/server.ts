@@ -27,6 +27,8 @@ export interface SandboxServerOptions {
   now?: () => number;
   /** How long a user code of the authorization-code flow lives (default 600 s). */
   userCodeSeconds?: number;
+  /** Every store starts under the platform's automatic closure rules (defaults on); off otherwise. */
+  autoClosure?: boolean;
   /** Multiplies every rate limit; 0 turns limiting off. */
   rateLimitFactor?: number;
   /** Largest accepted request body. */
@@ -64,7 +66,11 @@ function isOpenRoute(url: string): boolean {
 
 export function createSandboxServer(options: SandboxServerOptions = {}): SandboxServer {
   const world =
-    options.world ?? new World(new SandboxClock(options.now), options.userCodeSeconds === undefined ? {} : { userCodeSeconds: options.userCodeSeconds });
+    options.world ??
+    new World(new SandboxClock(options.now), {
+      ...(options.userCodeSeconds === undefined ? {} : { userCodeSeconds: options.userCodeSeconds }),
+      ...(options.autoClosure === undefined ? {} : { autoClosure: options.autoClosure }),
+    });
   const limiter = new RateLimiter(() => world.clock.now(), options.rateLimitFactor ?? 1);
   const ctx: SandboxContext = { world, limiter };
   const app = Fastify({

@@ -3,6 +3,7 @@ import { AuthorizationDesk } from './auth/authorizations';
 import { TokenIssuer, type Principal } from './auth/tokens';
 import { CatalogState } from './catalog/state';
 import { FaultState } from './faults/state';
+import { AutoClosure } from './merchant/auto-closure';
 import { MerchantOpsState } from './merchant/ops-state';
 import { PENALTY_PAUSE_DESCRIPTION, PENALTY_PAUSE_MS } from './orders/penalties';
 import { OrdersState } from './orders/state';
@@ -35,10 +36,12 @@ export class World {
   readonly reviews: ReviewsState;
   readonly promotions: PromotionsState;
   readonly catalog: CatalogState;
+  /** The platform's automatic closure of overloaded stores (off unless asked for). */
+  readonly autoClosure: AutoClosure;
   /** Fault injection for the API routes; back to "no fault" whenever the world resets. */
   readonly faults = new FaultState();
 
-  constructor(clock = new SandboxClock(), options: { userCodeSeconds?: number } = {}) {
+  constructor(clock = new SandboxClock(), options: { userCodeSeconds?: number; autoClosure?: boolean } = {}) {
     this.clock = clock;
     this.tokens = new TokenIssuer(clock);
     this.authorizations = new AuthorizationDesk(clock, options.userCodeSeconds);
@@ -46,6 +49,8 @@ export class World {
     this.merchantOps = new MerchantOpsState(clock);
     this.reviews = new ReviewsState(clock);
     this.catalog = new CatalogState(clock);
+    // Its checks are jobs on the orders' timeline (read at call time: a reset replaces the timeline).
+    this.autoClosure = new AutoClosure(clock, (dueMs, job) => this.orders.timeline.schedule(dueMs, job), options.autoClosure);
     // Spec §7.3 INTERNAL_ERROR: promotion processing fails when fault injection says so.
     this.promotions = new PromotionsState(clock, () => this.faults.shouldFailPromotion());
     this.orders = new OrdersState(clock, {
@@ -58,6 +63,7 @@ export class World {
           this.merchantOps.addPlatformPause(merchantId, PENALTY_PAUSE_DESCRIPTION, atMs, atMs + PENALTY_PAUSE_MS);
         }
       },
+      observe: (order, event) => this.autoClosure.observe(order, event),
     });
     this.seed();
   }
@@ -68,7 +74,8 @@ export class World {
     this.authorizations.reset();
     this.lastPollAt = new Map();
     this.lastPollByStore = new Map();
-    for (const module of [this.orders, this.shipping, this.merchantOps, this.reviews, this.promotions, this.catalog, this.faults]) module.reset();
+    for (const module of [this.orders, this.shipping, this.merchantOps, this.reviews, this.promotions, this.catalog, this.autoClosure, this.faults])
+      module.reset();
     this.seed();
   }
 

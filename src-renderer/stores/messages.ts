@@ -68,6 +68,8 @@ export const storesMessages = defineMessages(
     'store.validation.delivery-area': 'Não há área de entrega configurada: ninguém consegue pedir entrega.',
     'store.validation.unavailabilities': 'A loja está pausada. Reabra quando puder atender.',
     'store.validation.unavailabilities.WARNING': 'Uma pausa começa em menos de uma hora.',
+    'store.validation.auto-closure':
+      'A plataforma fechou a loja por sobrecarga (pedidos sem confirmação, entregadores esperando ou pedidos atrasados). Ela reabre sozinha no horário indicado.',
     'store.pauses.title': 'Pausas',
     'store.pauses.pause': 'Pausar loja',
     'store.pauses.resume': 'Reabrir agora',
@@ -219,6 +221,8 @@ export const storesMessages = defineMessages(
     'store.validation.delivery-area': 'No delivery area is set up: nobody can order delivery.',
     'store.validation.unavailabilities': 'The store is paused. Reopen when you can take orders.',
     'store.validation.unavailabilities.WARNING': 'A pause starts within the hour.',
+    'store.validation.auto-closure':
+      'The platform closed the store for overload (unconfirmed orders, drivers waiting or late orders). It reopens by itself at the time shown.',
     'store.pauses.title': 'Pauses',
     'store.pauses.pause': 'Pause store',
     'store.pauses.resume': 'Reopen now',

@@ -5,12 +5,14 @@ import { storeFor, type SandboxContext } from '../context';
 import { fail, SandboxError } from '../http/errors';
 import { describeIssues, parsePt } from '../http/zod-issues';
 import type { SeedStore } from '../seed/stores';
+import type { World } from '../world';
+import { registerAutoClosureRoutes } from './auto-closure-routes';
 import { registerCheckinRoute } from './checkin-routes';
 import { checkInterruption, InterruptionInput } from './interruptions';
 import { findOverlap, OpeningHoursReplace } from './opening-hours';
 import { operationStatus, storeStatus, type StatusInputs } from './status';
 
-/** Merchant module (spec §4.4): status, interruptions, opening hours; check-in; the ops control route. */
+/** Merchant module (spec §4.4): status, interruptions, opening hours; check-in; the ops and automatic-closure control routes. */
 
 const PREFIX = '/merchant/v1.0/merchants/:merchantId';
 type MerchantParams = { Params: { merchantId: string } };
@@ -25,22 +27,28 @@ const Switches = z
   })
   .strict();
 
-export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const { world } = ctx;
+/** What a store's status is derived from, as the world has it now. */
+export function statusInputsFor(world: World, store: SeedStore): StatusInputs {
   const ops = world.merchantOps;
-
-  const statusInputs = (store: SeedStore): StatusInputs => ({
+  const nowMs = world.clock.now();
+  return {
     store,
-    nowMs: world.clock.now(),
+    nowMs,
     lastPollAt: world.lastPollByStore.get(store.id),
     shifts: ops.shifts(store.id),
     interruptions: ops.interruptions(store.id),
     catalogEnabled: (operation) => ops.catalogEnabled(store.id, operation),
     deliveryArea: ops.switches(store.id).deliveryArea,
-  });
+    autoClosure: world.autoClosure.status(store.id, nowMs),
+  };
+}
+
+export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const { world } = ctx;
+  const ops = world.merchantOps;
 
   app.get<MerchantParams>(`${PREFIX}/status`, { config: { route: 'GET /merchants/{merchantId}/status' } }, async (request) =>
-    storeStatus(statusInputs(storeFor(ctx, request, request.params.merchantId))),
+    storeStatus(statusInputsFor(world, storeFor(ctx, request, request.params.merchantId))),
   );
 
   app.get<{ Params: { merchantId: string; operation: string } }>(
@@ -50,7 +58,7 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
       const store = storeFor(ctx, request, request.params.merchantId);
       const operation = Operation.safeParse(request.params.operation);
       if (!operation.success) throw fail.badRequest('operation deve ser DELIVERY, TAKEOUT ou INDOOR');
-      return operationStatus(operation.data, statusInputs(store));
+      return operationStatus(operation.data, statusInputsFor(world, store));
     },
   );
 
@@ -97,6 +105,7 @@ export function registerMerchantOpsRoutes(app: FastifyInstance, ctx: SandboxCont
   });
 
   registerCheckinRoute(app, ctx);
+  registerAutoClosureRoutes(app, ctx);
 
   // Control: flip the switches behind `catalog-enabled` and `delivery-area` (no token, loopback).
   app.put<MerchantParams>('/_sandbox/merchants/:merchantId/operations', async (request) => {

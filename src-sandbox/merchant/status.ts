@@ -1,6 +1,7 @@
 import type { Operation } from '../../src-shared/wire/merchant';
 import { stableUuid } from '../seed/ids';
 import type { SeedStore } from '../seed/stores';
+import type { AutoClosureStatus } from './auto-closure';
 import { isActive, type Interruption } from './interruptions';
 import { isOpenAt, secondsUntilNextOpening, type Shift } from './opening-hours';
 import { clockText, localMoment } from './store-time';
@@ -10,7 +11,8 @@ import { clockText, localMoment } from './store-time';
  * each with its validations. Derivation (the spec leaves it open; documented in docs/sandbox-store.md):
  *   validation states — is-connected OK|ERROR, opening-hours OK|CLOSED, catalog-enabled OK|ERROR,
  *   delivery-area OK|ERROR, unavailabilities OK|WARNING (a pause starts within the hour)|CLOSED
- *   (a pause is active);
+ *   (a pause is active), auto-closure OK|CLOSED (the platform closed the overloaded store; checked
+ *   only for a store under the automatic closure rules, auto-closure.ts);
  *   entry state — UNAVAILABLE when the operation is not offered (INDOOR never is) or no channel is
  *   enabled; else CLOSED if any validation is CLOSED (closed as expected wins: a customer sees a
  *   closed store), else ERROR if any is ERROR, else WARNING if any is WARNING, else OK.
@@ -22,7 +24,7 @@ export const PAUSE_WARNING_MS = 60 * 60_000;
 
 export type ValidationState = 'OK' | 'WARNING' | 'CLOSED' | 'ERROR';
 export type EntryState = ValidationState | 'UNAVAILABLE';
-export type ValidationCode = 'is-connected' | 'opening-hours' | 'catalog-enabled' | 'delivery-area' | 'unavailabilities';
+export type ValidationCode = 'is-connected' | 'opening-hours' | 'catalog-enabled' | 'delivery-area' | 'unavailabilities' | 'auto-closure';
 
 export interface StatusMessage {
   title: string;
@@ -54,6 +56,8 @@ export interface StatusInputs {
   interruptions: readonly Interruption[];
   catalogEnabled: (operation: Operation) => boolean;
   deliveryArea: boolean;
+  /** Left out: the store is not under the automatic closure rules. */
+  autoClosure?: AutoClosureStatus;
 }
 
 const CHECKS: Record<Operation, ValidationCode[]> = {
@@ -109,6 +113,15 @@ function judge(code: ValidationCode, operation: Operation, inputs: StatusInputs)
         ];
       return ['OK', msg('Sem pausa', 'Nenhuma interrupção ativa')];
     }
+    case 'auto-closure': {
+      const closure = inputs.autoClosure?.closure;
+      if (closure)
+        return [
+          'CLOSED',
+          msg('Fechada pela plataforma', `Fechamento automático: ${closure.reason}`, `Reabre às ${localTime(closure.untilMs)} (horário da loja).`),
+        ];
+      return ['OK', msg('Sem fechamento automático', 'A loja não está sobrecarregada')];
+    }
   }
 }
 
@@ -127,7 +140,8 @@ function validationId(key: string): string {
 
 /** One operation's entries: the validations are judged once and shared by its channels. */
 function entriesFor(operation: Operation, channels: readonly string[], inputs: StatusInputs): StatusEntry[] {
-  const judged = CHECKS[operation].map((code) => [code, ...judge(code, operation, inputs)] as const);
+  const codes: ValidationCode[] = inputs.autoClosure?.checked ? [...CHECKS[operation], 'auto-closure'] : CHECKS[operation];
+  const judged = codes.map((code) => [code, ...judge(code, operation, inputs)] as const);
   const decisive = OVERALL_ORDER.map((state) => judged.find(([, s]) => s === state)).find((v) => v !== undefined);
   const state: EntryState = decisive?.[1] ?? 'OK';
   return channels.map((salesChannel) => ({

@@ -22,6 +22,8 @@ export interface OrdersHooks {
   usesSmartPreparation?: (merchantId: string) => boolean;
   /** What the platform does to a store with too many cancellations. */
   penalize?: (merchantId: string, atMs: number) => void;
+  /** Sees every event as it is emitted (the platform's automatic closure judges the store by them). */
+  observe?: (order: OrderRecord, event: OrderEvent) => void;
 }
 
 /** Orders, their events (polling and acknowledgment), disputes and the order-side calls log. */
@@ -42,6 +44,7 @@ export class OrdersState {
   readonly audienceOf: (merchantId: string) => readonly string[];
   readonly usesSmartPreparation: (merchantId: string) => boolean;
   readonly penalize: (merchantId: string, atMs: number) => void;
+  readonly observe: (order: OrderRecord, event: OrderEvent) => void;
 
   constructor(
     readonly clock: SandboxClock,
@@ -51,6 +54,7 @@ export class OrdersState {
     this.audienceOf = hooks.audienceOf ?? (() => []);
     this.usesSmartPreparation = hooks.usesSmartPreparation ?? (() => true);
     this.penalize = hooks.penalize ?? (() => {});
+    this.observe = hooks.observe ?? (() => {});
   }
 
   /** Runs what the platform does by itself up to now (deadlines, settlements, driver moves). */
@@ -64,7 +68,9 @@ export class OrdersState {
 
   emit(order: OrderRecord, code: EventCode, metadata: Record<string, unknown> = {}, atMs = this.clock.now()): OrderEvent {
     const merchantId = order.detail.merchant.id;
-    return this.events.emit({ code, orderId: order.detail.id, merchantId, metadata, atMs, audience: this.audienceOf(merchantId) });
+    const event = this.events.emit({ code, orderId: order.detail.id, merchantId, metadata, atMs, audience: this.audienceOf(merchantId) });
+    this.observe(order, event);
+    return event;
   }
 
   /** Back to the seed state (called by World.reset). */

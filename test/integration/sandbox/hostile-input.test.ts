@@ -35,6 +35,8 @@ const BODIES: Readonly<Record<string, BodyKind>> = {
   'POST /merchant/v1.0/merchants/checkin-qrcode': 'json',
   'PUT /_sandbox/merchants/:merchantId/operations': 'json',
   'PUT /_sandbox/merchants/:merchantId/features': 'json',
+  'PUT /_sandbox/merchants/:merchantId/auto-closure': 'json',
+  'PUT /_sandbox/auto-closure': 'json',
   'POST /order/v1.0/orders/:id/validatePickupCode': 'json',
   'POST /order/v1.0/orders/:id/verifyDeliveryCode': 'json',
   'POST /order/v1.0/orders/:id/confirm': 'none',
@@ -97,6 +99,7 @@ const QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /catalog/v2.0/merchants/:merchantId/categories': ['include_items'],
   'GET /_sandbox/events': ['merchantId'],
   'GET /_sandbox/calls': ['merchantId'],
+  'GET /_sandbox/auto-closure/closures': ['merchantId'],
 };
 /** Query values that a valid request needs. */
 const BASE_QUERY: Readonly<Record<string, string>> = {

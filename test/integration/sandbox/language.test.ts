@@ -260,6 +260,12 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
     await read(DEMO_RESTAURANT_ID);
     await send('PUT', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/operations`, { json: { operation: 'DELIVERY', deliveryArea: false, catalogEnabled: false } });
     await read(DEMO_RESTAURANT_ID);
+    // The platform's automatic closure: one order cancelled by the confirmation deadline is enough here.
+    await send('PUT', `/_sandbox/merchants/${DEMO_GROCERY_ID}/auto-closure`, { json: { on: { timeouts: true }, timeouts: 1 } });
+    await createOrder(sandbox, { merchantId: DEMO_GROCERY_ID, orderType: 'TAKEOUT' });
+    await advance(sandbox, 8 * 60);
+    sandbox.world.recordPoll({ clientId: 'demo' });
+    await read(DEMO_GROCERY_ID);
     await api('POST', `${M}/checkin-qrcode`, { merchantIds: [DEMO_RESTAURANT_ID] });
   }
 
@@ -461,6 +467,8 @@ describe('sandbox language: Portuguese as a Brazilian platform writes it, with c
       /^A pausa começa às \d\d:\d\d/,
       /^Abre às 10:00/,
       /^Pausa aplicada pela plataforma/,
+      /^Fechada pela plataforma$/,
+      /^Fechamento automático: 1 pedido cancelado por falta de confirmação em 30 minutos$/,
       /^Desconectada$/,
       /^Cardápio desativado$/,
       /^Sem área de entrega$/,
