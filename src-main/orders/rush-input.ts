@@ -1,4 +1,4 @@
-import type { ClosureRules } from '../../src-shared/store-rules/closure-rules';
+import { DECLARED_PREPARATION_MINUTES, type ClosureRules } from '../../src-shared/store-rules/closure-rules';
 import { DEFAULT_PREPARATION_MS, type GaugeInput, type GaugeOrder } from '../../src-shared/store-rules/rush-gauge';
 import { readCancellation } from './day-summary';
 
@@ -12,6 +12,7 @@ export interface RushRows {
   recent: readonly {
     merchant_id: string;
     created_ms: number;
+    preparation_start_at: string | null;
     confirm_deadline_ms: number | null;
     confirmed_ms: number | null;
     ready_ms: number | null;
@@ -20,8 +21,9 @@ export interface RushRows {
   }[];
 }
 
-/** How far back the gauge reads the stores' orders: the last hour and the timeout rule's window, and the 8 minutes a timeout takes. */
-export const rushLookBackMs = (rules: ClosureRules): number => Math.max(HOUR_MS, rules.timeoutWindowMinutes * 60_000) + 10 * 60_000;
+/** How far back the gauge reads the stores' orders: the last hour's due orders (placed up to 20 minutes before), the timeout rule's window and the 8 minutes a timeout takes. */
+export const rushLookBackMs = (rules: ClosureRules): number =>
+  Math.max(HOUR_MS + DECLARED_PREPARATION_MINUTES * 60_000, rules.timeoutWindowMinutes * 60_000) + 10 * 60_000;
 
 const median = (values: number[]): number | null => {
   if (values.length < PACE_MINIMUM) return null;
@@ -31,9 +33,9 @@ const median = (values: number[]): number | null => {
 
 /**
  * Each store's gauge input from its orders: the open ones, the confirmation timeouts of the rule's
- * window, the last hour's orders and how many were late (confirmed after the deadline, or cancelled
- * unconfirmed at or after it — the closure rule's reading), and the store's pace (the median from
- * confirmed to ready of its recent orders).
+ * window, the orders due out of the kitchen in the last hour and how many were late (the closure
+ * rule's reading: not ready DECLARED_PREPARATION_MINUTES after the preparation start; cancelled
+ * before then, not counted), and the store's pace (the median from confirmed to ready of its recent orders).
  */
 export function rushInputs(rows: RushRows, now: number, rules: ClosureRules): Map<string, GaugeInput> {
   const stores = new Map<string, { orders: GaugeOrder[]; timeoutsMs: number[]; hour: { orders: number; late: number }; paces: number[] }>();
@@ -53,11 +55,11 @@ export function rushInputs(rows: RushRows, now: number, rules: ClosureRules): Ma
   for (const o of rows.recent) {
     const store = of(o.merchant_id);
     if (o.cancelled_ms !== null && readCancellation(o.cancel_metadata).code === 'CONFIRMATION_TIMEOUT') store.timeoutsMs.push(o.cancelled_ms);
-    if (o.created_ms >= now - HOUR_MS) {
-      const deadline = o.confirm_deadline_ms ?? Number.POSITIVE_INFINITY;
-      const late = o.confirmed_ms !== null ? o.confirmed_ms > deadline : o.cancelled_ms !== null && o.cancelled_ms >= deadline;
+    const startMs = o.preparation_start_at ? Date.parse(o.preparation_start_at) : o.created_ms;
+    const dueMs = (Number.isFinite(startMs) ? startMs : o.created_ms) + DECLARED_PREPARATION_MINUTES * 60_000;
+    if (dueMs > now - HOUR_MS && dueMs <= now && !(o.cancelled_ms !== null && o.cancelled_ms < dueMs)) {
       store.hour.orders += 1;
-      if (late) store.hour.late += 1;
+      if (o.ready_ms === null || o.ready_ms >= dueMs) store.hour.late += 1;
     }
     if (o.confirmed_ms !== null && o.ready_ms !== null && o.ready_ms > o.confirmed_ms) store.paces.push(o.ready_ms - o.confirmed_ms);
   }

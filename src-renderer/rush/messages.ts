@@ -12,6 +12,8 @@ export const rushMessages = defineMessages(
       '{store}: {waiting, plural, one {# entregador esperando} other {# entregadores esperando}} há mais de {minutes} min — a plataforma pode fechar a loja',
     'rush.warning.late-share': '{store}: {late} de {orders} pedidos da última hora atrasaram — a plataforma pode fechar a loja',
     'rush.warnings.label': 'Risco de fechamento pela plataforma',
+    'rush.risk': '{n, plural, one {Risco de fechamento} other {# riscos de fechamento}}',
+    'rush.close': 'Fechar',
   },
   {
     'rush.level.calm': 'Calm',
@@ -24,5 +26,7 @@ export const rushMessages = defineMessages(
       '{store}: {waiting, plural, one {# driver waiting} other {# drivers waiting}} over {minutes} min — the platform may close the store',
     'rush.warning.late-share': "{store}: {late} of the last hour's {orders} orders were late — the platform may close the store",
     'rush.warnings.label': 'Risk of the platform closing a store',
+    'rush.risk': '{n, plural, one {Closure risk} other {# closure risks}}',
+    'rush.close': 'Close',
   },
 );

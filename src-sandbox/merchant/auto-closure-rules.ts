@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClosureRules, DEFAULT_CLOSURE_RULES } from '../../src-shared/store-rules/closure-rules';
+import { ClosureRules, DECLARED_PREPARATION_MINUTES, DEFAULT_CLOSURE_RULES } from '../../src-shared/store-rules/closure-rules';
 
 /**
  * The settings of the platform's automatic closure in the sandbox: the closure rules exactly as the
@@ -45,7 +45,12 @@ export type AutoClosurePatch = z.infer<typeof AutoClosurePatch>;
 
 /** The defaults: the project's thresholds, every rule off until a store (or the whole sandbox) asks for it. */
 export function defaultSettings(on = false): AutoClosureSettings {
-  return { ...DEFAULT_CLOSURE_RULES, on: { timeouts: on, 'driver-wait': on, 'late-share': on }, preparationMinutes: 20, closeMinutes: 30 };
+  return {
+    ...DEFAULT_CLOSURE_RULES,
+    on: { timeouts: on, 'driver-wait': on, 'late-share': on },
+    preparationMinutes: DECLARED_PREPARATION_MINUTES,
+    closeMinutes: 30,
+  };
 }
 
 export function applyPatch(settings: AutoClosureSettings, patch: AutoClosurePatch): AutoClosureSettings {

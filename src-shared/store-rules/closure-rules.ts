@@ -19,6 +19,13 @@ export const ClosureRules = z
   .strict();
 export type ClosureRules = z.infer<typeof ClosureRules>;
 
+/**
+ * The late-share rule's reading of "late": an order not out of the kitchen (ready, dispatched,
+ * collected, concluded) this long after its preparation start — the store's declared preparation
+ * time, 20 minutes unless the store says otherwise. Orders cancelled before then do not count.
+ */
+export const DECLARED_PREPARATION_MINUTES = 20;
+
 /** The defaults this project reads in the partner pages (docs/rush-guard.md says why each). */
 export const DEFAULT_CLOSURE_RULES: ClosureRules = {
   timeouts: 3,

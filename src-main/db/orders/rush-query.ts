@@ -14,6 +14,7 @@ export interface RushOpenRow {
 export interface RushRecentRow {
   merchant_id: string;
   created_ms: number;
+  preparation_start_at: string | null;
   confirm_deadline_ms: number | null;
   confirmed_ms: number | null;
   ready_ms: number | null;
@@ -34,9 +35,9 @@ export class RushQuery {
        FROM orders o WHERE o.is_open = 1 AND o.merchant_id IS NOT NULL`,
     );
     this.recentOrders = db.prepare(
-      `SELECT o.merchant_id, o.created_ms, o.confirm_deadline_ms,
+      `SELECT o.merchant_id, o.created_ms, o.preparation_start_at, o.confirm_deadline_ms,
          (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'CFM') AS confirmed_ms,
-         (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code IN ('RTP', 'DSP')) AS ready_ms,
+         (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code IN ('RTP', 'DSP', 'CON')) AS ready_ms,
          (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'CAN') AS cancelled_ms,
          (SELECT e.metadata FROM events e WHERE e.order_id = o.id AND e.code = 'CAN' ORDER BY e.created_ms DESC LIMIT 1) AS cancel_metadata
        FROM orders o WHERE o.created_ms >= @since AND o.merchant_id IS NOT NULL`,

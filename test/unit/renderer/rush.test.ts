@@ -49,10 +49,15 @@ describe('the rush guard on the top bar', () => {
       ],
     });
     await terminal.storesState.load();
-    const pt = render(RushWarnings, { context: terminalContext(terminal) }).body;
+    assert.match(
+      render(RushBadge, { context: terminalContext(terminal) }).body,
+      /data-level="risk"[^>]*>2 riscos de fechamento</,
+      'the top bar says the risk, a tap tells which',
+    );
+    const pt = render(RushWarnings, { context: terminalContext(terminal), props: { onclose: () => {} } }).body;
     assert.match(pt, /Centro: 3 entregadores esperando há mais de 6 min — a plataforma pode fechar a loja/);
     assert.match(pt, /2 pedidos expiraram sem confirmação e 1 está para expirar — com 3 a plataforma fecha a loja/);
     terminal.i18n.setLocale('en');
-    assert.match(render(RushWarnings, { context: terminalContext(terminal) }).body, /3 drivers waiting over 6 min/);
+    assert.match(render(RushWarnings, { context: terminalContext(terminal), props: { onclose: () => {} } }).body, /3 drivers waiting over 6 min/);
   });
 });
