@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
+import { useTerminal } from '../../support/shells/terminal-fixture';
+import { chooseLanguage } from '../../support/shells/web-shell';
+
+/**
+ * The rush guard at 1024x600 in Portuguese, against the sandbox's automatic closure (its rules on for
+ * the restaurant): two orders left to time out put "Risco de fechamento" in the top bar while the
+ * platform still has the store open; a tap names the store and the cause; the third timeout is the
+ * one the platform closes the store for — after the warning, never before. Screenshots:
+ * test-results/rush-guard-*.png.
+ */
+describe('the rush guard warns before the platform closes the store', () => {
+  const terminal = useTerminal({ name: 'rush-guard', touch: true, locale: 'pt-BR', pollSeconds: 1, sandbox: { rateLimitFactor: 0 } });
+
+  async function control(method: 'GET' | 'POST' | 'PUT', path: string, json?: unknown): Promise<Record<string, unknown>> {
+    const response = await terminal.http.send(method, path, json === undefined ? {} : { json });
+    assert.ok(response.status < 300, `${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body as Record<string, unknown>;
+  }
+  const closures = async () => ((await control('GET', `/_sandbox/auto-closure/closures?merchantId=${DEMO_RESTAURANT_ID}`)).closures as unknown[]).length;
+  /** Orders placed and left unconfirmed past their 8 minutes on the platform's clock: cancelled by its timeout. */
+  async function letTimeOut(n: number): Promise<void> {
+    for (let i = 0; i < n; i++) await terminal.placeOrder({ orderType: 'TAKEOUT' });
+    await terminal.page
+      .getByTestId('column-new')
+      .getByTestId('order-card')
+      .nth(n - 1)
+      .waitFor({ timeout: 15_000 });
+    await control('POST', '/_sandbox/clock', { advanceSeconds: 8 * 60 + 1 });
+  }
+
+  it('says the risk in the top bar after two timeouts, with the store open; the platform closes it at the third', async () => {
+    const { page } = terminal;
+    await control('PUT', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/auto-closure`, { on: true });
+    await letTimeOut(2);
+    const badge = page.getByTestId('rush-level');
+    await page.locator('[data-testid="rush-level"][data-level="risk"]').waitFor({ timeout: 20_000 });
+    assert.equal(await badge.textContent(), 'Risco de fechamento');
+    assert.equal(await closures(), 0, 'the warning came while the platform still had the store open');
+    const box = await badge.boundingBox();
+    assert.ok(box && box.height >= 44 && box.y + box.height <= 80, `a 44 px target inside the top bar: ${JSON.stringify(box)}`);
+    await terminal.shot('top-bar-pt-BR');
+
+    await badge.tap();
+    const warning = page.getByTestId('rush-warnings').getByTestId('rush-warning');
+    await warning.first().waitFor();
+    assert.match((await warning.first().textContent()) ?? '', /^Cantina da Vila: 2 pedidos expiraram sem confirmação — com 3 a plataforma fecha a loja$/);
+    await terminal.shot('warnings-pt-BR');
+    await page.getByTestId('rush-warnings').getByRole('button', { name: 'Fechar' }).tap();
+
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-orders').tap();
+    await page.locator('[data-testid="rush-level"][data-level="risk"]').getByText('Closure risk').waitFor();
+    await terminal.shot('top-bar-en');
+    await chooseLanguage(page, 'pt-BR');
+    await page.getByTestId('nav-orders').tap();
+
+    // Unheeded, the third timeout closes the store on the platform: the warning was the last chance.
+    await letTimeOut(1);
+    const closed = await control('GET', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/auto-closure`);
+    assert.notEqual(closed.closedUntil, null, 'the platform closed the store at its third timeout');
+    assert.equal(await closures(), 1);
+  });
+});
