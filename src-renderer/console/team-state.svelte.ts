@@ -44,11 +44,17 @@ export class TeamState {
     );
   }
 
-  saveGroup(input: StoreGroupInput): Promise<boolean> {
-    return this.#change(
+  /** Saves a group; the accounts are read again after it, since each account lists its groups. */
+  async saveGroup(input: StoreGroupInput): Promise<boolean> {
+    const saved = await this.#change(
       () => this.client.saveGroup(input, this.session.csrfToken),
       (list) => this.#groups(list.groups),
     );
+    if (saved) {
+      const accounts = await this.client.accounts();
+      if (accounts.ok) this.accounts = accounts.value.accounts;
+    }
+    return saved;
   }
 
   /** A dialog opened afresh: no refusal of an earlier one in it. */

@@ -222,4 +222,125 @@ describe("the chain's manager console, in Chromium", { skip: built ? false : 'ru
     await page.getByTestId('nav-wall').click();
     await page.getByTestId('wall-table').waitFor();
   });
+
+  it('opens a store’s page from its name on the wall and sees an order placed at the sandbox on it; Escape goes back; in both languages', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const target = stores[2] ?? DEMO_RESTAURANT_ID;
+    const order = await createOrder(sandbox, { merchantId: target, orderType: 'TAKEOUT' });
+    await row(target).getByTestId('wall-store-link').click();
+    const storePage = page.locator(`[data-testid="store-page"][data-store-id="${target}"]`);
+    await storePage.waitFor();
+    // The replica polls each second; the page reads again when the store's row changes (or every 10 s).
+    // The order's event may come before its details: the page shows it at once and its type once read.
+    await page.locator(`[data-testid="store-order"][data-order-id="${order.id}"]`).filter({ hasText: 'Takeout' }).waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="store-event"][data-code="PLACED"]').first().waitFor({ timeout: 20_000 });
+    assert.match(await page.locator(`[data-testid="store-order"][data-order-id="${order.id}"]`).innerText(), /Waiting for confirmation[^]*Takeout/);
+    await shot('store-en');
+    await page.getByTestId('language-pt-BR').click();
+    await page.getByText('Voltar às lojas').waitFor();
+    assert.match(await page.locator(`[data-testid="store-order"][data-order-id="${order.id}"]`).innerText(), /Aguardando confirmação[^]*Retirada/);
+    await shot('store-pt-BR');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('wall-table').waitFor();
+    await row(target).getByTestId('wall-store-link').click();
+    await storePage.waitFor();
+    await page.goBack();
+    await page.getByTestId('wall-table').waitFor();
+    assert.equal(await storePage.count(), 0, 'the browser’s back returns to the wall');
+  });
+
+  it('makes an area manager and their group from the Team page; signed in, they see only the group’s stores', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const group = stores.slice(2, 4);
+    await page.getByTestId('nav-team').click();
+    await page.getByTestId('team-page').waitFor();
+    await page.locator('[data-testid="account-row"][data-login="dona@rede.com"]').waitFor();
+    assert.equal(await page.locator('[data-testid="account-row"][data-login="dona@rede.com"] [data-testid="account-remove"]').count(), 0, 'not your own');
+    await page.getByTestId('account-new').click();
+    const account = page.getByTestId('account-dialog');
+    await account.getByTestId('account-login').fill('area@rede.com');
+    await account.getByTestId('account-name').fill('Ana da Zona Sul');
+    await account.getByTestId('account-role').selectOption('area_manager');
+    await account.getByTestId('account-password').fill('curta');
+    assert.match(await account.getByTestId('account-problem').innerText(), /pelo menos 10 caracteres/);
+    await account.getByTestId('account-password').fill('senha-da-area-123');
+    await account.getByTestId('account-reveal').click();
+    assert.equal(await account.getByTestId('account-password').getAttribute('type'), 'text');
+    await account.getByTestId('account-save').click();
+    await account.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="account-row"][data-login="area@rede.com"]').waitFor();
+
+    await page.getByTestId('group-new').click();
+    const dialog = page.getByTestId('group-dialog');
+    await dialog.getByTestId('group-name').fill('Zona Sul');
+    for (const store of group) await dialog.locator(`[data-testid="group-store"][data-store-id="${store}"]`).check();
+    await dialog.locator('[data-testid="group-manager"][data-login="area@rede.com"]').check();
+    await dialog.getByTestId('group-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="group-row"]').filter({ hasText: 'Zona Sul' }).waitFor();
+    // The account lists its groups: read again once the group is saved.
+    assert.equal(await page.locator('[data-testid="account-row"][data-login="area@rede.com"] [data-testid="account-groups"]').innerText(), 'Zona Sul');
+    await shot('team-pt-BR');
+    await page.getByTestId('language-en').click();
+    await page.getByText('Console accounts').waitFor();
+    await shot('team-en');
+    await page.getByTestId('language-pt-BR').click();
+
+    const context = await browser.newContext({ viewport: CONSOLE_SCREEN, timezoneId: STORE_TIME_ZONE, ignoreHTTPSErrors: true, locale: 'pt-BR' });
+    try {
+      const area = await context.newPage();
+      await area.goto(`https://127.0.0.1:${replica.consolePort}/`);
+      await area.getByTestId('sign-in-login').fill('area@rede.com');
+      await area.getByTestId('sign-in-password').fill('senha-da-area-123');
+      await area.getByTestId('sign-in-submit').click();
+      for (const store of group) await area.locator(`[data-testid="wall-row"][data-store-id="${store}"]`).waitFor({ timeout: 20_000 });
+      const shown = await area.getByTestId('wall-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-store-id')));
+      assert.deepEqual(new Set(shown), new Set(group), 'only the group’s stores');
+      assert.equal(await area.getByTestId('nav-team').count(), 0, 'the Team page is the owner’s');
+    } finally {
+      await context.close();
+    }
+    await page.getByTestId('nav-wall').click();
+    await page.getByTestId('wall-table').waitFor();
+  });
+
+  it('applies a week of opening hours to two stores: one replacement per store on the platform; the dialog in both languages', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const chosen = stores.slice(6, 8);
+    const replaced = (store: string) => sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'PUT /merchants/{merchantId}/opening-hours');
+    const before = new Map(stores.map((s) => [s, replaced(s).length]));
+    for (const store of chosen) await row(store).getByTestId('select-store').check();
+    await page.getByTestId('bulk-hours').click();
+    const dialog = page.getByTestId('bulk-dialog');
+    await dialog.getByTestId('hours-open-SUNDAY').uncheck();
+    await dialog.getByTestId('hours-end-FRIDAY').fill('01:00');
+    await dialog.getByTestId('hours-start-SATURDAY').fill('00:30');
+    assert.match(await dialog.getByTestId('bulk-problem').innerText(), /Sexta: Este turno se sobrepõe a outro \(Sábado\)/);
+    await dialog.getByTestId('hours-start-SATURDAY').fill('11:00');
+    await dialog.getByTestId('bulk-problem').waitFor({ state: 'detached' });
+    await shot('hours-dialog-pt-BR');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('bulk-hours').click();
+    await dialog.getByText('Apply the week to 2 stores').waitFor();
+    await shot('hours-dialog-en');
+    await dialog.getByTestId('bulk-confirm').click();
+    for (const store of chosen) await page.locator(`[data-testid="bulk-row"][data-store-id="${store}"][data-state="done"]`).waitFor({ timeout: 30_000 });
+    for (const store of stores) assert.equal(replaced(store).length - (before.get(store) ?? 0), chosen.includes(store) ? 1 : 0, `hours replaced at ${store}`);
+    await dialog.getByTestId('bulk-close').click();
+    await page.getByTestId('language-pt-BR').click();
+  });
+
+  it('the wall and the reports at a tablet’s size (1024x768, landscape)', async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByTestId('wall-table').waitFor();
+    await shot('wall-tablet-pt-BR');
+    await page.getByTestId('nav-reports').click();
+    await page.locator('[data-testid="reports-page"][data-state="shown"]').waitFor({ timeout: 15_000 });
+    await shot('reports-tablet-pt-BR');
+    await page.setViewportSize(CONSOLE_SCREEN);
+    await page.getByTestId('nav-wall').click();
+  });
 });

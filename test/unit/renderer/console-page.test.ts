@@ -1101,7 +1101,7 @@ describe('the page’s state against a fake server', () => {
     );
     const input = groupInput(group, 'Zona Sul', ['s-late'], ['area@rede.com']) ?? assert.fail('no input');
     assert.equal(await page.team.saveGroup(input), true);
-    const sent = http.calls.at(-1);
+    const sent = http.calls.find((c) => c.path === '/api/groups' && c.init.method === 'POST');
     assert.equal((sent?.init.headers as Record<string, string>)['x-csrf-token'], 'csrf-1');
     assert.deepEqual(JSON.parse(String(sent?.init.body)), { id: '0123456789abcdef', name: 'Zona Sul', stores: ['s-late'], managers: ['area@rede.com'] });
     page.wall.group = '0123456789abcdef';
@@ -1110,6 +1110,7 @@ describe('the page’s state against a fake server', () => {
       ['s-late'],
       'the wall filters by the group as saved',
     );
+    assert.equal(http.calls.at(-1)?.path, '/api/accounts', 'the accounts read again: each lists its groups');
   });
 
   it('a week of hours for the selected stores: checked with the Store page’s rules, said in words, sent with the CSRF token, its failed store sent again alone', async (t) => {
