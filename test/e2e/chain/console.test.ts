@@ -21,7 +21,9 @@ import { launchChromium, ROOT, STORE_TIME_ZONE } from '../../support/shells/web-
  * signs in (a wrong password first), the wall shows every store, a store paused on the platform shows
  * as paused within seconds, a bulk pause of three stores and a product sold out in two reach each
  * store once (the sandbox's call log), and the Reports page counts a store's orders as the sandbox
- * has them. Screenshots: test-results/console-*.png.
+ * has them; a store's page shows an order placed at the sandbox; the owner makes an area manager and
+ * their group from the Team page, who then sees only the group's stores; a week of hours on two stores
+ * is one replacement each. Screenshots: test-results/console-*.png (the wall and reports at 1024x768 too).
  */
 const built = existsSync(join(ROOT, 'out', 'renderer', 'console.html'));
 const CONSOLE_SCREEN = { width: 1366, height: 768 };
