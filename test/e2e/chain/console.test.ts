@@ -244,6 +244,11 @@ describe("the chain's manager console, in Chromium", { skip: built ? false : 'ru
     await shot('store-pt-BR');
     await page.keyboard.press('Escape');
     await page.getByTestId('wall-table').waitFor();
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest('[data-testid="wall-row"]')?.getAttribute('data-store-id')),
+      target,
+      'the keyboard back on its name',
+    );
     await row(target).getByTestId('wall-store-link').click();
     await storePage.waitFor();
     await page.goBack();

@@ -826,6 +826,10 @@ describe('the page’s state against a fake server', () => {
     assert.match(body, /role="alert" data-testid="store-not-found">Loja não encontrada: ela não existe ou está fora dos seus grupos\.</);
     page.store.close();
     assert.equal(page.store.page, null);
+    page.nav.closeStore();
+    assert.equal(page.nav.storeId, null);
+    assert.equal(page.nav.takeReturn(), 's-gone', 'the wall puts the keyboard back on that store');
+    assert.equal(page.nav.takeReturn(), null, 'once');
   });
 
   it('a store’s page in words: status and reason, terminals, alerts, the open orders read-only (late said), the events with their times', async (t) => {
