@@ -14,6 +14,11 @@ export const rushMessages = defineMessages(
     'rush.warnings.label': 'Risco de fechamento pela plataforma',
     'rush.risk': '{n, plural, one {Risco de fechamento} other {# riscos de fechamento}}',
     'rush.close': 'Fechar',
+    'rush.pause': 'Pausar {store} por 15 min',
+    'rush.pause.reason': 'Cozinha lotada — voltamos em 15 minutos',
+    'rush.pause.done': '{store} pausada até {time}.',
+    'rush.pause.queued': '{store}: pausa na fila até {time} — vai quando a conexão voltar.',
+    'rush.pause.failed': 'A pausa não foi feita. Tente na página Loja.',
   },
   {
     'rush.level.calm': 'Calm',
@@ -28,5 +33,10 @@ export const rushMessages = defineMessages(
     'rush.warnings.label': 'Risk of the platform closing a store',
     'rush.risk': '{n, plural, one {Closure risk} other {# closure risks}}',
     'rush.close': 'Close',
+    'rush.pause': 'Pause {store} for 15 min',
+    'rush.pause.reason': 'Kitchen swamped — back in 15 minutes',
+    'rush.pause.done': '{store} paused until {time}.',
+    'rush.pause.queued': '{store}: pause queued until {time} — it goes when the connection is back.',
+    'rush.pause.failed': 'The pause was not made. Try from the Store page.',
   },
 );

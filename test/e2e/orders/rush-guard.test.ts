@@ -7,8 +7,9 @@ import { chooseLanguage } from '../../support/shells/web-shell';
 /**
  * The rush guard at 1024x600 in Portuguese, against the sandbox's automatic closure (its rules on for
  * the restaurant): two orders left to time out put "Risco de fechamento" in the top bar while the
- * platform still has the store open; a tap names the store and the cause; the third timeout is the
- * one the platform closes the store for — after the warning, never before. Screenshots:
+ * platform still has the store open; a tap names the store and the cause, and a second pauses it for
+ * 15 minutes (one pause on the platform); the third timeout is the one the platform closes the store
+ * for — after the warning, never before. Screenshots:
  * test-results/rush-guard-*.png.
  */
 describe('the rush guard warns before the platform closes the store', () => {
@@ -48,6 +49,15 @@ describe('the rush guard warns before the platform closes the store', () => {
     await warning.first().waitFor();
     assert.match((await warning.first().textContent()) ?? '', /^Cantina da Vila: 2 pedidos expiraram sem confirmação — com 3 a plataforma fecha a loja$/);
     await terminal.shot('warnings-pt-BR');
+    // One tap pauses the store for 15 minutes, through the store outbox: one pause on the platform.
+    await page.getByTestId('rush-pause').tap();
+    await page
+      .getByTestId('rush-paused')
+      .getByText(/^Cantina da Vila pausada até \d\d:\d\d\.$/)
+      .waitFor({ timeout: 15_000 });
+    const pauses = (await control('GET', `/_sandbox/calls?merchantId=${DEMO_RESTAURANT_ID}`)) as { calls: { route: string }[] };
+    assert.equal(pauses.calls.filter((c) => c.route === 'POST /merchants/{merchantId}/interruptions').length, 1, 'one pause sent');
+    await terminal.shot('paused-pt-BR');
     await page.getByTestId('rush-warnings').getByRole('button', { name: 'Fechar' }).tap();
 
     await chooseLanguage(page, 'en');
