@@ -97,7 +97,7 @@ const RENDERER_FEATURES = {
   screens: ['setup'],
   'shared-queue': [],
   diagnostics: [],
-  settings: ['alerts', 'diagnostics', 'kitchen', 'join', 'orders', 'print', 'screens', 'setup'],
+  settings: ['alerts', 'diagnostics', 'kitchen', 'join', 'orders', 'print', 'rush', 'screens', 'setup'],
   // The chain manager console's page (its own entry, console-main.ts): a bulk pause words and times as the Store page does,
   // a bulk promotion reads its form as the Promotions page does.
   console: ['stores', 'promotions'],

@@ -135,6 +135,12 @@ export const Settings = z.object({
    * default). Only stores the terminal serves; never a scheduled order before its start.
    */
   autoConfirm: z.array(StoreId).max(500).default([]),
+  /**
+   * Busy mode (docs/rush-guard.md): stores the terminal pauses by itself for `busyMinutes` when the
+   * rush gauge says swamped and the store is open — off for every store by default.
+   */
+  busyMode: z.array(StoreId).max(500).default([]),
+  busyMinutes: z.number().int().min(5).max(60).default(15),
   /** Days a closed order stays in the terminal's history (a daily job removes older ones). */
   historyDays: z.number().int().min(1).max(366).default(30),
   printers: z
@@ -156,6 +162,8 @@ export const SettingsPatch = z
     alerts: z.object(alertFields).partial().strict(),
     density: BoardDensity,
     autoConfirm: Settings.shape.autoConfirm.unwrap(),
+    busyMode: Settings.shape.busyMode.unwrap(),
+    busyMinutes: Settings.shape.busyMinutes.unwrap(),
     historyDays: Settings.shape.historyDays.unwrap(),
     printers: Settings.shape.printers.unwrap(),
     hub: z.object(hubFields).partial().strict(),

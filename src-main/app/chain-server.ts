@@ -33,7 +33,7 @@ import { promotionAction } from '../features/promotions/promotion-action';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
 import { ConsoleSignIn } from '../chain/console/console-sign-in';
 import { WallFeed } from '../chain/console/wall-feed';
-import { hoursAction, pauseAction } from '../features/stores/lever-actions';
+import { hoursAction, pauseAction } from '../sync/lever-actions';
 import { CHAIN_FEATURES, checkChainFeatures, checkHandlers } from './features';
 
 export type { ChainStore };

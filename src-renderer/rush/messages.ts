@@ -19,6 +19,10 @@ export const rushMessages = defineMessages(
     'rush.pause.done': '{store} pausada até {time}.',
     'rush.pause.queued': '{store}: pausa na fila até {time} — vai quando a conexão voltar.',
     'rush.pause.failed': 'A pausa não foi feita. Tente na página Loja.',
+    'rush.busy.title': 'Modo movimento',
+    'rush.busy.hint':
+      'Quando a loja fica lotada e aberta, o terminal a pausa sozinho por {minutes} min e ela reabre no fim da pausa. Nunca mexe numa pausa feita por alguém nem num fechamento da plataforma.',
+    'rush.busy.minutes': 'Minutos de pausa',
   },
   {
     'rush.level.calm': 'Calm',
@@ -38,5 +42,9 @@ export const rushMessages = defineMessages(
     'rush.pause.done': '{store} paused until {time}.',
     'rush.pause.queued': '{store}: pause queued until {time} — it goes when the connection is back.',
     'rush.pause.failed': 'The pause was not made. Try from the Store page.',
+    'rush.busy.title': 'Busy mode',
+    'rush.busy.hint':
+      'When a store is swamped and open, the terminal pauses it by itself for {minutes} min and it reopens when the pause ends. It never touches a pause someone made nor a closure by the platform.',
+    'rush.busy.minutes': 'Minutes of pause',
   },
 );

@@ -16,6 +16,8 @@ export interface RushWatchOptions {
   logger: Logger;
   /** Told each view that differs from the last in a store's level or warnings. */
   changed(view: RushView): void;
+  /** Told every round's view (busy mode acts on a store that stays swamped). */
+  round?: (view: RushView) => Promise<unknown>;
   rules?: ClosureRules;
 }
 
@@ -46,14 +48,15 @@ export class RushWatch extends LoopWorker {
     return this.last;
   }
 
-  protected tick(): Promise<number> {
+  protected async tick(): Promise<number> {
     const view = this.current();
+    await this.options.round?.(view);
     // Pressure moves every round; a screen hears a change of word or warning, and the numbers with it.
     const said = JSON.stringify(view.stores.map((s) => [s.merchantId, s.level, s.warnings.map((w) => w.rule)]));
     if (said !== this.lastSaid) {
       this.lastSaid = said;
       this.options.changed(view);
     }
-    return Promise.resolve(RUSH_EVERY_MS);
+    return RUSH_EVERY_MS;
   }
 }

@@ -5,7 +5,7 @@ import type { LastKnownStores } from '../../merchant/last-known-stores';
 import type { StoreStatusMonitor } from '../../merchant/status-monitor';
 import { acceptedOrThrow, type StoreOutbox } from '../../sync/store-outbox';
 import type { Handlers } from '../../ipc/dispatcher';
-import { hoursAction, pauseAction } from './lever-actions';
+import { hoursAction, pauseAction } from '../../sync/lever-actions';
 
 export interface StoreHandlerDeps {
   merchant: Pick<

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
+import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
 import { useTerminal } from '../../support/shells/terminal-fixture';
 import { chooseLanguage } from '../../support/shells/web-shell';
 
@@ -20,10 +20,11 @@ describe('the rush guard warns before the platform closes the store', () => {
     assert.ok(response.status < 300, `${path}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as Record<string, unknown>;
   }
-  const closures = async () => ((await control('GET', `/_sandbox/auto-closure/closures?merchantId=${DEMO_RESTAURANT_ID}`)).closures as unknown[]).length;
+  const closures = async (merchantId = DEMO_RESTAURANT_ID) =>
+    ((await control('GET', `/_sandbox/auto-closure/closures?merchantId=${merchantId}`)).closures as unknown[]).length;
   /** Orders placed and left unconfirmed past their 8 minutes on the platform's clock: cancelled by its timeout. */
-  async function letTimeOut(n: number): Promise<void> {
-    for (let i = 0; i < n; i++) await terminal.placeOrder({ orderType: 'TAKEOUT' });
+  async function letTimeOut(n: number, merchantId = DEMO_RESTAURANT_ID): Promise<void> {
+    for (let i = 0; i < n; i++) await terminal.placeOrder({ orderType: 'TAKEOUT', merchantId });
     await terminal.page
       .getByTestId('column-new')
       .getByTestId('order-card')
@@ -72,5 +73,42 @@ describe('the rush guard warns before the platform closes the store', () => {
     const closed = await control('GET', `/_sandbox/merchants/${DEMO_RESTAURANT_ID}/auto-closure`);
     assert.notEqual(closed.closedUntil, null, 'the platform closed the store at its third timeout');
     assert.equal(await closures(), 1);
+  });
+  it('with busy mode on, a swamped store pauses itself once through the outbox, with an end of its own (no resume is ever sent), and the platform never closes it', async () => {
+    const { page } = terminal;
+    await control('PUT', `/_sandbox/merchants/${DEMO_GROCERY_ID}/auto-closure`, { on: true });
+    await page.getByTestId('nav-settings').tap();
+    const toggle = page.locator(`[data-testid="busy-mode"][data-store-id="${DEMO_GROCERY_ID}"]`);
+    await toggle.tap();
+    await page.waitForFunction(
+      (id) => (document.querySelector(`[data-testid="busy-mode"][data-store-id="${id}"]`) as HTMLInputElement | null)?.checked,
+      DEMO_GROCERY_ID,
+    );
+    // An hour: the platform's clock is this test's 25 minutes ahead of the terminal's (the timeouts it made pass).
+    await page.getByTestId('busy-minutes').fill('60');
+    await page.getByTestId('busy-minutes').press('Enter');
+    await page.getByTestId('busy-minutes').blur();
+    await terminal.shot('busy-mode-settings-pt-BR');
+    await page.getByTestId('nav-orders').tap();
+    await page
+      .getByTestId('cancel-summary-dismiss')
+      .tap({ timeout: 2_000 })
+      .catch(() => undefined);
+
+    await letTimeOut(2, DEMO_GROCERY_ID);
+    const pausesOf = async () => {
+      const calls = (await control('GET', `/_sandbox/calls?merchantId=${DEMO_GROCERY_ID}`)) as { calls: { route: string; status: number | null }[] };
+      return calls.calls.filter((c) => c.route === 'POST /merchants/{merchantId}/interruptions' && c.status === 201).length;
+    };
+    const started = Date.now();
+    while ((await pausesOf()) === 0) {
+      assert.ok(Date.now() - started < 40_000, 'busy mode paused the grocery within 40 s');
+      await page.waitForTimeout(500);
+    }
+    await page.waitForTimeout(3_000);
+    assert.equal(await pausesOf(), 1, 'paused once');
+    assert.equal(await closures(DEMO_GROCERY_ID), 0, 'the platform never closed it');
+    const resumes = (await control('GET', `/_sandbox/calls?merchantId=${DEMO_GROCERY_ID}`)) as { calls: { route: string }[] };
+    assert.equal(resumes.calls.filter((c) => c.route.startsWith('DELETE')).length, 0, 'no resume: the pause ends by itself');
   });
 });

@@ -1,8 +1,8 @@
-import { AppError } from '../../../src-shared/errors';
-import { checkOpeningHours } from '../../../src-shared/store-rules/opening-hours';
-import { checkPause } from '../../../src-shared/store-rules/pauses';
-import type { NewShift } from '../../../src-shared/wire/merchant';
-import type { StoreActionInput } from '../../sync/store-outbox';
+import { AppError } from '../../src-shared/errors';
+import { checkOpeningHours } from '../../src-shared/store-rules/opening-hours';
+import { checkPause } from '../../src-shared/store-rules/pauses';
+import type { NewShift } from '../../src-shared/wire/merchant';
+import type { StoreActionInput } from './store-outbox';
 
 /** How far before "now" a pause that starts now is sent as starting (the platform allows a start in the past). */
 export const PAUSE_NOW_MARGIN_MS = 60_000;

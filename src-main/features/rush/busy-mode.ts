@@ -1,0 +1,57 @@
+import type { RushView } from '../../../src-shared/ipc/channels/rush';
+import type { StoreSummary } from '../../../src-shared/ipc/channels/stores';
+import type { Settings } from '../../../src-shared/settings';
+import type { Logger } from '../../base/log';
+import { pauseAction } from '../../sync/lever-actions';
+import type { StoreOutbox } from '../../sync/store-outbox';
+
+/** What a busy-mode pause says to the platform and to the staff reading the Store page. */
+export const BUSY_PAUSE_DESCRIPTION = 'Modo movimento: loja lotada, pausa automática';
+
+export interface BusyModeOptions {
+  settings: () => Pick<Settings, 'busyMode' | 'busyMinutes' | 'stores'>;
+  outbox: Pick<StoreOutbox, 'submit'>;
+  logger: Logger;
+}
+
+/**
+ * Busy mode (a setting per store, off by default): a store the rush gauge calls swamped is paused for
+ * `busyMinutes`, once, through the store outbox — only while the platform shows it open, so it never
+ * stacks on a person's pause nor fights the platform's own closure, and it reopens by itself when its
+ * pause ends (no resume is ever sent). The idempotency key names the store and the window, so a
+ * restart or a second look in the same window makes no second pause.
+ */
+export class BusyMode {
+  /** Each store's summary as the platform last showed it (the status monitor's pushes). */
+  private readonly summaries = new Map<string, StoreSummary>();
+  /** Until when each store's own busy pause runs: no second one before. */
+  private readonly pausedUntil = new Map<string, number>();
+
+  constructor(private readonly options: BusyModeOptions) {}
+
+  statusRead(merchantId: string, summary: StoreSummary): void {
+    this.summaries.set(merchantId, summary);
+  }
+
+  /** Pauses each busy-mode store the view calls swamped; answers the stores it paused. */
+  async look(view: RushView, now: number): Promise<string[]> {
+    const { busyMode, busyMinutes, stores } = this.options.settings();
+    const served = stores === 'all' ? null : new Set(stores);
+    const windowMs = busyMinutes * 60_000;
+    const paused: string[] = [];
+    for (const { merchantId, level } of view.stores) {
+      if (level !== 'swamped' || !busyMode.includes(merchantId) || (served && !served.has(merchantId))) continue;
+      const summary = this.summaries.get(merchantId);
+      if ((summary !== 'open' && summary !== 'warning') || (this.pausedUntil.get(merchantId) ?? 0) > now) continue;
+      this.pausedUntil.set(merchantId, now + windowMs);
+      try {
+        const action = pauseAction({ merchantId, description: BUSY_PAUSE_DESCRIPTION, end: new Date(now + windowMs).toISOString() }, now);
+        await this.options.outbox.submit({ ...action, key: `busy:${merchantId}:${Math.floor(now / windowMs)}` });
+        paused.push(merchantId);
+      } catch (error) {
+        this.options.logger.warn('busy mode: the pause was not queued', { merchantId, error: { message: (error as Error).message } });
+      }
+    }
+    return paused;
+  }
+}

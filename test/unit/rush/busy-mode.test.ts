@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { silentLogger } from '../../../src-main/base/log';
+import { BUSY_PAUSE_DESCRIPTION, BusyMode } from '../../../src-main/features/rush/busy-mode';
+import type { StoreActionInput } from '../../../src-main/sync/store-outbox';
+import type { RushView } from '../../../src-shared/ipc/channels/rush';
+import type { LoadLevel } from '../../../src-shared/store-rules/closure-rules';
+
+const MIN = 60_000;
+const NOW = Date.parse('2026-11-24T15:00:00Z');
+const CENTRO = 'centro';
+const BAIRRO = 'bairro';
+
+const view = (levels: Record<string, LoadLevel>): RushView => ({
+  at: new Date(NOW).toISOString(),
+  stores: Object.entries(levels).map(([merchantId, level]) => ({ merchantId, level, pressure: level === 'swamped' ? 2.5 : 0.5, warnings: [] })),
+});
+
+function setUp(busyMode: string[] = [CENTRO]) {
+  const sent: StoreActionInput[] = [];
+  const busy = new BusyMode({
+    settings: () => ({ busyMode, busyMinutes: 15, stores: 'all' }),
+    outbox: { submit: async (input) => (sent.push(input), {}) as never },
+    logger: silentLogger,
+  });
+  busy.statusRead(CENTRO, 'open');
+  busy.statusRead(BAIRRO, 'open');
+  return { busy, sent };
+}
+
+describe('busy mode', () => {
+  it('pauses a swamped store where it is on, once a window, for its minutes, reopening by itself', async () => {
+    const { busy, sent } = setUp();
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped', [BAIRRO]: 'swamped' }), NOW), [CENTRO], 'only where busy mode is on');
+    assert.equal(sent.length, 1);
+    const [pause] = sent;
+    assert.equal(pause?.kind, 'pause');
+    assert.equal(pause?.merchantId, CENTRO);
+    assert.equal((pause?.payload as { description: string }).description, BUSY_PAUSE_DESCRIPTION);
+    assert.equal((pause?.payload as { end: string }).end, new Date(NOW + 15 * MIN).toISOString(), 'it ends by itself: no resume is ever sent');
+    assert.match(String(pause?.key), /^busy:centro:\d+$/);
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 5 * MIN), [], 'no second pause while its own runs');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 16 * MIN), [CENTRO], 'swamped again after it: paused again');
+  });
+
+  it('never pauses a store that is calm or busy, nor one already paused or closed (a person, or the platform)', async () => {
+    const { busy, sent } = setUp([CENTRO, BAIRRO]);
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'busy', [BAIRRO]: 'calm' }), NOW), []);
+    busy.statusRead(CENTRO, 'paused');
+    busy.statusRead(BAIRRO, 'closed');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped', [BAIRRO]: 'swamped' }), NOW), []);
+    assert.equal(sent.length, 0);
+    const fresh = new BusyMode({
+      settings: () => ({ busyMode: [CENTRO], busyMinutes: 15, stores: 'all' }),
+      outbox: { submit: async () => ({}) as never },
+      logger: silentLogger,
+    });
+    assert.deepEqual(await fresh.look(view({ [CENTRO]: 'swamped' }), NOW), [], 'a store whose status was never read is not paused blind');
+  });
+});
