@@ -6,7 +6,7 @@ const HOUR_MS = 3600_000;
 /** A store's own pace needs this many orders made today (confirmed to ready); until then, the default. */
 const PACE_MINIMUM = 3;
 
-/** What rush-query.ts reads (the same shapes, so the query's rows come straight in). */
+/** What the order database's rush query (db/orders/rush-query.ts) reads: a store's open orders, and those of the recent past. */
 export interface RushRows {
   open: readonly { merchant_id: string; status: string; confirm_deadline_ms: number | null; confirmed_ms: number | null; arrived_ms: number | null }[];
   recent: readonly {

@@ -1,26 +1,9 @@
 import type { Statement } from 'better-sqlite3';
+import type { RushRows } from '../../orders/rush-input';
 import type { Db } from '../database';
 
-/** A store's open order as the rush gauge reads it. */
-export interface RushOpenRow {
-  merchant_id: string;
-  status: string;
-  confirm_deadline_ms: number | null;
-  confirmed_ms: number | null;
-  arrived_ms: number | null;
-}
-
-/** An order of the recent past: when it came, was confirmed, was ready, was cancelled and why. */
-export interface RushRecentRow {
-  merchant_id: string;
-  created_ms: number;
-  preparation_start_at: string | null;
-  confirm_deadline_ms: number | null;
-  confirmed_ms: number | null;
-  ready_ms: number | null;
-  cancelled_ms: number | null;
-  cancel_metadata: string | null;
-}
+type RushOpenRow = RushRows['open'][number];
+type RushRecentRow = RushRows['recent'][number];
 
 /** What the rush gauge (orders/rush-input.ts) reads of the stores' orders: the open ones and those of the recent past. */
 export class RushQuery {
