@@ -21,6 +21,15 @@ export interface MenuEntry {
   itemId: string;
   externalCode: string | null;
   categoryId: string;
+  /** The dish's name on the menu (Settings lists it for its own target). */
+  name: string | null;
+}
+
+export interface MenuItemRecord {
+  merchant_id: string;
+  item_id: string;
+  category_id: string;
+  name: string | null;
 }
 
 export interface CategoryRecord {
@@ -53,7 +62,8 @@ export class KitchenRepo {
     menuCode: Statement<{ merchant_id: string; code: string }, { category_id: string }>;
     clearMenu: Statement<[string]>;
     menuSignature: Statement<[string], { signature: string | null }>;
-    menuRow: Statement<{ merchant_id: string; item_id: string; code: string | null; category_id: string }>;
+    menuRow: Statement<{ merchant_id: string; item_id: string; code: string | null; category_id: string; name: string | null }>;
+    menuItems: Statement<[], MenuItemRecord>;
     clearCategories: Statement<[string]>;
     category: Statement<{ merchant_id: string; category_id: string; name: string; store_name: string | null; position: number; now: number }>;
     categories: Statement<[], CategoryRecord>;
@@ -98,9 +108,10 @@ export class KitchenRepo {
         `SELECT group_concat(entry, ' ') AS signature FROM (SELECT item_id || '=' || category_id || '/' || coalesce(external_code, '') AS entry FROM kitchen_menu WHERE merchant_id = ? ORDER BY item_id)`,
       ),
       menuRow: db.prepare(
-        `INSERT INTO kitchen_menu (merchant_id, item_id, external_code, category_id) VALUES (@merchant_id, @item_id, @code, @category_id)
-         ON CONFLICT (merchant_id, item_id) DO UPDATE SET external_code = excluded.external_code, category_id = excluded.category_id`,
+        `INSERT INTO kitchen_menu (merchant_id, item_id, external_code, category_id, name) VALUES (@merchant_id, @item_id, @code, @category_id, @name)
+         ON CONFLICT (merchant_id, item_id) DO UPDATE SET external_code = excluded.external_code, category_id = excluded.category_id, name = excluded.name`,
       ),
+      menuItems: db.prepare('SELECT merchant_id, item_id, category_id, name FROM kitchen_menu ORDER BY merchant_id, category_id, name, item_id'),
       clearCategories: db.prepare('DELETE FROM kitchen_categories WHERE merchant_id = ?'),
       category: db.prepare(
         `INSERT INTO kitchen_categories (merchant_id, category_id, name, store_name, position, read_ms) VALUES (@merchant_id, @category_id, @name, @store_name, @position, @now)
@@ -184,7 +195,7 @@ export class KitchenRepo {
     categories.forEach((category, position) => {
       this.s.category.run({ merchant_id: merchantId, category_id: category.id, name: category.name, store_name: storeName, position, now });
       for (const item of category.items)
-        this.s.menuRow.run({ merchant_id: merchantId, item_id: item.itemId, code: item.externalCode, category_id: item.categoryId });
+        this.s.menuRow.run({ merchant_id: merchantId, item_id: item.itemId, code: item.externalCode, category_id: item.categoryId, name: item.name });
     });
   }
 
@@ -196,6 +207,11 @@ export class KitchenRepo {
   /** Every category read so far, store by store in the catalog's order. */
   categories(): CategoryRecord[] {
     return this.s.categories.all();
+  }
+
+  /** Every dish read so far, with its category and name. */
+  menuItems(): MenuItemRecord[] {
+    return this.s.menuItems.all();
   }
 
   /** Forgets the bumps of orders closed before `before` (or gone from the terminal). */

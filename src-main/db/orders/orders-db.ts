@@ -4,6 +4,7 @@ import { CodeChecksRepo } from './code-checks-repo';
 import { EventsRepo } from './events-repo';
 import { HistoryQuery } from './history-query';
 import { KitchenRepo } from './kitchen-repo';
+import { KitchenTimingRepo } from './kitchen-timing-repo';
 import { BoardQuery } from './board-query';
 import { OrderWrites } from './order-writes';
 import { OutboxRepo } from './outbox-repo';
@@ -33,6 +34,8 @@ export class OrdersDb extends SqliteFile {
   readonly codeChecks: CodeChecksRepo;
   /** The kitchen's screens: setup, bumps, finished orders, the menu's categories. */
   readonly kitchen: KitchenRepo;
+  /** The kitchen's timing: a ticket's priority or hold, the stations' bumps of a day (speed of service). */
+  readonly kitchenTiming: KitchenTimingRepo;
   /** What the rush gauge reads of the stores' orders. */
   readonly rush: RushQuery;
 
@@ -50,6 +53,7 @@ export class OrdersDb extends SqliteFile {
     this.syncState = new SyncStateRepo(db);
     this.codeChecks = new CodeChecksRepo(db);
     this.kitchen = new KitchenRepo(db);
+    this.kitchenTiming = new KitchenTimingRepo(db);
     this.rush = new RushQuery(db);
   }
 

@@ -15,7 +15,7 @@ const PRUNE_EVERY_MS = 3600_000;
  */
 export const kitchenFeature = sessionFeature({
   name: 'kitchen',
-  channels: ['kitchen:board', 'kitchen:bump', 'kitchen:recall', 'kitchen:categories', 'kitchen:saveSetup'],
+  channels: ['kitchen:board', 'kitchen:bump', 'kitchen:recall', 'kitchen:categories', 'kitchen:saveSetup', 'kitchen:mark', 'kitchen:speed'],
   start: ({ api, clock, logger, push, settings, orders }) => {
     const { db, sync } = orders();
     const log = logger.child({ room: 'kitchen' });

@@ -4,8 +4,11 @@ import {
   type BumpInput,
   type BumpResult,
   type KitchenBoard,
+  type KitchenSpeed,
   type KitchenTicket,
+  type MarkInput,
   type RecallResult,
+  type SpeedInput,
 } from '../../../src-shared/ipc/channels/kitchen';
 import type { OrderStatus } from '../../../src-shared/ipc/channels/orders';
 import type { ActionOrigin } from '../../../src-shared/ipc/channels/screens';
@@ -15,8 +18,10 @@ import type { Logger } from '../../base/log';
 import type { OrdersDb } from '../../db/orders/orders-db';
 import type { PushFanout } from '../../ipc/push-fanout';
 import type { OrderOutbox } from '../../sync/order-outbox';
-import { allBumped, linesToBump, readyActionFor } from './bump-rules';
-import { ticketOf } from './tickets';
+import { allBumped, linesToBump, onKitchen, readyActionFor } from './bump-rules';
+import { speedOfService, stationSamples } from './speed-of-service';
+import { nextMark } from './ticket-marks';
+import { kitchenSince, ticketOf } from './tickets';
 
 /** Statuses of the orders the kitchen's screens show (the ready ones for the pickup board and the expo). */
 const SHOWN: ReadonlySet<OrderStatus> = new Set(['CONFIRMED', 'PREPARATION_STARTED', 'READY_TO_PICKUP']);
@@ -110,6 +115,50 @@ export class KitchenDesk {
     return { ticket: db.read(() => this.ticket(orderId)) };
   }
 
+  /**
+   * A cook marks a ticket priority or hold (or takes the mark off), for every screen of the store.
+   * Refused for an order the kitchen does not work on now, as a bump is.
+   */
+  mark(input: MarkInput): KitchenTicket {
+    const { db, clock } = this.options;
+    const ticket = db.write(() => {
+      const now = clock.now();
+      const before = this.ticket(input.orderId);
+      if (before.doneAt !== null || !onKitchen(before, now))
+        throw new AppError('conflict', 'This order is not on the kitchen now (not confirmed, already done, or scheduled for later).');
+      db.kitchenTiming.saveMark(nextMark(db.kitchenTiming.markOf(input.orderId), input, now));
+      return this.ticket(input.orderId);
+    });
+    this.publish([input.orderId]);
+    return ticket;
+  }
+
+  /** Each station's speed of service over a span: its tickets done within it, from the order's start to the station's bump. */
+  speed(input: SpeedInput): KitchenSpeed {
+    const { db } = this.options;
+    const [fromMs, toMs] = [Date.parse(input.from), Date.parse(input.to)];
+    const setup = this.setup();
+    const samples = db.read(() => {
+      const ids = db.kitchenTiming.bumpedOrders(fromMs, toMs);
+      const tickets = new Map(this.tickets(ids).map((t) => [t.orderId, t]));
+      return db.board.rowsOf(ids).flatMap((row) => {
+        const ticket = tickets.get(row.id);
+        // Its part is done where no line waits; an order the counter made ready, or the kitchen finished, waits nowhere.
+        const cooking = ticket !== undefined && ticket.doneAt === null && (row.status === 'CONFIRMED' || row.status === 'PREPARATION_STARTED');
+        const waiting = new Set(cooking ? ticket.items.filter((i) => i.bumpedAt === null).map((i) => i.stationId) : []);
+        const since = kitchenSince(row, db.kitchen.confirmedMs(row.id));
+        const bumps = db.kitchenTiming.stationBumps(row.id);
+        return stationSamples({ startMs: since === null ? null : Date.parse(since), cancelled: row.status === 'CANCELLED', bumps, waiting }, fromMs, toMs);
+      });
+    });
+    const stations = speedOfService(
+      samples,
+      setup.stations.map((s) => s.id),
+      (id) => setup.stations.find((s) => s.id === id)?.name ?? null,
+    );
+    return { from: input.from, to: input.to, stations };
+  }
+
   /** Pushes the tickets of these orders as they are now; the ones the kitchen no longer shows go as gone. */
   publish(orderIds: Iterable<string>): void {
     const { db, push } = this.options;
@@ -123,7 +172,10 @@ export class KitchenDesk {
   /** Forgets the bumps of orders closed a day ago: nothing shows them any more. */
   prune(): void {
     const { db, clock } = this.options;
-    db.write(() => db.kitchen.prune(clock.now() - 24 * 3600_000));
+    db.write(() => {
+      db.kitchen.prune(clock.now() - 24 * 3600_000);
+      db.kitchenTiming.prune(clock.now() - 24 * 3600_000);
+    });
   }
 
   private ticket(orderId: string): KitchenTicket {
@@ -151,6 +203,7 @@ export class KitchenDesk {
             detail: stored ? readOrderDetail(stored) : undefined,
             bumps: db.kitchen.bumpsOf(row.id),
             done: db.kitchen.done(row.id),
+            mark: db.kitchenTiming.markOf(row.id),
             confirmedMs: db.kitchen.confirmedMs(row.id),
             categoryOf,
           },

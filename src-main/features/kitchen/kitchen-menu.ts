@@ -28,12 +28,23 @@ export interface KitchenMenuOptions {
 
 type Store = { id: string; name: string | null };
 
+/** An item's name as the catalog lists it with its category (a field the spec leaves loose, as the menu screen reads it). */
+const itemName = (item: object): string | null => {
+  const name = (item as { name?: unknown }).name;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+};
+
 /** The catalog's categories with the items each holds (an item's own categoryId wins, as the menu screen reads it). */
 export function menuEntries(categories: readonly Category[]): { id: string; name: string; items: MenuEntry[] }[] {
   return categories.map((category) => ({
     id: category.id,
     name: category.name,
-    items: (category.items ?? []).map((item) => ({ itemId: item.id, externalCode: item.externalCode ?? null, categoryId: item.categoryId ?? category.id })),
+    items: (category.items ?? []).map((item) => ({
+      itemId: item.id,
+      externalCode: item.externalCode ?? null,
+      categoryId: item.categoryId ?? category.id,
+      name: itemName(item),
+    })),
   }));
 }
 
@@ -80,10 +91,17 @@ export class KitchenMenu implements Service {
       source = 'saved';
     }
     const { db } = this.options;
+    const [categories, items] = db.read(() => [db.kitchen.categories(), db.kitchen.menuItems()] as const);
+    const dishes = new Map<string, { id: string; name: string }[]>();
+    for (const item of items) {
+      if (item.name === null) continue;
+      const key = `${item.merchant_id}\u0000${item.category_id}`;
+      dishes.set(key, [...(dishes.get(key) ?? []), { id: item.item_id, name: item.name }]);
+    }
     const byStore = new Map<string, KitchenCategories['stores'][number]>();
-    for (const c of db.read(() => db.kitchen.categories())) {
+    for (const c of categories) {
       const store = byStore.get(c.merchant_id) ?? { merchantId: c.merchant_id, name: c.store_name, categories: [] };
-      store.categories.push({ id: c.category_id, name: c.name });
+      store.categories.push({ id: c.category_id, name: c.name, items: dishes.get(`${c.merchant_id}\u0000${c.category_id}`) ?? [] });
       byStore.set(c.merchant_id, store);
     }
     return { stores: [...byStore.values()], source };

@@ -1,7 +1,9 @@
 import type { KitchenItem, KitchenSetup, KitchenTicket } from '../../../src-shared/ipc/channels/kitchen';
 import type { BoardRow } from '../../../src-shared/ipc/channels/orders';
 import type { OrderDetail } from '../../../src-shared/wire/order';
+import { targetMinutes } from '../../../src-shared/order-rules/preparation-targets';
 import type { BumpRecord, DoneRecord } from '../../db/orders/kitchen-repo';
+import type { MarkRecord } from '../../db/orders/kitchen-timing-repo';
 import { defaultStationOf, linesOf, stationOfCategory, WHOLE_ORDER_KEY } from './stations';
 
 /** What a ticket is made of, read in one go from the order database. */
@@ -10,6 +12,8 @@ export interface TicketSource {
   detail: OrderDetail | undefined;
   bumps: readonly BumpRecord[];
   done: DoneRecord | undefined;
+  /** A cook's priority or hold, if any. */
+  mark?: MarkRecord | undefined;
   /** When the platform said it was confirmed, if it did. */
   confirmedMs: number | null;
   /** The category of a store's item (by id, else external code), when the menu is known. */
@@ -52,19 +56,24 @@ export function kitchenItems(source: TicketSource, setup: KitchenSetup): Kitchen
         options: [],
         stationId: defaultStationOf(setup),
         bumpedAt: bumped.get(WHOLE_ORDER_KEY) ?? null,
+        targetMinutes: setup.targets.defaultMinutes,
       },
     ];
   }
-  return lines.map((line) => ({
-    key: line.key,
-    name: line.name,
-    quantity: line.quantity,
-    unit: line.unit,
-    observations: line.observations,
-    options: line.options,
-    stationId: stationOfCategory(setup, merchantId === null ? null : source.categoryOf(merchantId, line.itemId, line.externalCode)),
-    bumpedAt: bumped.get(line.key) ?? null,
-  }));
+  return lines.map((line) => {
+    const categoryId = merchantId === null ? null : source.categoryOf(merchantId, line.itemId, line.externalCode);
+    return {
+      key: line.key,
+      name: line.name,
+      quantity: line.quantity,
+      unit: line.unit,
+      observations: line.observations,
+      options: line.options,
+      stationId: stationOfCategory(setup, categoryId),
+      bumpedAt: bumped.get(line.key) ?? null,
+      targetMinutes: targetMinutes(setup.targets, line.itemId, categoryId),
+    };
+  });
 }
 
 /** The ticket the kitchen's screens show of an order: no money, no phone, no address. */
@@ -81,5 +90,8 @@ export function ticketOf(source: TicketSource, setup: KitchenSetup): KitchenTick
     customerFirstName: firstName(row.customerName),
     items: kitchenItems(source, setup),
     doneAt: iso(source.done?.done_ms ?? null),
+    mark: source.mark?.mark ?? null,
+    heldAt: iso(source.mark?.held_since_ms ?? null),
+    heldMs: source.mark?.held_ms ?? 0,
   };
 }

@@ -96,6 +96,8 @@ const CHANNEL_ACCESS = {
   'kitchen:recall': 'screen',
   'kitchen:categories': 'screen',
   'kitchen:saveSetup': 'screen',
+  'kitchen:mark': 'screen',
+  'kitchen:speed': 'screen',
   // Joining a hub, and a screen's own link: answered by the terminal itself, never asked of a hub.
   'join:hubs': 'hub',
   'join:pair': 'hub',

@@ -34,11 +34,43 @@ export type Station = z.infer<typeof Station>;
 
 const Minutes = z.number().int().min(1).max(240);
 
+/** A ticket's colours: amber, then red, after it has waited that many minutes. */
+export const AgeLimits = z
+  .object({ amberMinutes: Minutes, redMinutes: Minutes })
+  .strict()
+  .refine((a) => a.redMinutes > a.amberMinutes, { message: 'red comes after amber', path: ['redMinutes'] });
+export type AgeLimits = z.infer<typeof AgeLimits>;
+
+/** The order types a kitchen times apart (the order detail's `orderType`): a driver waits on one, a customer at the counter on the other. */
+export const AGE_ORDER_TYPES = ['DELIVERY', 'TAKEOUT'] as const;
+export type AgeOrderType = (typeof AGE_ORDER_TYPES)[number];
+
+/** A preparation target's default when neither the item nor its category has one. */
+export const DEFAULT_TARGET_MINUTES = 10;
+
+const ItemId = z.string().min(1).max(100);
+const MAX_TARGETS = 2000;
+
+/**
+ * How long each dish takes, from started to ready: the item's own target, else its category's,
+ * else `defaultMinutes`. The kitchen display starts the items of an order so they finish together.
+ */
+export const PreparationTargets = z
+  .object({
+    defaultMinutes: Minutes.default(DEFAULT_TARGET_MINUTES),
+    categories: z.record(CategoryId, Minutes).default({}),
+    items: z.record(ItemId, Minutes).default({}),
+  })
+  .strict()
+  .refine((t) => Object.keys(t.categories).length + Object.keys(t.items).length <= MAX_TARGETS, { message: 'too many targets', path: ['items'] });
+export type PreparationTargets = z.infer<typeof PreparationTargets>;
+
 /**
  * How the kitchen is set up (Settings › Kitchen screens). An item belongs to the first station that
  * lists its category; one no station lists goes to the default station (the general one when none
  * is chosen). A ticket turns amber, then red, when it has waited that many minutes since it was
- * confirmed (a scheduled order: since its preparation start).
+ * confirmed (a scheduled order: since its preparation start), a delivery's and a takeout's by their
+ * own pair when they have one. Each dish has a preparation target (`targets`).
  */
 export const KitchenSetup = z
   .object({
@@ -46,6 +78,9 @@ export const KitchenSetup = z
     defaultStationId: StationId.nullable().default(null),
     amberMinutes: Minutes.default(5),
     redMinutes: Minutes.default(10),
+    /** A type's own colours; a type without its own takes the pair above (as does every other type: dine-in). */
+    agesByType: z.object({ DELIVERY: AgeLimits.optional(), TAKEOUT: AgeLimits.optional() }).strict().default({}),
+    targets: PreparationTargets.default({ defaultMinutes: DEFAULT_TARGET_MINUTES, categories: {}, items: {} }),
     /** The pickup board shows the customer's first name beside the code. */
     pickupFirstName: z.boolean().default(false),
   })
@@ -80,6 +115,8 @@ export const KitchenItem = z.object({
   stationId: z.string(),
   /** When a cook bumped it; null while it waits (a recall makes it wait again). */
   bumpedAt: IsoTime.nullable(),
+  /** Its preparation target (the item's, its category's or the default): when it starts so the order finishes together. */
+  targetMinutes: z.number().int().positive().default(DEFAULT_TARGET_MINUTES),
 });
 export type KitchenItem = z.infer<typeof KitchenItem>;
 
@@ -103,6 +140,12 @@ export const KitchenTicket = z.object({
   items: z.array(KitchenItem),
   /** Every part bumped: the kitchen is done with it, and its ready is on its way (once). */
   doneAt: IsoTime.nullable(),
+  /** A cook's mark: `priority` sorts it first; `hold` sorts it last and pauses its timing until it is released. */
+  mark: z.enum(['priority', 'hold']).nullable().default(null),
+  /** While held: since when. */
+  heldAt: IsoTime.nullable().default(null),
+  /** How long its past holds lasted: its age and its items' starts leave them out. */
+  heldMs: z.number().int().min(0).default(0),
 });
 export type KitchenTicket = z.infer<typeof KitchenTicket>;
 
@@ -139,19 +182,53 @@ export const RecallResult = z.object({
 });
 export type RecallResult = z.infer<typeof RecallResult>;
 
-/** The menu's categories a station can take, per store. */
+/** A cook's mark on a ticket: priority, hold, or neither (`none`: a release, or priority taken off). */
+export const MarkInput = z
+  .object({
+    orderId: z.guid(),
+    mark: z.enum(['priority', 'hold', 'none']),
+  })
+  .strict();
+export type MarkInput = z.infer<typeof MarkInput>;
+
+/** The menu's categories a station can take, per store, with their dishes (a dish may have its own target). */
 export const KitchenCategories = z.object({
   stores: z.array(
     z.object({
       merchantId: z.string(),
       name: z.string().nullable(),
-      categories: z.array(z.object({ id: z.string(), name: z.string() })),
+      categories: z.array(z.object({ id: z.string(), name: z.string(), items: z.array(z.object({ id: z.string(), name: z.string() })).default([]) })),
     }),
   ),
   /** `catalog`: read now; `saved`: the platform could not be reached, the last read is shown. */
   source: z.enum(['catalog', 'saved']),
 });
 export type KitchenCategories = z.infer<typeof KitchenCategories>;
+
+/** The day (or any span) a speed of service is read for: its start and end in the store's time zone, at most a year apart. */
+export const SpeedInput = z
+  .object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
+  .strict()
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to) && Date.parse(q.to) - Date.parse(q.from) <= 366 * 24 * 3600_000, {
+    message: '`to` must be after `from`, at most a year later',
+    path: ['to'],
+  });
+export type SpeedInput = z.infer<typeof SpeedInput>;
+
+/** A station's speed of service: its tickets of the span, from started to bumped at the station. */
+export const StationSpeed = z.object({
+  stationId: z.string(),
+  /** The setup's name; null for the general station, or one no longer in the setup (the screen words it). */
+  name: z.string().nullable(),
+  tickets: z.number().int(),
+  averageSeconds: z.number(),
+  /** Nine tickets in ten were done within this. */
+  p90Seconds: z.number(),
+});
+export type StationSpeed = z.infer<typeof StationSpeed>;
+
+export const KitchenSpeed = z.object({ from: z.string(), to: z.string(), stations: z.array(StationSpeed) });
+export type KitchenSpeed = z.infer<typeof KitchenSpeed>;
 
 export const kitchenChannels = {
   'kitchen:board': channel(noInput, KitchenBoard),
@@ -160,6 +237,10 @@ export const kitchenChannels = {
   'kitchen:recall': channel(z.object({ stationId: StationChoice }).strict(), RecallResult),
   'kitchen:categories': channel(noInput, KitchenCategories),
   'kitchen:saveSetup': channel(KitchenSetup, KitchenSetup),
+  /** Marks a ticket priority or hold (or neither) for every screen of the store. */
+  'kitchen:mark': channel(MarkInput, KitchenTicket),
+  /** Each station's speed of service over a span (a day): average and p90 from started to bumped. */
+  'kitchen:speed': channel(SpeedInput, KitchenSpeed),
 } as const;
 
 /** Tickets that changed (replace them) and orders that left the kitchen's screens. */

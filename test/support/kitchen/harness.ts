@@ -6,9 +6,9 @@ import { FakeGateway, MERCHANT, memoryStore, silentLogger } from '../sync/fakes'
 
 /** The menu the kitchen tests split by: a grill, drinks, and a dish of a category no station takes. */
 export const MENU = [
-  { id: 'cat-grill', name: 'Grelhados', items: [{ itemId: 'item-burger', externalCode: 'BUR-1', categoryId: 'cat-grill' }] },
-  { id: 'cat-drinks', name: 'Bebidas', items: [{ itemId: 'item-soda', externalCode: 'SOD-1', categoryId: 'cat-drinks' }] },
-  { id: 'cat-desserts', name: 'Sobremesas', items: [{ itemId: 'item-cake', externalCode: 'CAK-1', categoryId: 'cat-desserts' }] },
+  { id: 'cat-grill', name: 'Grelhados', items: [{ itemId: 'item-burger', externalCode: 'BUR-1', categoryId: 'cat-grill', name: 'Burger' }] },
+  { id: 'cat-drinks', name: 'Bebidas', items: [{ itemId: 'item-soda', externalCode: 'SOD-1', categoryId: 'cat-drinks', name: 'Soda' }] },
+  { id: 'cat-desserts', name: 'Sobremesas', items: [{ itemId: 'item-cake', externalCode: 'CAK-1', categoryId: 'cat-desserts', name: 'Cake' }] },
 ];
 
 /** An order's lines: two burgers with bacon and a note, a soda, a cake (a category of no station). */

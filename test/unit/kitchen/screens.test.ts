@@ -20,6 +20,7 @@ const line = (key: string, name: string, stationId: string, patch: Partial<Kitch
   options: [],
   stationId,
   bumpedAt: null,
+  targetMinutes: 10,
   ...patch,
 });
 
@@ -37,6 +38,9 @@ function ticket(patch: Partial<KitchenTicket> = {}): KitchenTicket {
     customerFirstName: 'Ana',
     items: [line('b', 'Burger', 'grill', { quantity: 2 }), line('s', 'Soda', 'drinks')],
     doneAt: null,
+    mark: null,
+    heldAt: null,
+    heldMs: 0,
     ...patch,
   };
 }

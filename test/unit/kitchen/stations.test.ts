@@ -92,7 +92,15 @@ describe('kitchen stations: the split of an order by the menu’s categories', (
     assert.ok(!KitchenSetup.safeParse({ ...TWO_STATIONS, defaultStationId: 'fryer' }).success);
     assert.ok(!KitchenSetup.safeParse({ amberMinutes: 10, redMinutes: 10 }).success);
     assert.ok(!KitchenSetup.safeParse({ stations: [{ id: GENERAL_STATION_ID, name: 'X', categories: [] }] }).success, 'the general station’s id is taken');
-    assert.deepEqual(KitchenSetup.parse({}), { stations: [], defaultStationId: null, amberMinutes: 5, redMinutes: 10, pickupFirstName: false });
+    assert.deepEqual(KitchenSetup.parse({}), {
+      stations: [],
+      defaultStationId: null,
+      amberMinutes: 5,
+      redMinutes: 10,
+      agesByType: {},
+      targets: { defaultMinutes: 10, categories: {}, items: {} },
+      pickupFirstName: false,
+    });
   });
 
   it('starts a ticket’s age at its confirmation, a scheduled one’s at its preparation start when later', () => {

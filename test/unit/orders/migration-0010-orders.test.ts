@@ -29,7 +29,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
     const db = openDatabase({ file });
     try {
       assert.equal(schemaVersion(db), LATEST);
-      assert.equal(LATEST, 17);
+      assert.equal(LATEST, 18);
       // 0016: an action's idempotency key, unique where there is one.
       assert.ok(
         db
@@ -48,6 +48,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
         'kitchen_bumps',
         'kitchen_categories',
         'kitchen_done',
+        'kitchen_marks',
         'kitchen_menu',
         'kitchen_setup',
         'orders',
