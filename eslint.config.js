@@ -88,7 +88,8 @@ const RENDERER_FEATURES = {
   rush: [],
   // The top bar gathers the mute button, the store's status, the printer's alert and the rush word.
   frame: ['alerts', 'stores', 'status', 'print', 'rush'],
-  history: ['orders'],
+  // The day summary shows the kitchen's speed of service per station.
+  history: ['orders', 'kitchen'],
   menu: ['promotions', 'store-actions'],
   reviews: ['store-actions'],
   // The kitchen's pages and their setup (Settings › Kitchen screens).

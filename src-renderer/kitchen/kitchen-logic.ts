@@ -1,4 +1,5 @@
-import { GENERAL_STATION_ID, type KitchenItem, type KitchenSetup, type KitchenTicket } from '../../src-shared/ipc/channels/kitchen';
+import { GENERAL_STATION_ID, type AgeLimits, type KitchenItem, type KitchenSetup, type KitchenTicket } from '../../src-shared/ipc/channels/kitchen';
+import { finishTogether } from '../../src-shared/order-rules/finish-together';
 import { waitsToStart } from '../../src-shared/order-rules/preparation-start';
 
 /** What a display shows: one station, or every station (null). */
@@ -23,10 +24,17 @@ export interface StationTicket {
   lines: KitchenItem[];
 }
 
+/** Priority first, held last, the others between: a cook's marks order the tickets before their age does. */
+const markRank = (ticket: KitchenTicket): number => (ticket.mark === 'priority' ? 0 : ticket.mark === 'hold' ? 2 : 1);
+
+/** Marks first, then oldest first, then by id (one order on every screen). */
+const byMarkThenAge = (a: KitchenTicket, b: KitchenTicket): number =>
+  markRank(a) - markRank(b) || time(a.since) - time(b.since) || a.orderId.localeCompare(b.orderId);
+
 /**
- * The tickets a display shows, oldest first (the one waiting longest is the first a cook sees and
- * the bump bar's 1): orders the kitchen works on now, not finished, with a line still waiting at
- * this station.
+ * The tickets a display shows, priority first and held last, else oldest first (the one waiting
+ * longest is the first a cook sees and the bump bar's 1): orders the kitchen works on now, not
+ * finished, with a line still waiting at this station.
  */
 export function ticketsFor(tickets: Iterable<KitchenTicket>, view: StationView, now: number): StationTicket[] {
   const shown: StationTicket[] = [];
@@ -35,16 +43,57 @@ export function ticketsFor(tickets: Iterable<KitchenTicket>, view: StationView, 
     const lines = ticket.items.filter((i) => inView(i, view));
     if (lines.some((i) => i.bumpedAt === null)) shown.push({ ticket, lines });
   }
-  return shown.sort((a, b) => time(a.ticket.since) - time(b.ticket.since) || a.ticket.orderId.localeCompare(b.ticket.orderId));
+  return shown.sort((a, b) => byMarkThenAge(a.ticket, b.ticket));
 }
 
 export type AgeLevel = 'fresh' | 'amber' | 'red';
 
-/** How long a ticket has waited, and its colour by the setup's thresholds (green under amber, red from red). */
-export function ageOf(since: string | null, now: number, setup: Pick<KitchenSetup, 'amberMinutes' | 'redMinutes'>): { ms: number; level: AgeLevel } {
-  const ms = since === null ? 0 : Math.max(0, now - Date.parse(since));
+/** A type's own colours (a delivery's, a takeout's), else the setup's general pair (dine-in, a type not known). */
+export function ageLimitsFor(setup: Pick<KitchenSetup, 'amberMinutes' | 'redMinutes' | 'agesByType'>, orderType: string | null): AgeLimits {
+  const own = orderType === 'DELIVERY' || orderType === 'TAKEOUT' ? setup.agesByType[orderType] : undefined;
+  return own ?? { amberMinutes: setup.amberMinutes, redMinutes: setup.redMinutes };
+}
+
+/** How long a ticket's holds took so far, the current one included: its timing leaves them out. */
+export function heldFor(ticket: Pick<KitchenTicket, 'heldAt' | 'heldMs'>, now: number): number {
+  return ticket.heldMs + (ticket.heldAt === null ? 0 : Math.max(0, now - Date.parse(ticket.heldAt)));
+}
+
+/**
+ * How long a ticket has waited (its holds left out: a held ticket's clock stands still), and its
+ * colour by its order type's thresholds (green under amber, red from red).
+ */
+export function ageOf(
+  ticket: Pick<KitchenTicket, 'since' | 'orderType' | 'heldAt' | 'heldMs'>,
+  now: number,
+  setup: Pick<KitchenSetup, 'amberMinutes' | 'redMinutes' | 'agesByType'>,
+): { ms: number; level: AgeLevel } {
+  const limits = ageLimitsFor(setup, ticket.orderType);
+  const ms = ticket.since === null ? 0 : Math.max(0, now - Date.parse(ticket.since) - heldFor(ticket, now));
   const minutes = ms / 60_000;
-  return { ms, level: minutes >= setup.redMinutes ? 'red' : minutes >= setup.amberMinutes ? 'amber' : 'fresh' };
+  return { ms, level: minutes >= limits.redMinutes ? 'red' : minutes >= limits.amberMinutes ? 'amber' : 'fresh' };
+}
+
+/** What a line says of its start: wait until a time, start now (its time has come), or nothing (it starts with the order, or is done). */
+export type LineStart = { kind: 'at'; atMs: number } | { kind: 'now' } | null;
+
+/**
+ * When each waiting line of a ticket starts so every line of the order is ready together
+ * (finish-together.ts over every station's lines, from the order's start, its holds added): the
+ * longest starts with the order and says nothing; one whose start is to come says its time; one
+ * whose start has come says "now" until it is bumped. A held ticket says nothing: its clock stands still.
+ */
+export function lineStarts(ticket: KitchenTicket, now: number): Map<string, LineStart> {
+  const starts = new Map<string, LineStart>();
+  if (ticket.since === null || ticket.mark === 'hold') return starts;
+  const orderStart = Date.parse(ticket.since) + heldFor(ticket, now);
+  const items = ticket.items.map((i) => ({ key: i.key, targetMs: i.targetMinutes * 60_000 }));
+  for (const { key, startMs } of finishTogether(items, orderStart)) {
+    const line = ticket.items.find((i) => i.key === key);
+    if (!line || line.bumpedAt !== null || startMs <= orderStart) starts.set(key, null);
+    else starts.set(key, now < startMs ? { kind: 'at', atMs: startMs } : { kind: 'now' });
+  }
+  return starts;
 }
 
 /** "7:05", "1:02:30": a ticket's wait as the kitchen reads it at a glance. */
@@ -114,7 +163,7 @@ export function expoRows(tickets: Iterable<KitchenTicket>, setup: KitchenSetup, 
     const stations = ids.map((id) => ({ id, done: ticket.doneAt !== null || ticket.items.every((i) => i.stationId !== id || i.bumpedAt !== null) }));
     rows.push({ ticket, stations });
   }
-  return rows.sort((a, b) => time(a.ticket.since) - time(b.ticket.since) || a.ticket.orderId.localeCompare(b.ticket.orderId));
+  return rows.sort((a, b) => byMarkThenAge(a.ticket, b.ticket));
 }
 
 /**

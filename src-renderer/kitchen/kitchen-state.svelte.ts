@@ -1,7 +1,8 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { ErrorInfo } from '../../src-shared/errors';
-import { GENERAL_STATION_ID, KitchenSetup, type KitchenCategories, type KitchenTicket } from '../../src-shared/ipc/channels/kitchen';
+import { GENERAL_STATION_ID, KitchenSetup, type KitchenCategories, type KitchenSpeed, type KitchenTicket } from '../../src-shared/ipc/channels/kitchen';
 import type { Bridge } from '../../src-shared/ipc/contract';
+import { dayOf, dayRange } from '../../src-shared/local-day';
 import type { Now } from '../lib/now.svelte';
 import { Read } from '../lib/reads.svelte';
 import { ticketsFor, type StationTicket, type StationView } from './kitchen-logic';
@@ -31,6 +32,10 @@ export class KitchenState {
   #allDay = $state(true);
   #notice = $state<KitchenNotice | null>(null);
   #subscribed = false;
+  #speed = $state.raw<KitchenSpeed | null>(null);
+  #speedReading = false;
+  #speedAgain = false;
+  readonly #now: Now;
   readonly #taps: RepeatTapGuard;
 
   /** The tickets of the chosen station, oldest first, as the display numbers them. */
@@ -42,6 +47,7 @@ export class KitchenState {
     taps: RepeatTapGuard = new RepeatTapGuard(),
   ) {
     this.#taps = taps;
+    this.#now = now;
     this.shown = $derived(ticketsFor(this.#tickets.values(), this.#station, now.value));
   }
 
@@ -66,6 +72,10 @@ export class KitchenState {
   }
   get allDay(): boolean {
     return this.#allDay;
+  }
+  /** Each station's speed of service today (the store's day), or null before it was read. */
+  get speed(): KitchenSpeed | null {
+    return this.#speed;
   }
   get notice(): KitchenNotice | null {
     return this.#notice;
@@ -115,6 +125,8 @@ export class KitchenState {
       this.bridge.on('kitchen:changed', ({ tickets, gone }) => {
         for (const id of gone) this.#tickets.delete(id);
         for (const ticket of tickets) this.#tickets.set(ticket.orderId, ticket);
+        // A bump here or on another screen changes today's speed.
+        if (this.#page === 'kitchen') void this.loadSpeed();
       });
       this.bridge.on('kitchen:setupChanged', (setup) => this.applySetup(setup));
     }
@@ -123,6 +135,42 @@ export class KitchenState {
     this.#tickets.clear();
     for (const ticket of board.tickets) this.#tickets.set(ticket.orderId, ticket);
     this.applySetup(board.setup);
+    if (this.#page === 'kitchen') void this.loadSpeed();
+  }
+
+  /**
+   * Reads today's speed of service (the store's day, by the main process's clock). Reads asked while
+   * one runs make one more read after it, never a pile of them in a rush of pushes.
+   */
+  async loadSpeed(): Promise<void> {
+    if (this.#speedReading) {
+      this.#speedAgain = true;
+      return;
+    }
+    this.#speedReading = true;
+    try {
+      do {
+        this.#speedAgain = false;
+        const range = dayRange(dayOf(this.#now.read()));
+        if (!range) return;
+        const result = await this.bridge['kitchen:speed']({ from: range.from.toISOString(), to: range.to.toISOString() });
+        // A failed read keeps the last line: the speed is a calm hint, never an alarm.
+        if (result.ok) this.#speed = result.value;
+      } while (this.#speedAgain);
+    } finally {
+      this.#speedReading = false;
+    }
+  }
+
+  /** Marks a ticket priority or hold, or takes the mark off, for every screen of the store. */
+  async mark(orderId: string, mark: 'priority' | 'hold' | 'none'): Promise<void> {
+    const result = await this.bridge['kitchen:mark']({ orderId, mark });
+    if (result.ok) {
+      this.#tickets.set(orderId, result.value);
+      this.#notice = null;
+    } else {
+      this.#notice = { kind: 'failed', error: result.error };
+    }
   }
 
   /** Bumps an order's lines at the station shown (every station: the whole order), or one line. */

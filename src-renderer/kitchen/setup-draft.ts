@@ -1,4 +1,4 @@
-import { KitchenSetup, type Station } from '../../src-shared/ipc/channels/kitchen';
+import { KitchenSetup, type AgeLimits, type AgeOrderType, type Station } from '../../src-shared/ipc/channels/kitchen';
 
 /** A fresh station's id: unique among the setup's, kept when the station is renamed. */
 export function newStationId(setup: KitchenSetup, random: () => string = () => crypto.randomUUID().slice(0, 8)): string {
@@ -42,4 +42,23 @@ export function stationWith(setup: KitchenSetup, categoryId: string): Station | 
 export function checkedSetup(draft: KitchenSetup): KitchenSetup | null {
   const parsed = KitchenSetup.safeParse(draft);
   return parsed.success ? parsed.data : null;
+}
+
+/** Minutes typed in a setup's field: a whole number from 1 to 240, null for an empty field (no value of its own), undefined for anything else. */
+export function typedMinutes(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 1 && value <= 240 ? value : undefined;
+}
+
+/** A category's or a dish's own preparation target (null: it takes its category's, or the default). */
+export function withTarget(setup: KitchenSetup, scope: 'categories' | 'items', id: string, minutes: number | null): KitchenSetup {
+  const { [id]: _dropped, ...others } = setup.targets[scope];
+  return { ...setup, targets: { ...setup.targets, [scope]: minutes === null ? others : { ...others, [id]: minutes } } };
+}
+
+/** An order type's colours (null: the general pair, for dine-in and any other type). */
+export function withAgeLimits(setup: KitchenSetup, type: AgeOrderType | null, limits: AgeLimits): KitchenSetup {
+  if (type === null) return { ...setup, ...limits };
+  return { ...setup, agesByType: { ...setup.agesByType, [type]: limits } };
 }

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GENERAL_STATION_ID, KitchenSetup, type KitchenItem, type KitchenTicket } from '../../../src-shared/ipc/channels/kitchen';
 import { bumpBarCommand } from '../../../src-renderer/kitchen/bump-bar';
-import { ageOf, allDayCounts, expoRows, formatAge, pickupColumns, stationIds, ticketsFor } from '../../../src-renderer/kitchen/kitchen-logic';
+import { ageLimitsFor, ageOf, allDayCounts, expoRows, formatAge, lineStarts, pickupColumns, stationIds, ticketsFor } from '../../../src-renderer/kitchen/kitchen-logic';
 import { RepeatTapGuard } from '../../../src-renderer/kitchen/repeat-tap';
-import { addStation, checkedSetup, removeStation, toggleCategory } from '../../../src-renderer/kitchen/setup-draft';
+import { addStation, checkedSetup, removeStation, toggleCategory, typedMinutes, withAgeLimits, withTarget } from '../../../src-renderer/kitchen/setup-draft';
 import { TWO_STATIONS } from '../../support/kitchen/harness';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
@@ -76,15 +76,79 @@ describe('kitchen screens: what each shows', () => {
   });
 
   it('colours a ticket by its wait: green, amber from the amber minutes, red from the red ones', () => {
-    const setup = { amberMinutes: 5, redMinutes: 10 };
-    assert.equal(ageOf(minutesAgo(4.99), NOW, setup).level, 'fresh');
-    assert.equal(ageOf(minutesAgo(5), NOW, setup).level, 'amber');
-    assert.equal(ageOf(minutesAgo(9.9), NOW, setup).level, 'amber');
-    assert.equal(ageOf(minutesAgo(10), NOW, setup).level, 'red');
-    assert.equal(ageOf(minutesAgo(3), NOW, { amberMinutes: 2, redMinutes: 3 }).level, 'red', 'the thresholds are the setup’s');
-    assert.deepEqual(ageOf(new Date(NOW + 5_000).toISOString(), NOW, setup), { ms: 0, level: 'fresh' }, 'a clock a little ahead is not a negative wait');
+    const setup = { amberMinutes: 5, redMinutes: 10, agesByType: {} };
+    const aged = (minutes: number, patch: Partial<KitchenTicket> = {}) => ticket({ since: minutesAgo(minutes), ...patch });
+    assert.equal(ageOf(aged(4.99), NOW, setup).level, 'fresh');
+    assert.equal(ageOf(aged(5), NOW, setup).level, 'amber');
+    assert.equal(ageOf(aged(9.9), NOW, setup).level, 'amber');
+    assert.equal(ageOf(aged(10), NOW, setup).level, 'red');
+    assert.equal(ageOf(aged(3), NOW, { amberMinutes: 2, redMinutes: 3, agesByType: {} }).level, 'red', 'the thresholds are the setup’s');
+    assert.deepEqual(
+      ageOf(ticket({ since: new Date(NOW + 5_000).toISOString() }), NOW, setup),
+      { ms: 0, level: 'fresh' },
+      'a clock a little ahead is not a negative wait',
+    );
     assert.equal(formatAge(7 * 60_000 + 5_000), '7:05');
     assert.equal(formatAge(62 * 60_000 + 30_000), '1:02:30');
+  });
+
+  it('colours a delivery and a takeout by their own thresholds, every other type by the general pair', () => {
+    const setup = KitchenSetup.parse({ amberMinutes: 5, redMinutes: 10, agesByType: { DELIVERY: { amberMinutes: 3, redMinutes: 6 } } });
+    const at = (orderType: string | null) => ageOf(ticket({ orderType, since: minutesAgo(7) }), NOW, setup).level;
+    assert.equal(at('DELIVERY'), 'red', 'a driver waits: red at 6');
+    assert.equal(at('TAKEOUT'), 'amber', 'no pair of its own: the general one');
+    assert.equal(at('DINE_IN'), 'amber');
+    assert.equal(at(null), 'amber');
+    assert.deepEqual(ageLimitsFor(setup, 'DELIVERY'), { amberMinutes: 3, redMinutes: 6 });
+    assert.deepEqual(ageLimitsFor(KitchenSetup.parse({}), 'TAKEOUT'), { amberMinutes: 5, redMinutes: 10 }, 'the current pair is both types’ default');
+  });
+
+  it('stops a held ticket’s clock and leaves its past holds out of its age', () => {
+    const setup = KitchenSetup.parse({});
+    const held = ticket({ since: minutesAgo(12), mark: 'hold', heldAt: minutesAgo(4), heldMs: 0 });
+    assert.deepEqual(ageOf(held, NOW, setup), { ms: 8 * 60_000, level: 'amber' }, 'held 4 minutes ago: 8 minutes of wait');
+    assert.equal(ageOf(held, NOW + 10 * 60_000, setup).ms, 8 * 60_000, 'still 8 while it is held');
+    const released = ticket({ since: minutesAgo(12), heldMs: 4 * 60_000 });
+    assert.equal(ageOf(released, NOW, setup).ms, 8 * 60_000, 'released: it counts on from there');
+  });
+
+  it('sorts priority tickets first and held ones last, each group oldest first, on the display and the expo', () => {
+    const old = ticket({ since: minutesAgo(9) });
+    const young = ticket({ since: minutesAgo(2) });
+    const urgent = ticket({ since: minutesAgo(1), mark: 'priority' });
+    const held = ticket({ since: minutesAgo(20), mark: 'hold', heldAt: minutesAgo(5) });
+    const shown = ticketsFor([held, young, old, urgent], null, NOW).map((t) => t.ticket);
+    assert.deepEqual(shown, [urgent, old, young, held]);
+    assert.deepEqual(
+      expoRows([held, young, old, urgent], SETUP, NOW).map((r) => r.ticket),
+      [urgent, old, young, held],
+    );
+  });
+
+  it('tells each waiting line when to start so the order’s lines finish together, and "now" once its start has come', () => {
+    const start = Date.parse('2026-11-24T14:50:00Z');
+    const t = ticket({
+      since: new Date(start).toISOString(),
+      items: [
+        line('burger', 'Burger', 'grill', { targetMinutes: 12 }),
+        line('fries', 'Fries', 'fryer', { targetMinutes: 4 }),
+        line('shake', 'Shake', 'drinks', { targetMinutes: 2 }),
+        line('salad', 'Salad', 'cold', { targetMinutes: 12 }),
+      ],
+    });
+    const starts = lineStarts(t, NOW);
+    assert.equal(starts.get('burger'), null, 'the longest starts with the order: nothing to say');
+    assert.equal(starts.get('salad'), null);
+    assert.deepEqual(starts.get('fries'), { kind: 'now' }, 'its start, 14:58, has come');
+    assert.deepEqual(starts.get('shake'), { kind: 'now' }, 'its start is this minute');
+    const before = lineStarts(t, Date.parse('2026-11-24T14:55:00Z'));
+    assert.deepEqual(before.get('fries'), { kind: 'at', atMs: Date.parse('2026-11-24T14:58:00Z') });
+    assert.deepEqual(before.get('shake'), { kind: 'at', atMs: Date.parse('2026-11-24T15:00:00Z') });
+    const bumped = ticket({ ...t, items: t.items.map((i) => (i.key === 'shake' ? { ...i, bumpedAt: minutesAgo(0) } : i)) });
+    assert.equal(lineStarts(bumped, NOW).get('shake'), null, 'a bumped line says nothing');
+    const paused = ticket({ ...t, heldMs: 5 * 60_000 });
+    assert.deepEqual(lineStarts(paused, NOW).get('shake'), { kind: 'at', atMs: Date.parse('2026-11-24T15:05:00Z') }, 'a past hold moves the starts');
+    assert.equal(lineStarts(ticket({ ...t, mark: 'hold', heldAt: minutesAgo(1) }), NOW).size, 0, 'a held ticket says no start');
   });
 
   it('counts all day what waits at the station across its tickets, the most wanted first', () => {
@@ -172,5 +236,21 @@ describe('kitchen screens: what each shows', () => {
     assert.notEqual(checkedSetup(draft), null);
     assert.equal(checkedSetup({ ...draft, stations: [{ id: 'x', name: '  ', categories: [] }] }), null, 'a station needs a name');
     assert.equal(removeStation({ ...draft, defaultStationId: 'fryer' }, 'fryer').defaultStationId, null);
+  });
+
+  it('edits preparation targets and per-type colours as a draft: an empty field takes the one above it, red before amber is refused', () => {
+    assert.equal(typedMinutes(''), null);
+    assert.equal(typedMinutes('12'), 12);
+    assert.equal(typedMinutes('0'), undefined);
+    assert.equal(typedMinutes('2.5'), undefined);
+    let draft = withTarget(SETUP, 'categories', 'cat-grill', 12);
+    draft = withTarget(draft, 'items', 'item-burger', 15);
+    assert.deepEqual(draft.targets, { defaultMinutes: 10, categories: { 'cat-grill': 12 }, items: { 'item-burger': 15 } });
+    assert.deepEqual(withTarget(draft, 'items', 'item-burger', null).targets.items, {}, 'emptied: the category’s again');
+    const delivery = withAgeLimits(SETUP, 'DELIVERY', { amberMinutes: 3, redMinutes: 6 });
+    assert.deepEqual(delivery.agesByType, { DELIVERY: { amberMinutes: 3, redMinutes: 6 } });
+    assert.equal(withAgeLimits(SETUP, null, { amberMinutes: 7, redMinutes: 14 }).amberMinutes, 7, 'the general pair');
+    assert.notEqual(checkedSetup(delivery), null);
+    assert.equal(checkedSetup(withAgeLimits(SETUP, 'TAKEOUT', { amberMinutes: 8, redMinutes: 6 })), null);
   });
 });
