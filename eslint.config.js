@@ -85,7 +85,7 @@ const RENDERER_FEATURES = {
   stores: ['alerts', 'settings', 'store-actions', 'checkin'],
   checkin: [],
   // The stores' load and the warnings before the platform's automatic closure (the top bar's word, the frame's banner).
-  rush: [],
+  rush: ['orders'],
   // The top bar gathers the mute button, the store's status, the printer's alert and the rush word.
   frame: ['alerts', 'stores', 'status', 'print', 'rush'],
   // The day summary shows the kitchen's speed of service per station.

@@ -179,6 +179,10 @@ export class OrdersState {
     this.requests = $derived(this.#asked.filter((r) => awaitsAnswer(r, now.value)).sort((a, b) => deadlineOf(a) - deadlineOf(b)));
   }
 
+  /** Every order on the board, whatever the store filter shows. */
+  get all(): BoardRow[] {
+    return this.#all;
+  }
   row(orderId: string): BoardRow | undefined {
     void this.#version;
     return this.#rows.get(orderId);

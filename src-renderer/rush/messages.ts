@@ -19,6 +19,12 @@ export const rushMessages = defineMessages(
     'rush.pause.done': '{store} pausada até {time}.',
     'rush.pause.queued': '{store}: pausa na fila até {time} — vai quando a conexão voltar.',
     'rush.pause.failed': 'A pausa não foi feita. Tente na página Loja.',
+    'rush.confirm': '{n, plural, one {Confirmar o pedido no prazo} other {Confirmar os # pedidos no prazo}}',
+    'rush.confirm.done':
+      '{store}: {done, plural, =0 {nenhum pedido confirmado} one {# pedido confirmado} other {# pedidos confirmados}}{failed, plural, =0 {} one {; # não foi, veja no quadro} other {; # não foram, veja no quadro}}.',
+    'rush.ready': 'Pronto',
+    'rush.ready.driver': 'entregador no balcão',
+    'rush.ready.late': 'na cozinha há {minutes} min',
     'rush.busy.title': 'Modo movimento',
     'rush.busy.hint':
       'Quando a loja fica lotada e aberta, o terminal a pausa sozinho por {minutes} min e ela reabre no fim da pausa. Nunca mexe numa pausa feita por alguém nem num fechamento da plataforma.',
@@ -42,6 +48,12 @@ export const rushMessages = defineMessages(
     'rush.pause.done': '{store} paused until {time}.',
     'rush.pause.queued': '{store}: pause queued until {time} — it goes when the connection is back.',
     'rush.pause.failed': 'The pause was not made. Try from the Store page.',
+    'rush.confirm': '{n, plural, one {Confirm the order on time} other {Confirm the # orders on time}}',
+    'rush.confirm.done':
+      '{store}: {done, plural, =0 {no order confirmed} one {# order confirmed} other {# orders confirmed}}{failed, plural, =0 {} other {; # not, see the board}}.',
+    'rush.ready': 'Ready',
+    'rush.ready.driver': 'driver at the counter',
+    'rush.ready.late': 'in the kitchen for {minutes} min',
     'rush.busy.title': 'Busy mode',
     'rush.busy.hint':
       'When a store is swamped and open, the terminal pauses it by itself for {minutes} min and it reopens when the pause ends. It never touches a pause someone made nor a closure by the platform.',

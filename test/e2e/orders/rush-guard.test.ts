@@ -8,7 +8,7 @@ import { chooseLanguage } from '../../support/shells/web-shell';
  * The rush guard at 1024x600 in Portuguese, against the sandbox's automatic closure (its rules on for
  * the restaurant): two orders left to time out put "Risco de fechamento" in the top bar while the
  * platform still has the store open; a tap names the store and the cause, and a second pauses it for
- * 15 minutes (one pause on the platform); the third timeout is the one the platform closes the store
+ * 15 minutes (one pause on the platform), another confirms the new order still on time; the third timeout is the one the platform closes the store
  * for — after the warning, never before. Screenshots:
  * test-results/rush-guard-*.png.
  */
@@ -50,6 +50,20 @@ describe('the rush guard warns before the platform closes the store', () => {
     await warning.first().waitFor();
     assert.match((await warning.first().textContent()) ?? '', /^Cantina da Vila: 2 pedidos expiraram sem confirmação — com 3 a plataforma fecha a loja$/);
     await terminal.shot('warnings-pt-BR');
+    // A new order on time: one tap confirms it (the timeouts rule's own fix), through the order outbox.
+    const onTime = await terminal.placeOrder({ orderType: 'TAKEOUT', merchantId: DEMO_RESTAURANT_ID });
+    await page.getByTestId('rush-confirm').getByText('Confirmar o pedido no prazo').waitFor({ timeout: 15_000 });
+    await terminal.shot('warnings-confirm-pt-BR');
+    await page.getByTestId('rush-confirm').tap();
+    await page.getByTestId('rush-confirmed').getByText('Cantina da Vila: 1 pedido confirmado.').waitFor({ timeout: 15_000 });
+    // Said once the outbox took it; the platform hears it on the outbox's next turn.
+    const confirmsSent = async () =>
+      ((await control('GET', `/_sandbox/orders/${onTime.id}/calls`)) as { calls: { route: string; status: number | null }[] }).calls.filter(
+        (c) => c.route === 'POST /orders/{id}/confirm' && c.status === 202,
+      ).length;
+    const sentBy = Date.now() + 15_000;
+    while ((await confirmsSent()) === 0 && Date.now() < sentBy) await page.waitForTimeout(200);
+    assert.equal(await confirmsSent(), 1, 'one confirm sent');
     // One tap pauses the store for 15 minutes, through the store outbox: one pause on the platform.
     await page.getByTestId('rush-pause').tap();
     await page
