@@ -74,23 +74,29 @@ export function ageOf(
   return { ms, level: minutes >= limits.redMinutes ? 'red' : minutes >= limits.amberMinutes ? 'amber' : 'fresh' };
 }
 
-/** What a line says of its start: wait until a time, start now (its time has come), or nothing (it starts with the order, or is done). */
+/** What a line says of its start: wait until a time, start now (its time has just come), or nothing. */
 export type LineStart = { kind: 'at'; atMs: number } | { kind: 'now' } | null;
+
+/** How long a line says "start now" once its start has come: long enough to be seen, then the ticket is calm again. */
+export const START_NOW_MS = 3 * 60_000;
 
 /**
  * When each waiting line of a ticket starts so every line of the order is ready together
  * (finish-together.ts over every station's lines, from the order's start, its holds added): the
- * longest starts with the order and says nothing; one whose start is to come says its time; one
- * whose start has come says "now" until it is bumped. A held ticket says nothing: its clock stands still.
+ * longest start with the order and say nothing; one whose start is to come says its time; one whose
+ * start has come says "now" for START_NOW_MS, then nothing (the cook has been told); a bumped one
+ * says nothing. A held ticket says nothing: its clock stands still.
  */
 export function lineStarts(ticket: KitchenTicket, now: number): Map<string, LineStart> {
   const starts = new Map<string, LineStart>();
   if (ticket.since === null || ticket.mark === 'hold') return starts;
-  const orderStart = Date.parse(ticket.since) + heldFor(ticket, now);
   const items = ticket.items.map((i) => ({ key: i.key, targetMs: i.targetMinutes * 60_000 }));
-  for (const { key, startMs } of finishTogether(items, orderStart)) {
+  const schedule = finishTogether(items, Date.parse(ticket.since) + heldFor(ticket, now));
+  // The longest lines start first, with the order (rounded to its minute): theirs is no wait to tell.
+  const first = Math.min(...schedule.map((s) => s.startMs));
+  for (const { key, startMs } of schedule) {
     const line = ticket.items.find((i) => i.key === key);
-    if (!line || line.bumpedAt !== null || startMs <= orderStart) starts.set(key, null);
+    if (!line || line.bumpedAt !== null || startMs <= first || now >= startMs + START_NOW_MS) starts.set(key, null);
     else starts.set(key, now < startMs ? { kind: 'at', atMs: startMs } : { kind: 'now' });
   }
   return starts;

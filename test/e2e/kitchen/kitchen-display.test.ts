@@ -53,10 +53,30 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     const section = page.getByTestId('settings-kitchen');
     await defineStation(page, 'Fogão', ['Massas', 'Pratos executivos']);
     await defineStation(page, 'Bar', ['Bebidas']);
+    // Preparation times: pasta 15 minutes, drinks 2 (the rest, the default 10); a delivery turns amber at 4 and red at 8.
+    for (const [category, minutes] of [
+      ['Massas', '15'],
+      ['Bebidas', '2'],
+    ] as const) {
+      const row = section.getByTestId('kitchen-target-category').filter({ has: page.getByText(category, { exact: true }) });
+      await row.getByTestId('kitchen-target').first().fill(minutes);
+      await row.getByTestId('kitchen-target').first().press('Tab');
+    }
+    await section.getByTestId('kitchen-amber-DELIVERY').fill('4');
+    await section.getByTestId('kitchen-amber-DELIVERY').press('Tab');
+    await section.getByTestId('kitchen-red-DELIVERY').fill('8');
+    await section.getByTestId('kitchen-red-DELIVERY').press('Tab');
     await section.getByTestId('kitchen-save').click();
     await section.getByText('Salvo.').waitFor();
     await section.getByTestId('kitchen-station-editor').first().scrollIntoViewIfNeeded();
     await terminal.shot('settings');
+    await section.getByTestId('kitchen-ages').first().scrollIntoViewIfNeeded();
+    await terminal.shot('settings-timing');
+    const pasta = section.getByTestId('kitchen-target-category').filter({ has: page.getByText('Massas', { exact: true }) });
+    await pasta.getByTestId('kitchen-target-dishes').click();
+    await pasta.getByTestId('kitchen-target-item').first().waitFor();
+    await pasta.scrollIntoViewIfNeeded();
+    await terminal.shot('settings-targets');
   });
 
   it('bumps an order with the bump bar’s keys, recalls it, bumps both stations: ready on the board once, "Pronto" on the pickup board', async () => {
@@ -71,6 +91,21 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     await page.locator(`[data-order-id="${order.id}"][data-status="CONFIRMED"]`).waitFor({ timeout: 15_000 });
 
     await openScreen('kitchen');
+    // Every station: the drink (2 min) waits so it is ready with the pasta (15 min): "começar HH:MM", 13 minutes on.
+    await station('Todas').click();
+    const line = (name: string) => ticket(order.id).getByTestId('ticket-line').filter({ hasText: name });
+    await line('Refrigerante lata 350 ml').getByTestId('line-start').getByText(/^começar \d{2}:\d{2}$/).waitFor();
+    assert.equal(await line('Lasanha à bolonhesa').getByTestId('line-start').count(), 0, 'the longest starts with the order');
+    await terminal.shot('display-start-line');
+    // A cook marks it priority, then holds it (its start lines pause), then releases it: every screen hears each.
+    await ticket(order.id).getByTestId('ticket-priority-toggle').click();
+    await ticket(order.id).and(page.locator('[data-mark="priority"]')).getByTestId('ticket-priority').waitFor();
+    await ticket(order.id).getByTestId('ticket-hold-toggle').click();
+    await ticket(order.id).and(page.locator('[data-mark="hold"]')).getByText('em espera').waitFor();
+    await terminal.shot('display-held');
+    assert.equal(await ticket(order.id).getByTestId('line-start').count(), 0, 'held: no start to say');
+    await ticket(order.id).getByTestId('ticket-hold-toggle').click();
+    await ticket(order.id).and(page.locator('[data-mark="none"]')).waitFor();
     await station('Fogão').click();
     await ticket(order.id).getByText('Lasanha à bolonhesa').waitFor();
     assert.equal(await ticket(order.id).getByText('Refrigerante lata 350 ml').count(), 0, 'the drink is the bar’s');
@@ -95,7 +130,20 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     await ticket(order.id).getByText('Refrigerante lata 350 ml').waitFor();
     await ticket(order.id).getByTestId('ticket-bump').click();
     await ticket(order.id).waitFor({ state: 'detached' });
+    // Today's speed of service: one order at the bar; every station shows the stove's too.
+    const speed = (name: string) => page.getByTestId('kitchen-speed-line').getByTestId('station-speed').filter({ hasText: `${name}:` });
+    await speed('Bar').getByText(/média \d+ (min|s) · p90 \d+ (min|s) · 1 pedido/).waitFor();
+    assert.equal(await speed('Fogão').count(), 0, 'the bar’s display says the bar’s');
+    await station('Todas').click();
+    await speed('Fogão').getByText(/1 pedido/).waitFor();
     await exit();
+    await page.getByTestId('nav-history').click();
+    await page.getByTestId('history-tab-summary').click();
+    const kitchenCard = page.getByTestId('summary-kitchen');
+    await kitchenCard.getByTestId('station-speed').filter({ hasText: 'Fogão:' }).waitFor();
+    await kitchenCard.getByTestId('station-speed').filter({ hasText: 'Bar:' }).waitFor();
+    await kitchenCard.scrollIntoViewIfNeeded();
+    await terminal.shot('summary-kitchen');
 
     await page.getByTestId('nav-orders').click();
     // At 1024x600 the board shows New and one other column, picked with tabs.
@@ -160,6 +208,13 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     await ticket(orders[0]?.id ?? '')
       .locator('[data-testid="ticket-line"]:disabled')
       .waitFor();
+    // One ticket a priority (first on the display), one held (last, greyed, its clock stopped).
+    await station('Todas').click();
+    await ticket(orders[3]?.id ?? '').getByTestId('ticket-priority-toggle').click();
+    await ticket(orders[1]?.id ?? '').getByTestId('ticket-hold-toggle').click();
+    const cards = page.getByTestId('kitchen-ticket');
+    await cards.first().and(page.locator(`[data-order-id="${orders[3]?.id}"][data-mark="priority"]`)).waitFor();
+    await cards.last().and(page.locator(`[data-order-id="${orders[1]?.id}"][data-mark="hold"]`)).waitFor();
     await exit();
 
     for (const locale of ['pt-BR', 'en'] as const) {

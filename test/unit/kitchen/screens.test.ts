@@ -149,6 +149,14 @@ describe('kitchen screens: what each shows', () => {
     const paused = ticket({ ...t, heldMs: 5 * 60_000 });
     assert.deepEqual(lineStarts(paused, NOW).get('shake'), { kind: 'at', atMs: Date.parse('2026-11-24T15:05:00Z') }, 'a past hold moves the starts');
     assert.equal(lineStarts(ticket({ ...t, mark: 'hold', heldAt: minutesAgo(1) }), NOW).size, 0, 'a held ticket says no start');
+    assert.equal(lineStarts(t, Date.parse('2026-11-24T15:01:00Z')).get('fries'), null, 'three minutes after its start: told, calm again');
+    // An order started off the minute: the longest, rounded up to its minute, still says nothing; a lone dish never waits.
+    const offMinute = ticket({ ...t, since: '2026-11-24T14:50:40.000Z', items: [t.items[0], t.items[1]].filter((i) => i !== undefined) });
+    const early = Date.parse('2026-11-24T14:55:00Z');
+    assert.equal(lineStarts(offMinute, early).get('burger'), null);
+    assert.deepEqual(lineStarts(offMinute, early).get('fries'), { kind: 'at', atMs: Date.parse('2026-11-24T14:59:00Z') });
+    const lone = ticket({ since: '2026-11-24T14:50:40.000Z', items: [line('cake', 'Cake', 'cold', { targetMinutes: 5 })] });
+    assert.equal(lineStarts(lone, early).get('cake'), null);
   });
 
   it('counts all day what waits at the station across its tickets, the most wanted first', () => {
