@@ -3,7 +3,8 @@ import { onlineBudget } from '../../ipc/online-budget';
 import type { KitchenDesk } from './kitchen-desk';
 import type { KitchenMenu } from './kitchen-menu';
 
-export type KitchenChannel = 'kitchen:board' | 'kitchen:bump' | 'kitchen:recall' | 'kitchen:categories' | 'kitchen:saveSetup' | 'kitchen:mark' | 'kitchen:speed';
+export type KitchenChannel =
+  'kitchen:board' | 'kitchen:bump' | 'kitchen:recall' | 'kitchen:categories' | 'kitchen:saveSetup' | 'kitchen:mark' | 'kitchen:speed';
 
 /** The kitchen's channels: the tickets and bumps from the order database, the menu's categories from the catalog. */
 export function kitchenHandlers(desk: KitchenDesk, menu: Pick<KitchenMenu, 'categories'>): Pick<Handlers, KitchenChannel> {

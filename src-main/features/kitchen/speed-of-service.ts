@@ -42,7 +42,11 @@ export function percentile(sorted: readonly number[], p: number): number {
  * Each station's average and p90 ticket time, in the setup's order (stations no longer in it after
  * them). A station with no ticket in the span is not listed: an empty day is an empty list.
  */
-export function speedOfService(samples: readonly StationSample[], stationOrder: readonly string[], nameOf: (stationId: string) => string | null): StationSpeed[] {
+export function speedOfService(
+  samples: readonly StationSample[],
+  stationOrder: readonly string[],
+  nameOf: (stationId: string) => string | null,
+): StationSpeed[] {
   const byStation = new Map<string, number[]>();
   for (const s of samples) byStation.set(s.stationId, [...(byStation.get(s.stationId) ?? []), s.ms]);
   const rank = (id: string) => (stationOrder.includes(id) ? stationOrder.indexOf(id) : stationOrder.length);

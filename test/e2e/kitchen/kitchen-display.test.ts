@@ -94,7 +94,10 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     // Every station: the drink (2 min) waits so it is ready with the pasta (15 min): "começar HH:MM", 13 minutes on.
     await station('Todas').click();
     const line = (name: string) => ticket(order.id).getByTestId('ticket-line').filter({ hasText: name });
-    await line('Refrigerante lata 350 ml').getByTestId('line-start').getByText(/^começar \d{2}:\d{2}$/).waitFor();
+    await line('Refrigerante lata 350 ml')
+      .getByTestId('line-start')
+      .getByText(/^começar \d{2}:\d{2}$/)
+      .waitFor();
     assert.equal(await line('Lasanha à bolonhesa').getByTestId('line-start').count(), 0, 'the longest starts with the order');
     await terminal.shot('display-start-line');
     // A cook marks it priority, then holds it (its start lines pause), then releases it: every screen hears each.
@@ -131,11 +134,19 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
     await ticket(order.id).getByTestId('ticket-bump').click();
     await ticket(order.id).waitFor({ state: 'detached' });
     // Today's speed of service: one order at the bar; every station shows the stove's too.
-    const speed = (name: string) => page.getByTestId('kitchen-speed-line').getByTestId('station-speed').filter({ hasText: `${name}:` });
-    await speed('Bar').getByText(/média \d+ (min|s) · p90 \d+ (min|s) · 1 pedido/).waitFor();
+    const speed = (name: string) =>
+      page
+        .getByTestId('kitchen-speed-line')
+        .getByTestId('station-speed')
+        .filter({ hasText: `${name}:` });
+    await speed('Bar')
+      .getByText(/média \d+ (min|s) · p90 \d+ (min|s) · 1 pedido/)
+      .waitFor();
     assert.equal(await speed('Fogão').count(), 0, 'the bar’s display says the bar’s');
     await station('Todas').click();
-    await speed('Fogão').getByText(/1 pedido/).waitFor();
+    await speed('Fogão')
+      .getByText(/1 pedido/)
+      .waitFor();
     await exit();
     await page.getByTestId('nav-history').click();
     await page.getByTestId('history-tab-summary').click();
@@ -210,11 +221,21 @@ describe('kitchen display, expo and pickup board in Chromium', () => {
       .waitFor();
     // One ticket a priority (first on the display), one held (last, greyed, its clock stopped).
     await station('Todas').click();
-    await ticket(orders[3]?.id ?? '').getByTestId('ticket-priority-toggle').click();
-    await ticket(orders[1]?.id ?? '').getByTestId('ticket-hold-toggle').click();
+    await ticket(orders[3]?.id ?? '')
+      .getByTestId('ticket-priority-toggle')
+      .click();
+    await ticket(orders[1]?.id ?? '')
+      .getByTestId('ticket-hold-toggle')
+      .click();
     const cards = page.getByTestId('kitchen-ticket');
-    await cards.first().and(page.locator(`[data-order-id="${orders[3]?.id}"][data-mark="priority"]`)).waitFor();
-    await cards.last().and(page.locator(`[data-order-id="${orders[1]?.id}"][data-mark="hold"]`)).waitFor();
+    await cards
+      .first()
+      .and(page.locator(`[data-order-id="${orders[3]?.id}"][data-mark="priority"]`))
+      .waitFor();
+    await cards
+      .last()
+      .and(page.locator(`[data-order-id="${orders[1]?.id}"][data-mark="hold"]`))
+      .waitFor();
     await exit();
 
     for (const locale of ['pt-BR', 'en'] as const) {

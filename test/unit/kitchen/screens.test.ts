@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GENERAL_STATION_ID, KitchenSetup, type KitchenItem, type KitchenTicket } from '../../../src-shared/ipc/channels/kitchen';
 import { bumpBarCommand } from '../../../src-renderer/kitchen/bump-bar';
-import { ageLimitsFor, ageOf, allDayCounts, expoRows, formatAge, lineStarts, pickupColumns, stationIds, ticketsFor } from '../../../src-renderer/kitchen/kitchen-logic';
+import {
+  ageLimitsFor,
+  ageOf,
+  allDayCounts,
+  expoRows,
+  formatAge,
+  lineStarts,
+  pickupColumns,
+  stationIds,
+  ticketsFor,
+} from '../../../src-renderer/kitchen/kitchen-logic';
 import { RepeatTapGuard } from '../../../src-renderer/kitchen/repeat-tap';
 import { addStation, checkedSetup, removeStation, toggleCategory, typedMinutes, withAgeLimits, withTarget } from '../../../src-renderer/kitchen/setup-draft';
 import { TWO_STATIONS } from '../../support/kitchen/harness';

@@ -35,7 +35,11 @@ describe('kitchen timing: preparation targets', () => {
   it('gives each line of a ticket its target from the setup, and every screen gets them anew when it changes', async () => {
     const k = kitchen({ targets: { defaultMinutes: 8, categories: { 'cat-grill': 12, 'cat-drinks': 2 }, items: {} } });
     const id = await k.confirmed();
-    const lines = () => k.desk.board().tickets.find((t) => t.orderId === id)?.items.map((i) => [i.key, i.targetMinutes]);
+    const lines = () =>
+      k.desk
+        .board()
+        .tickets.find((t) => t.orderId === id)
+        ?.items.map((i) => [i.key, i.targetMinutes]);
     assert.deepEqual(lines(), [
       ['line-burger', 12],
       ['line-soda', 2],
@@ -108,13 +112,13 @@ describe('kitchen timing: speed of service', () => {
     assert.equal(percentile([5], 90), 5);
     const ten = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((m) => m * MIN);
     assert.equal(percentile(ten, 90), 9 * MIN, 'nine tickets in ten within it');
-    assert.deepEqual(speedOfService([], ['grill'], () => null), [], 'nothing bumped today: no line');
+    assert.deepEqual(
+      speedOfService([], ['grill'], () => null),
+      [],
+      'nothing bumped today: no line',
+    );
     const speeds = speedOfService(
-      [
-        ...ten.map((ms) => ({ stationId: 'drinks', ms })),
-        { stationId: 'old', ms: MIN },
-        { stationId: 'grill', ms: 6 * MIN },
-      ],
+      [...ten.map((ms) => ({ stationId: 'drinks', ms })), { stationId: 'old', ms: MIN }, { stationId: 'grill', ms: 6 * MIN }],
       ['grill', 'drinks'],
       (id) => (id === 'grill' ? 'Chapa' : null),
     );
