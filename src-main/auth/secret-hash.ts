@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Console passwords, hashed with scrypt (memory-hard: 32 MiB a try at N = 2^15, r = 8), each with
+ * Secrets people type — a console's password, a staff member's PIN — hashed with scrypt (memory-hard: 32 MiB a try at N = 2^15, r = 8), each with
  * its own salt, kept as `scrypt$logN$r$p$salt$hash` (base64url) so stronger parameters can come
  * later while older hashes still verify.
  */
@@ -15,14 +15,14 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashSecret(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, LOG_N, R, P);
   return ['scrypt', LOG_N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** Whether the password is the one hashed; a hash this code cannot read verifies nothing. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Whether the secret is the one hashed; a hash this code cannot read verifies nothing. */
+export async function verifySecret(password: string, stored: string): Promise<boolean> {
   const [scheme, logN, r, p, salt, hash] = stored.split('$');
   const numbers = [logN, r, p].map(Number);
   if (scheme !== 'scrypt' || !salt || !hash || numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 20)) return false;

@@ -11,7 +11,7 @@ import type {
 import type { Clock } from '../../base/clock';
 import type { ConsoleSession, PgChainConsole } from '../db/chain-console';
 import type { PgConsoleDirectory } from '../db/console-directory';
-import { hashPassword } from './passwords';
+import { hashSecret } from '../../auth/secret-hash';
 
 /** A console request refused, in the kind the page words and a message for the record and the curious. */
 export interface ConsoleRefusal {
@@ -46,7 +46,7 @@ export class ConsoleDirectory {
     const detail = { account: input.login, role: input.role };
     if (session.role !== 'owner') return this.refused(session, 'account-create', OWNERS_ONLY, detail);
     const { password, ...account } = input;
-    const outcome = await this.options.directory.createAccount({ ...account, passwordHash: await hashPassword(password) }, this.options.clock.now());
+    const outcome = await this.options.directory.createAccount({ ...account, passwordHash: await hashSecret(password) }, this.options.clock.now());
     if (outcome === 'exists')
       return this.refused(session, 'account-create', { refused: 'invalid', message: `an account ${input.login} already exists` }, detail);
     await this.record(session, 'account-create', 'created', detail);

@@ -3,7 +3,7 @@ import type { ConsoleErrorKind, ConsoleMe, SignInInput } from '../../../src-shar
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import type { ConsoleSession, PgChainConsole } from '../db/chain-console';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashSecret, verifySecret } from '../../auth/secret-hash';
 
 /** Wrong passwords in a row before an account is locked, and for how long. */
 export const MAX_FAILURES = 5;
@@ -37,8 +37,8 @@ export class ConsoleSignIn {
     if (limited !== null) return { ok: false, kind: 'rate-limited', retryAfterSeconds: limited };
     const account = await db.account(input.login);
     if (!account) {
-      this.decoy ??= hashPassword(randomBytes(16).toString('hex'));
-      await verifyPassword(input.password, await this.decoy);
+      this.decoy ??= hashSecret(randomBytes(16).toString('hex'));
+      await verifySecret(input.password, await this.decoy);
       await this.recordSignIn(input.login, 'unknown login');
       return { ok: false, kind: 'unauthenticated' };
     }
@@ -46,7 +46,7 @@ export class ConsoleSignIn {
       await this.recordSignIn(account.login, 'locked');
       return { ok: false, kind: 'locked', retryAfterSeconds: Math.ceil((account.lockedUntilMs - now) / 1000) };
     }
-    if (!(await verifyPassword(input.password, account.passwordHash))) {
+    if (!(await verifySecret(input.password, account.passwordHash))) {
       const lockedUntil = await db.failedSignIn(account.login, now, MAX_FAILURES, LOCK_MS);
       await this.recordSignIn(account.login, lockedUntil === null ? 'wrong password' : 'wrong password: locked');
       return lockedUntil === null

@@ -15,7 +15,7 @@ import { commandUsage, readServerCommandLine, type CommandValues, type ServerCom
 import { openChainStore } from './open-store';
 import { startChainServer, type ChainStore } from '../../app/chain-server';
 import { CONSOLE_PASSWORD_MAX, CONSOLE_PASSWORD_MIN, ConsoleRole, SignInInput } from '../../../src-shared/console/console-api';
-import { hashPassword, passwordProblem } from '../../chain/console/passwords';
+import { hashSecret, passwordProblem } from '../../auth/secret-hash';
 import { groupIdOf } from '../../chain/console/console-directory';
 
 /**
@@ -131,7 +131,7 @@ async function consoleAccount(values: CommandValues): Promise<void> {
   const clock = clockOf(stringFlag(values['clock-at']));
   await withStore(databaseUrl(values['database-url']), clock, async (store) => {
     const account = { login: login.data, name, role: role.data };
-    const outcome = await store.directory.createAccount({ ...account, passwordHash: await hashPassword(password) }, clock.now());
+    const outcome = await store.directory.createAccount({ ...account, passwordHash: await hashSecret(password) }, clock.now());
     print(consoleAccountOutput(account, outcome), values);
   });
 }
