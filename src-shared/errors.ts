@@ -19,6 +19,10 @@ export const ErrorCode = z.enum([
   'bad-input', // the renderer sent something the contract rejects
   'storage', // local database or keychain problem
   'not-configured', // no account yet: the first-run screen comes first
+  'sign-in-needed', // staff sign-in is on and nobody works at this device (docs/staff.md)
+  'approval-needed', // a costly action without a manager's PIN
+  'wrong-pin', // a PIN that is not the person's (counted)
+  'locked', // too many wrong PINs: the person or the device waits
   'internal', // a bug: should never reach a user, but must never crash the app
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -202,7 +202,8 @@ export async function startApp(options: StartOptions): Promise<App> {
   const handlers = Object.fromEntries(
     channelNames.map((name) => [name, (input: never, origin?: CallOrigin) => ((screenRole.side() ? asScreen : asHub)[name] as Handler)(input, origin)]),
   ) as unknown as Handlers;
-  ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }));
+  // A screen's calls are ruled where they are answered, at its hub (its staff, its trail).
+  ipc = new IpcDispatcher(handlers, logger.child({ room: 'ipc' }), () => (screenRole.side() ? undefined : session?.guard));
   // "Aceitar telas" turned on or off, another port: the hub follows at once.
   const stopFollowing = push.connect((event) => event === 'settings:changed' && void hub.refresh());
   hub.start();

@@ -11,6 +11,7 @@ import { joinFeature, screenFeature } from '../features/join/index';
 import { screenMayInvoke } from '../hub/link/screen-channels';
 import { kitchenFeature } from '../features/kitchen/index';
 import { rushFeature } from '../features/rush/index';
+import { staffFeature } from '../features/staff/index';
 import { menuFeature } from '../features/menu/index';
 import { menuChainFeature } from '../features/menu/chain';
 import { promotionsChainFeature } from '../features/promotions/chain';
@@ -56,6 +57,7 @@ export const SESSION_FEATURES = [
   deliveryOrdersFeature,
   kitchenFeature,
   rushFeature,
+  staffFeature,
   sharedQueueFeature,
 ] as const;
 

@@ -15,7 +15,7 @@ import type { SavedAccount } from '../config/terminal-config';
 import { OrdersDb } from '../db/orders/orders-db';
 import { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 import type { OpenSession, OrdersStorage, Service, SessionContext, SessionFeature, StartedFeature } from '../feature-kit/feature';
-import type { Handlers } from '../ipc/dispatcher';
+import type { CallGuard, Handlers } from '../ipc/dispatcher';
 import type { PushFanout } from '../ipc/push-fanout';
 import type { SystemPrinter } from '../print/printers/system';
 import { apiOrderGateway } from '../sync/api-gateway';
@@ -28,6 +28,8 @@ import { checkHandlers } from './features';
 export interface Session extends OpenSession {
   api: MarketplaceApi;
   handlers: Partial<Handlers>;
+  /** The staff rules over every call, when the staff feature runs. */
+  guard: CallGuard | undefined;
   stop(): Promise<void>;
 }
 
@@ -180,6 +182,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     };
     const handlers: Partial<Handlers> = {};
     const services: Service[] = [];
+    let guard: CallGuard | undefined;
     for (const feature of options.features) {
       let parts: StartedFeature;
       try {
@@ -194,6 +197,10 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       Object.assign(handlers, parts.handlers);
       if (parts.senders) storeOutbox.register(parts.senders);
       if (parts.stop) stops.push(() => parts.stop?.());
+      if (parts.guard) {
+        if (guard) throw new AppError('internal', `${feature.name} brings a second call guard: one feature rules over the calls`);
+        guard = parts.guard;
+      }
       services.push(...(parts.services ?? []));
       logger.debug('feature started', { feature: feature.name });
     }
@@ -211,7 +218,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       service.start();
       stops.push(() => service.stop());
     }
-    return { account, api, connectivity, handlers, pollSeconds, stop };
+    return { account, api, connectivity, handlers, guard, pollSeconds, stop };
   } catch (error) {
     await stop();
     throw error;

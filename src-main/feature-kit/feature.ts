@@ -14,7 +14,7 @@ import type { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 import type { ContractEndpoint, DeviceCredential } from '../hub/contract';
 import type { HubService } from '../hub/hub-service';
 import type { ScreenPrinting } from '../hub/screen-print/screen-printing';
-import type { Handlers } from '../ipc/dispatcher';
+import type { CallGuard, Handlers } from '../ipc/dispatcher';
 import type { PushFanout } from '../ipc/push-fanout';
 import type { SystemPrinter } from '../print/printers/system';
 import type { ConnectivityMonitor } from '../sync/connectivity';
@@ -55,6 +55,8 @@ export interface FeatureParts<C extends ChannelName> {
   services?: readonly Service[];
   /** Undoes the rest of what `start` did (the pushes it subscribed), after its services stopped. */
   stop?(): void | Promise<void>;
+  /** A rule over every call of the session, whoever answers it (the staff feature's: docs/staff.md). */
+  guard?: CallGuard;
 }
 
 /** A started feature as the app holds it, whatever its channels. */

@@ -13,6 +13,17 @@ export type HandlerInput<C extends ChannelName> = z.output<(typeof channels)[C][
  */
 export type CallOrigin = ActionOrigin | null;
 
+/**
+ * A rule over every call, whoever answers it (docs/staff.md): before the handler it may refuse the
+ * call (throwing an AppError whose words say why: nobody signed in, a manager's PIN needed); once
+ * the call is answered it hears what it came to (the trail). The dispatcher asks for the guard at
+ * each call: there is none before an account is open.
+ */
+export interface CallGuard {
+  /** Throws to refuse; gives back what hears the outcome, if the call is one to note. */
+  admit(channel: ChannelName, input: unknown, origin: CallOrigin): ((result: IpcResult<unknown>) => void) | undefined;
+}
+
 export type Handlers = {
   /** `origin`: always given by the dispatcher; optional so a test (or a handler's own caller) may leave it out for "this terminal". */
   [C in ChannelName]: (input: HandlerInput<C>, origin?: CallOrigin) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
@@ -29,6 +40,8 @@ export class IpcDispatcher {
   constructor(
     private readonly handlers: Handlers,
     private readonly logger: Logger,
+    /** The staff rules of the open account, if any (asked at each call). */
+    private readonly guard: () => CallGuard | undefined = () => undefined,
   ) {}
 
   /** `origin`: the paired screen that made the call (the hub's server says which); absent or null for this terminal's own windows. */
@@ -54,7 +67,9 @@ export class IpcDispatcher {
       const { field, message } = describeZodError(parsed.error);
       return { ok: false, error: { code: 'bad-input', message: `${channel}: ${message}`, field } };
     }
+    let settled: ((result: IpcResult<unknown>) => void) | undefined;
     try {
+      settled = this.guard()?.admit(channel, parsed.data, origin);
       const handler = this.handlers[channel] as (input: unknown, origin: CallOrigin) => Promise<unknown>;
       const output = await handler(parsed.data, origin);
       const checked = spec.output.safeParse(output);
@@ -62,12 +77,22 @@ export class IpcDispatcher {
         // A handler broke the contract: a bug, reported as such, never passed on half-formed.
         throw new AppError('internal', `${channel} produced an invalid answer: ${describeZodError(checked.error).message}`);
       }
-      return { ok: true, value: checked.data };
+      return this.noted(settled, { ok: true, value: checked.data });
     } catch (error) {
       const appError = toAppError(error);
       const log = appError.code === 'internal' ? this.logger.error : this.logger.warn;
       log(`ipc ${channel} failed`, { code: appError.code, error: appError });
-      return { ok: false, error: appError.toInfo() };
+      return this.noted(settled, { ok: false, error: appError.toInfo() });
     }
+  }
+
+  /** The guard hears what the call came to; its own failure is logged, never the caller's. */
+  private noted(settled: ((result: IpcResult<unknown>) => void) | undefined, result: IpcResult<unknown>): IpcResult<unknown> {
+    try {
+      settled?.(result);
+    } catch (error) {
+      this.logger.error('the call guard failed to note a call', { error: toAppError(error) });
+    }
+    return result;
   }
 }

@@ -30,6 +30,10 @@ export const frameMessages = defineMessages(
     'error.storage': 'Problema ao gravar no computador deste terminal.',
     'error.internal': 'Algo deu errado neste terminal. Avise o suporte.',
     'error.not-configured': 'Este terminal ainda não está ligado a uma conta. Conclua a primeira configuração.',
+    'error.sign-in-needed': 'Ninguém entrou neste terminal. Toque no seu nome e digite o seu PIN.',
+    'error.approval-needed': 'Isso precisa do PIN de um gerente.',
+    'error.wrong-pin': 'PIN errado.',
+    'error.locked': 'PIN errado vezes demais. Espere alguns minutos ou chame um gerente.',
   },
   {
     'app.name': 'Store Terminal',
@@ -60,5 +64,9 @@ export const frameMessages = defineMessages(
     'error.storage': "Problem saving on this terminal's computer.",
     'error.internal': 'Something went wrong on this terminal. Tell support.',
     'error.not-configured': 'This terminal is not connected to an account yet. Finish the first-run setup.',
+    'error.sign-in-needed': 'Nobody is signed in on this terminal. Tap your name and enter your PIN.',
+    'error.approval-needed': "This needs a manager's PIN.",
+    'error.wrong-pin': 'Wrong PIN.',
+    'error.locked': 'Too many wrong PINs. Wait a few minutes or call a manager.',
   },
 );

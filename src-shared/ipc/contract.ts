@@ -14,6 +14,7 @@ import { promotionChannels, promotionPushEvents } from './channels/promotions';
 import { reviewChannels } from './channels/reviews';
 import { screenChannels, screenPushEvents } from './channels/screens';
 import { sharedQueueChannels, sharedQueuePushEvents } from './channels/shared-queue';
+import { staffChannels, staffPushEvents } from './channels/staff';
 import { settingsChannels, settingsPushEvents } from './channels/settings';
 import { setupChannels, setupPushEvents } from './channels/setup';
 import { statusChannels, statusPushEvents } from './channels/status';
@@ -46,6 +47,7 @@ export const channels = {
   ...joinChannels,
   ...kitchenChannels,
   ...rushChannels,
+  ...staffChannels,
 } as const;
 
 export const pushEvents = {
@@ -62,6 +64,7 @@ export const pushEvents = {
   ...joinPushEvents,
   ...kitchenPushEvents,
   ...rushPushEvents,
+  ...staffPushEvents,
 } as const;
 
 export type ChannelName = keyof typeof channels;

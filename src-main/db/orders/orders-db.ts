@@ -13,6 +13,8 @@ import { Retention } from './retention';
 import { SqliteFile } from '../sqlite-file';
 import { SummaryQuery } from './summary-query';
 import { RushQuery } from './rush-query';
+import { StaffRepo } from './staff-repo';
+import { TrailRepo } from './trail-repo';
 import { SyncStateRepo } from './sync-state-repo';
 import { TrackingRepo } from './tracking-repo';
 
@@ -38,6 +40,10 @@ export class OrdersDb extends SqliteFile {
   readonly kitchenTiming: KitchenTimingRepo;
   /** What the rush gauge reads of the stores' orders. */
   readonly rush: RushQuery;
+  /** The store's people, their wrong PINs, the sign-in switch (docs/staff.md). */
+  readonly staff: StaffRepo;
+  /** Who did what: appended, never edited. */
+  readonly trail: TrailRepo;
 
   constructor(db: Db, file: string) {
     super(db, file);
@@ -55,6 +61,8 @@ export class OrdersDb extends SqliteFile {
     this.kitchen = new KitchenRepo(db);
     this.kitchenTiming = new KitchenTimingRepo(db);
     this.rush = new RushQuery(db);
+    this.staff = new StaffRepo(db);
+    this.trail = new TrailRepo(db);
   }
 
   /** Opens (creating and migrating) the database in the app's data folder. */

@@ -17,6 +17,7 @@ export class Retention {
     codeChecks: Statement<[string]>;
     orders: Statement<[string]>;
     orphanEvents: Statement<{ before: number }>;
+    trail: Statement<{ before: number }>;
   };
 
   constructor(db: Db) {
@@ -28,6 +29,8 @@ export class Retention {
       codeChecks: db.prepare('DELETE FROM code_checks WHERE order_id IN (SELECT value FROM json_each(?))'),
       orders: db.prepare('DELETE FROM orders WHERE id IN (SELECT value FROM json_each(?))'),
       orphanEvents: db.prepare('DELETE FROM events WHERE order_id IS NULL AND received_ms < @before'),
+      // The trail is kept as long as history (docs/staff.md): its lines go by the same cutoff.
+      trail: db.prepare('DELETE FROM action_trail WHERE at_ms < @before'),
     };
   }
 
@@ -39,7 +42,10 @@ export class Retention {
     this.s.printJobs.run(ids);
     this.s.codeChecks.run(ids);
     const removed = this.s.orders.run(ids).changes;
-    if (removed < PRUNE_BATCH) this.s.orphanEvents.run({ before: beforeMs });
+    if (removed < PRUNE_BATCH) {
+      this.s.orphanEvents.run({ before: beforeMs });
+      this.s.trail.run({ before: beforeMs });
+    }
     return removed;
   }
 }

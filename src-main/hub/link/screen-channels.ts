@@ -111,6 +111,17 @@ const CHANNEL_ACCESS = {
   'screens:revoke': 'hub',
   // Another poller halving the orders is every screen's news (staff at any screen must hear it).
   'sharedQueue:state': 'screen',
+  // Staff (docs/staff.md): each screen has its own person, signed in with the hub's people; a manager's
+  // PIN approves a screen's costly action there — managing the people and the switch too, from any
+  // screen's Settings. The trail is read anywhere, never written from a screen.
+  'staff:state': 'screen',
+  'staff:signIn': 'screen',
+  'staff:signOut': 'screen',
+  'staff:approve': 'screen',
+  'staff:trail': 'screen',
+  'staff:save': 'screen',
+  'staff:remove': 'screen',
+  'staff:configure': 'screen',
 } as const satisfies Record<ChannelName, Access>;
 
 const PUSH_ACCESS = {
@@ -133,6 +144,7 @@ const PUSH_ACCESS = {
   // The hub's pairing code and its list of screens.
   'screens:changed': 'hub',
   'sharedQueue:changed': 'screen',
+  'staff:changed': 'screen',
 } as const satisfies Record<PushName, Access>;
 
 function forScreens<K extends string>(access: Record<K, Access>): ReadonlySet<string> {

@@ -29,7 +29,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
     const db = openDatabase({ file });
     try {
       assert.equal(schemaVersion(db), LATEST);
-      assert.equal(LATEST, 18);
+      assert.equal(LATEST, 19);
       // 0016: an action's idempotency key, unique where there is one.
       assert.ok(
         db
@@ -43,6 +43,7 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
       );
       const t = tables(db);
       assert.deepEqual([...t.keys()].sort(), [
+        'action_trail',
         'code_checks',
         'events',
         'kitchen_bumps',
@@ -54,6 +55,9 @@ describe('migrations 0010-orders, 0011-history, 0012-print-queue, 0013-order-req
         'orders',
         'outbox',
         'print_jobs',
+        'staff',
+        'staff_config',
+        'staff_tries',
         'sync_state',
       ]);
       for (const [name, sql] of t) assert.match(sql, /\)\s*STRICT\s*$/, `${name} is STRICT`);

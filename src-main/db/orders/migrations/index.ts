@@ -8,6 +8,7 @@ import * as m0015 from './0015-action-origin';
 import * as m0016 from './0016-idempotency-key';
 import * as m0017 from './0017-board-by-store';
 import * as m0018 from './0018-kitchen-timing';
+import * as m0019 from './0019-staff';
 
 /** Every shipped migration, in version order. Add a file, never edit one. */
-export const migrations: readonly Migration[] = [m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018];
+export const migrations: readonly Migration[] = [m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019];

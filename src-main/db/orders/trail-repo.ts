@@ -1,0 +1,54 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../database';
+
+export interface TrailRecord {
+  at_ms: number;
+  person_id: string | null;
+  person_name: string | null;
+  device_id: string | null;
+  device_name: string | null;
+  channel: string;
+  action: string | null;
+  order_id: string | null;
+  merchant_id: string | null;
+  approved_by: string | null;
+  outcome: 'done' | 'queued' | 'refused';
+  outbox_id: number | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+/**
+ * The trail of who did what (migration 0019): appended, read by order or newest first, never edited
+ * (no statement here changes a line); retention.ts prunes it with history.
+ */
+export class TrailRepo {
+  private readonly s: {
+    add: Statement<TrailRecord>;
+    ofOrder: Statement<{ order: string; limit: number }, TrailRecord>;
+    latest: Statement<{ limit: number }, TrailRecord>;
+  };
+
+  constructor(db: Db) {
+    this.s = {
+      add: db.prepare(
+        `INSERT INTO action_trail (at_ms, person_id, person_name, device_id, device_name, channel, action, order_id, merchant_id, approved_by, outcome, outbox_id, error_code, error_message)
+         VALUES (@at_ms, @person_id, @person_name, @device_id, @device_name, @channel, @action, @order_id, @merchant_id, @approved_by, @outcome, @outbox_id, @error_code, @error_message)`,
+      ),
+      ofOrder: db.prepare('SELECT * FROM action_trail WHERE order_id = @order ORDER BY at_ms, id LIMIT @limit'),
+      latest: db.prepare('SELECT * FROM action_trail ORDER BY at_ms DESC, id DESC LIMIT @limit'),
+    };
+  }
+
+  add(record: TrailRecord): void {
+    this.s.add.run(record);
+  }
+  /** An order's lines, oldest first (the drawer tells its story in order). */
+  ofOrder(orderId: string, limit: number): TrailRecord[] {
+    return this.s.ofOrder.all({ order: orderId, limit });
+  }
+  /** The newest lines first. */
+  latest(limit: number): TrailRecord[] {
+    return this.s.latest.all({ limit });
+  }
+}

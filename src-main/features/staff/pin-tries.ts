@@ -1,0 +1,50 @@
+import { AppError } from '../../../src-shared/errors';
+import type { StaffRepo } from '../../db/orders/staff-repo';
+
+/**
+ * Wrong PINs, counted per person and per device (docs/staff.md): a person's PIN is four digits,
+ * guessed in 10,000 tries at most, so five wrong ones lock that person, and ten on one device lock
+ * the device (someone walking through names), each for five minutes: at most 60 guesses an hour
+ * per person, in front of the store's staff. Kept in the database: a restart does not forgive them.
+ */
+export const TRIES = { person: 5, device: 10, lockMs: 5 * 60_000 };
+
+export const personKey = (personId: string): string => `person:${personId}`;
+export const deviceKey = (device: string): string => `device:${device}`;
+
+export class PinTries {
+  constructor(private readonly repo: StaffRepo) {}
+
+  /** Refuses, with when it ends, while the person or the device is locked. */
+  check(keys: readonly string[], now: number): void {
+    for (const key of keys) {
+      const until = this.repo.tries(key)?.locked_until_ms ?? null;
+      if (until !== null && until > now) {
+        const minutes = Math.ceil((until - now) / 60_000);
+        const who = key.startsWith('person:') ? 'this person' : 'this device';
+        throw new AppError('locked', `too many wrong PINs: ${who} may try again in ${minutes} min`);
+      }
+    }
+  }
+
+  /** A wrong PIN: counted on each key; a key at its limit is locked, its count starting again. */
+  failed(keys: readonly string[], now: number): void {
+    for (const key of keys) {
+      const limit = key.startsWith('person:') ? TRIES.person : TRIES.device;
+      const before = this.repo.tries(key);
+      const failures = (before?.failures ?? 0) + 1;
+      const locks = failures >= limit;
+      this.repo.saveTries({
+        key,
+        failures: locks ? 0 : failures,
+        last_failure_ms: now,
+        locked_until_ms: locks ? now + TRIES.lockMs : (before?.locked_until_ms ?? null),
+      });
+    }
+  }
+
+  /** The right PIN: the person's count is forgiven (the device's too: someone known is at it). */
+  succeeded(keys: readonly string[]): void {
+    for (const key of keys) this.repo.clearTries(key);
+  }
+}
