@@ -18,13 +18,17 @@ export interface BusyModeOptions {
  * Busy mode (a setting per store, off by default): a store the rush gauge calls swamped is paused for
  * `busyMinutes`, once, through the store outbox — only while the platform shows it open, so it never
  * stacks on a person's pause nor fights the platform's own closure, and it reopens by itself when its
- * pause ends (no resume is ever sent). The idempotency key names the store and the window, so a
+ * pause ends (no resume is ever sent), not paused again until the gauge has let go of it once. The idempotency key names the store and the window, so a
  * restart or a second look in the same window makes no second pause.
  */
 export class BusyMode {
   /** Each store's summary as the platform last showed it (the status monitor's pushes). */
   private readonly summaries = new Map<string, StoreSummary>();
-  /** Until when each store's own busy pause runs: no second one before. */
+  /**
+   * Until when each store's own busy pause runs. Kept after it ends while the gauge still says
+   * swamped: a rush that outlasts its pause (drivers waiting for orders made before it) gets no
+   * second one, so the store reopens as promised; the next rush may pause it again.
+   */
   private readonly pausedUntil = new Map<string, number>();
 
   constructor(private readonly options: BusyModeOptions) {}
@@ -39,10 +43,12 @@ export class BusyMode {
     const served = stores === 'all' ? null : new Set(stores);
     const windowMs = busyMinutes * 60_000;
     const paused: string[] = [];
-    for (const { merchantId, level } of view.stores) {
-      if (level !== 'swamped' || !busyMode.includes(merchantId) || (served && !served.has(merchantId))) continue;
+    const swamped = new Set(view.stores.filter((s) => s.level === 'swamped').map((s) => s.merchantId));
+    for (const [merchantId, until] of this.pausedUntil) if (until <= now && !swamped.has(merchantId)) this.pausedUntil.delete(merchantId);
+    for (const merchantId of swamped) {
+      if (!busyMode.includes(merchantId) || (served && !served.has(merchantId))) continue;
       const summary = this.summaries.get(merchantId);
-      if ((summary !== 'open' && summary !== 'warning') || (this.pausedUntil.get(merchantId) ?? 0) > now) continue;
+      if ((summary !== 'open' && summary !== 'warning') || this.pausedUntil.has(merchantId)) continue;
       this.pausedUntil.set(merchantId, now + windowMs);
       try {
         const action = pauseAction({ merchantId, description: BUSY_PAUSE_DESCRIPTION, end: new Date(now + windowMs).toISOString() }, now);

@@ -40,7 +40,21 @@ describe('busy mode', () => {
     assert.equal((pause?.payload as { end: string }).end, new Date(NOW + 15 * MIN).toISOString(), 'it ends by itself: no resume is ever sent');
     assert.match(String(pause?.key), /^busy:centro:\d+$/);
     assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 5 * MIN), [], 'no second pause while its own runs');
-    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 16 * MIN), [CENTRO], 'swamped again after it: paused again');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'busy' }), NOW + 16 * MIN), [], 'its pause over, the gauge lets go');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 40 * MIN), [CENTRO], 'swamped again after that: paused again');
+  });
+
+  it('lets the store reopen when its pause ends in a rush that outlasts it: no second pause until the gauge has let go once', async () => {
+    const { busy, sent } = setUp();
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW), [CENTRO]);
+    // The pause ends at NOW + 15 min; drivers still wait for orders made before it, so the gauge still says swamped.
+    busy.statusRead(CENTRO, 'open');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 15 * MIN), [], 'reopened as promised, not paused again at once');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 20 * MIN), [], 'nor later while the same rush lasts');
+    assert.equal(sent.length, 1, 'one pause for the rush');
+    // A store left out of the view is calm: the rush is over, and the next one may pause it.
+    assert.deepEqual(await busy.look(view({}), NOW + 25 * MIN), []);
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 50 * MIN), [CENTRO]);
   });
 
   it('never pauses a store that is calm or busy, nor one already paused or closed (a person, or the platform)', async () => {
