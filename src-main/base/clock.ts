@@ -83,4 +83,9 @@ export class ManualClock implements Clock {
   get pendingSleeps(): number {
     return this.sleepers.length;
   }
+
+  /** When the next sleeper wakes: a caller may move time to each wake in turn and let its task finish first. */
+  get nextWakeAt(): number | undefined {
+    return this.sleepers.reduce<number | undefined>((soonest, s) => (soonest === undefined || s.until < soonest ? s.until : soonest), undefined);
+  }
 }
