@@ -20,10 +20,12 @@ const VARIANTS: { name: string; paces: Partial<RushPaces> }[] = [
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 /** Minutes into the rush, as `+31`. */
-const into = (o: RushOutcome, at: string): string => `+${(Date.parse(at) - Date.parse(o.startedAt)) / 60_000}`;
+const into = (o: RushOutcome, at: string): string => `+${Number(((Date.parse(at) - Date.parse(o.startedAt)) / 60_000).toFixed(2))}`;
 const describeRun = (o: RushOutcome): string =>
   `closures=${o.closures.map((c) => `${c.rule}@${into(o, c.at)}`).join(',') || 0} pauses=${o.pauses} reopenings=${o.unavailable.filter((u) => u.to).length} ` +
-  `first warning ${o.firstWarning ? `${o.firstWarning.rule}@${into(o, o.firstWarning.at)}` : 'none'}, turned away ${o.turnedAway}`;
+  `first warning ${o.firstWarning ? `${o.firstWarning.rule}@${into(o, o.firstWarning.at)}` : 'none'}, ` +
+  `swamped@${o.firstSwampedAt ? into(o, o.firstSwampedAt) : '-'}, not open ${o.unavailable.map((u) => `${into(o, u.from)}..${u.to ? into(o, u.to) : 'end'}`).join(' ') || 'never'}, ` +
+  `turned away ${o.turnedAway}`;
 
 const benchmark: Benchmark = {
   async run() {
