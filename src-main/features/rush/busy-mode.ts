@@ -18,8 +18,9 @@ export interface BusyModeOptions {
  * Busy mode (a setting per store, off by default): a store the rush gauge calls swamped is paused for
  * `busyMinutes`, once, through the store outbox — only while the platform shows it open, so it never
  * stacks on a person's pause nor fights the platform's own closure, and it reopens by itself when its
- * pause ends (no resume is ever sent), not paused again until the gauge has let go of it once. The idempotency key names the store and the window, so a
- * restart or a second look in the same window makes no second pause.
+ * pause ends (no resume is ever sent), not paused again until the gauge has let go of it once. The
+ * idempotency key names the store and the window, so a restart or a second look in the same window
+ * makes no second pause.
  */
 export class BusyMode {
   /** Each store's summary as the platform last showed it (the status monitor's pushes). */
