@@ -9,6 +9,7 @@ import { chainAuthority, inviteCodes } from '../chain/chain-trust';
 import type { ChainStore } from '../chain/contract';
 import { DeviceAccess } from '../chain/device-access';
 import { DeviceGrants } from '../chain/device-grants';
+import { PrinterReports } from '../chain/printer-reports';
 import { Leader } from '../chain/leader';
 import { startAdminServer, type AdminServer } from '../chain/ops/admin-server';
 import { ChainMetrics } from '../chain/ops/metrics';
@@ -162,6 +163,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   });
   // The endpoint is built from the features' handlers: their pushes reach it once it exists.
   const late: { endpoint?: ChainEndpoint } = {};
+  const printers = new PrinterReports();
   const context: ChainContext = {
     orders: store.orders,
     outbox: store.outbox,
@@ -180,9 +182,10 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     promotionStatuses: store.promotionStatuses,
     deliveryOrders: store.deliveryOrders,
     pushToStore: (storeId, event, payload) => late.endpoint?.pushToStore(storeId, event, payload),
+    printers,
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
-  const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: features.handlers });
+  const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: features.handlers, printers });
   late.endpoint = endpoint;
   endpoint.start();
   const unwatchStatus = storeStatus.onChange((snapshot) => endpoint.storeStatusChanged(snapshot));
@@ -275,6 +278,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     statusOf: (id) => storeStatus.snapshot(id),
     lastPollAt: () => store.stores.lastPollAt(options.credential),
     screens: () => endpoint.screensByStore(),
+    printersOut: () => endpoint.printersOutByStore(),
     holder,
     clock,
     logger: logger.child({ room: 'console' }),
@@ -298,7 +302,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   const alertHook = options.alertWebhook
     ? new AlertHook({ url: options.alertWebhook, db: store.console, wall: () => wall.read(null), clock, logger: logger.child({ room: 'console' }) })
     : null;
-  const unwatchWall = [store.bus.subscribe(() => wall.changed()), storeStatus.onChange(() => wall.changed())];
+  const unwatchWall = [store.bus.subscribe(() => wall.changed()), storeStatus.onChange(() => wall.changed()), printers.onChange(() => wall.presenceChanged())];
   let consoleServer: ConsoleServer | null = null;
   if (options.console) {
     try {

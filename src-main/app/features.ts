@@ -19,6 +19,7 @@ import { deliveryOrdersChainFeature } from '../features/delivery-orders/chain';
 import { ordersChainFeature } from '../features/orders/chain';
 import { ordersFeature } from '../features/orders/index';
 import { printFeature } from '../features/print/index';
+import { printChainFeature } from '../features/print/chain';
 import { promotionsFeature } from '../features/promotions/index';
 import { reviewsFeature } from '../features/reviews/index';
 import { screensFeature, screensOnScreenFeature } from '../features/screens/index';
@@ -77,6 +78,7 @@ export const CHAIN_FEATURES = [
   promotionsChainFeature,
   deliveryOrdersChainFeature,
   ordersChainFeature,
+  printChainFeature,
 ] as const;
 
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;

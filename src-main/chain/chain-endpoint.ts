@@ -9,6 +9,7 @@ import type { ContractEndpoint, InvokeOrigin } from '../hub/contract';
 import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
 import type { ChainBus, ChainNotice, ChainOrders } from './contract';
 import type { DeviceGrants } from './device-grants';
+import type { PrinterReports } from './printer-reports';
 import { serverStorageTrouble } from './platform-link';
 
 export interface ChainEndpointOptions {
@@ -19,6 +20,8 @@ export interface ChainEndpointOptions {
   logger: Logger;
   /** Every channel's answer on a chain's server: the features' server sides (app/chain-server.ts builds them). */
   handlers: Handlers;
+  /** What the terminals connected here said of their printers: forgotten as a device's last connection closes. */
+  printers?: PrinterReports;
 }
 
 interface Listener {
@@ -72,7 +75,10 @@ export class ChainEndpoint implements ContractEndpoint {
     if (!origin) return () => {};
     const listener: Listener = { deviceId: origin.id, sink };
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (![...this.listeners].some((l) => l.deviceId === origin.id)) this.options.printers?.forget(origin.id);
+    };
   }
 
   /** Screens connected here, by store (a device of two stores counts in both): the metrics' gauge. */
@@ -82,6 +88,14 @@ export class ChainEndpoint implements ContractEndpoint {
       for (const store of this.options.grants.storesOf(deviceId) ?? []) counts.set(store, (counts.get(store) ?? 0) + 1);
     }
     return counts;
+  }
+
+  /** Printers out on the terminals connected here, by store (each device once, however many connections it has). */
+  printersOutByStore(): Map<string, number> {
+    const { printers, grants } = this.options;
+    if (!printers) return new Map();
+    const devices = new Set([...this.listeners].map((l) => l.deviceId));
+    return printers.outByStore([...devices].map((deviceId) => ({ deviceId, stores: grants.storesOf(deviceId) ?? [] })));
   }
 
   /** Answers what a notice changed: the rows of one store, once, to every screen of that store. */

@@ -27,6 +27,7 @@ import type { OrderGateway } from '../sync/gateway';
 import type { StoreStatusMonitor } from '../merchant/status-monitor';
 import type { ChainBus, ChainOrders, ChainOutbox, ChainStores } from '../chain/contract';
 import type { DeviceAccess } from '../chain/device-access';
+import type { PrinterReports } from '../chain/printer-reports';
 import type { ChainPlatformLink } from '../chain/platform-link';
 
 /** Something that runs in the background (a loop, a monitor): started, and stopped waiting for work in flight. */
@@ -133,6 +134,8 @@ export interface ChainContext {
   deliveryOrders: DeliveryOrdersStorage;
   /** A push about one store, to that store's screens connected to this replica (checked against their grants as it is sent). */
   pushToStore(storeId: string, event: PushName, payload: unknown): void;
+  /** What the store terminals connected to this replica say of their printers (the console's "printer out"). */
+  printers: Pick<PrinterReports, 'report'>;
 }
 
 /** The platform's modules a chain's server calls for its stores' levers. */

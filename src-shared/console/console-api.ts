@@ -43,7 +43,7 @@ export const ConsoleError = z.object({
 export type ConsoleError = z.infer<typeof ConsoleError>;
 
 /** What needs a manager's eye at a store, most urgent first in `WallStore.alerts`. */
-export const WallAlertKind = z.enum(['closed-in-hours', 'request-due', 'terminals-lost', 'late-orders', 'status-unread']);
+export const WallAlertKind = z.enum(['closed-in-hours', 'request-due', 'terminals-lost', 'printer-out', 'late-orders', 'status-unread']);
 export type WallAlertKind = z.infer<typeof WallAlertKind>;
 
 export const WallStore = z.object({
@@ -67,7 +67,8 @@ export const WallStore = z.object({
     requests: z.number().int(),
     requestDueAt: z.string().nullable(),
   }),
-  terminals: z.object({ connected: z.number().int(), paired: z.number().int() }),
+  /** The store's terminals connected across the replicas, those paired, and the printers out on the connected ones (as they reported them). */
+  terminals: z.object({ connected: z.number().int(), paired: z.number().int(), printersOut: z.number().int() }),
   alerts: z.array(WallAlertKind),
   /** Higher needs attention sooner: the wall's default order. */
   attention: z.number().int(),

@@ -51,4 +51,5 @@ export const CHAIN_SERVED_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelNa
   'orders:act',
   'orders:cancellationReasons',
   'orders:validatePickupCode',
+  'print:report',
 ]);

@@ -27,11 +27,20 @@ function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined,
   if (record.late > 0 || record.uncollected > 0) alerts.push('late-orders');
   const silent = record.lastContactMs === null || now - record.lastContactMs > TERMINALS_LOST_MS;
   if (record.paired > 0 && record.connected === 0 && silent) alerts.push('terminals-lost');
+  // A ticket that does not print is an order the kitchen may not see: the terminal said so itself.
+  if (record.printersOut > 0) alerts.push('printer-out');
   if (!snapshot || snapshot.error !== null) alerts.push('status-unread');
   return alerts;
 }
 
-const WEIGHT: Record<WallAlertKind, number> = { 'request-due': 500, 'late-orders': 400, 'closed-in-hours': 300, 'terminals-lost': 200, 'status-unread': 50 };
+const WEIGHT: Record<WallAlertKind, number> = {
+  'request-due': 500,
+  'late-orders': 400,
+  'closed-in-hours': 300,
+  'printer-out': 250,
+  'terminals-lost': 200,
+  'status-unread': 50,
+};
 
 /** One store on the wall: what the platform shows, its orders, its terminals, and how urgently it needs a look. */
 export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number): WallStore {
@@ -58,7 +67,7 @@ export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | un
       requests: record.requests,
       requestDueAt: record.requestDueMs === null ? null : new Date(record.requestDueMs).toISOString(),
     },
-    terminals: { connected: record.connected, paired: record.paired },
+    terminals: { connected: record.connected, paired: record.paired, printersOut: record.printersOut },
     alerts,
     attention,
   };

@@ -17,6 +17,8 @@ export interface WallSources {
   lastPollAt(): Promise<number | null>;
   /** This replica's connected terminals per store. */
   screens(): ReadonlyMap<string, number>;
+  /** The printers out on this replica's connected terminals, per store (none when not given). */
+  printersOut?: () => ReadonlyMap<string, number>;
   holder: string;
   clock: Clock;
   logger: Logger;
@@ -38,6 +40,7 @@ export class WallFeed {
   private readonly watchers = new Set<Watcher>();
   private readonly loop: Loop;
   private readonly presenceLoop: Loop;
+  private presenceNews = false;
 
   constructor(private readonly sources: WallSources) {
     this.loop = new Loop({ name: 'status-wall', clock: sources.clock, logger: sources.logger, tick: () => this.round() });
@@ -46,7 +49,11 @@ export class WallFeed {
       clock: sources.clock,
       logger: sources.logger,
       tick: async () => {
-        await sources.db.presence(sources.holder, sources.clock.now(), sources.screens());
+        const news = this.presenceNews;
+        this.presenceNews = false;
+        await sources.db.presence(sources.holder, sources.clock.now(), { screens: sources.screens(), printersOut: sources.printersOut?.() ?? new Map() });
+        // A printer's news shows on this replica's own wall at once (the others read theirs every second).
+        if (news) this.changed();
         return PRESENCE_EVERY_MS;
       },
     });
@@ -60,6 +67,12 @@ export class WallFeed {
   async stop(): Promise<void> {
     await this.loop.stop();
     await this.presenceLoop.stop();
+  }
+
+  /** A terminal here said something of its printers: this replica's presence is written now, not at its next round. */
+  presenceChanged(): void {
+    this.presenceNews = true;
+    this.presenceLoop.wake();
   }
 
   /** Something a wall shows changed (an order, a store's status): read again now. */

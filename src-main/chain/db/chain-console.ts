@@ -52,6 +52,8 @@ export interface WallRecord {
   paired: number;
   connected: number;
   lastContactMs: number | null;
+  /** Printers out on the store's connected terminals (as they reported them), across the replicas. */
+  printersOut: number;
 }
 
 export interface ConsoleAuditEntry {
@@ -172,14 +174,14 @@ export class PgChainConsole {
     return rows.map((r) => ({ atMs: Number(r.at_ms), login: r.login, action: r.action, stores: r.store_ids, outcome: r.outcome, detail: r.detail }));
   }
 
-  /** This replica's connected terminals per store, so any replica's wall counts every replica's. */
-  async presence(holder: string, atMs: number, screens: ReadonlyMap<string, number>): Promise<void> {
+  /** This replica's connected terminals and their printers out, per store, so any replica's wall counts every replica's. */
+  async presence(holder: string, atMs: number, here: { screens: ReadonlyMap<string, number>; printersOut: ReadonlyMap<string, number> }): Promise<void> {
     await queryRows(
       this.pool,
       'writing the replica’s presence',
-      `INSERT INTO console_presence (holder, at_ms, screens) VALUES ($1, $2, $3)
-       ON CONFLICT (holder) DO UPDATE SET at_ms = excluded.at_ms, screens = excluded.screens`,
-      [holder, atMs, JSON.stringify(Object.fromEntries(screens))],
+      `INSERT INTO console_presence (holder, at_ms, screens, printers_out) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (holder) DO UPDATE SET at_ms = excluded.at_ms, screens = excluded.screens, printers_out = excluded.printers_out`,
+      [holder, atMs, JSON.stringify(Object.fromEntries(here.screens)), JSON.stringify(Object.fromEntries(here.printersOut))],
     );
   }
 
@@ -198,6 +200,7 @@ export class PgChainConsole {
       paired: number;
       connected: number;
       last_contact_ms: string | null;
+      printers_out: number;
     }>(
       this.pool,
       'reading the status wall',
@@ -226,12 +229,16 @@ export class PgChainConsole {
          FROM q WHERE q.code = ANY($5::text[]) OR q.full_code = ANY($5::text[]) GROUP BY merchant_id),
        p AS (
          SELECT e.key AS store_id, sum(e.value::int)::int AS connected
-         FROM console_presence cp, jsonb_each_text(cp.screens) e WHERE cp.at_ms >= $2 GROUP BY e.key)
+         FROM console_presence cp, jsonb_each_text(cp.screens) e WHERE cp.at_ms >= $2 GROUP BY e.key),
+       pr AS (
+         SELECT e.key AS store_id, sum(e.value::int)::int AS printers_out
+         FROM console_presence cp, jsonb_each_text(cp.printers_out) e WHERE cp.at_ms >= $2 GROUP BY e.key)
        SELECT s.id, coalesce(s.name, s.id) AS name,
          coalesce(o.placed, 0) AS placed, coalesce(o.confirmed, 0) AS confirmed, coalesce(o.ready, 0) AS ready, coalesce(o.late, 0) AS late,
          coalesce(u.uncollected, 0) AS uncollected, coalesce(rq.requests, 0) AS requests, rq.request_due,
-         coalesce(d.paired, 0) AS paired, coalesce(p.connected, 0) AS connected, d.last_contact_ms
+         coalesce(d.paired, 0) AS paired, coalesce(p.connected, 0) AS connected, d.last_contact_ms, coalesce(pr.printers_out, 0) AS printers_out
        FROM stores s LEFT JOIN o ON o.merchant_id = s.id LEFT JOIN d ON d.store_id = s.id LEFT JOIN p ON p.store_id = s.id
+         LEFT JOIN pr ON pr.store_id = s.id
          LEFT JOIN rq ON rq.merchant_id = s.id LEFT JOIN u ON u.merchant_id = s.id
        WHERE $3::text[] IS NULL OR s.id = ANY($3::text[])
        ORDER BY s.id`,
@@ -250,6 +257,7 @@ export class PgChainConsole {
       paired: r.paired,
       connected: r.connected,
       lastContactMs: r.last_contact_ms === null ? null : Number(r.last_contact_ms),
+      printersOut: r.printers_out,
     }));
   }
 

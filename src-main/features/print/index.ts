@@ -10,7 +10,7 @@ import { printHandlers } from './handlers';
  */
 export const printFeature = sessionFeature({
   name: 'print',
-  channels: ['print:order', 'print:test', 'print:preview', 'print:status', 'print:systemPrinters'],
+  channels: ['print:order', 'print:test', 'print:preview', 'print:status', 'print:systemPrinters', 'print:report'],
   start: ({ account, clock, logger, push, settings, orders, systemPrinter }) => {
     const { db, sync } = orders();
     const print = new PrintService({

@@ -63,6 +63,8 @@ const CHANNEL_ACCESS = {
   'print:status': 'screen',
   // Lists the hub's system printers, which only setting up a printer (at the hub) needs.
   'print:systemPrinters': 'hub',
+  // A chain's store terminal tells its server its own printers' states (states only: no address).
+  'print:report': 'screen',
   'reviews:summary': 'screen',
   'reviews:list': 'screen',
   'reviews:detail': 'screen',

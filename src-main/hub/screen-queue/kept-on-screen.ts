@@ -7,6 +7,7 @@ import type { Logger } from '../../base/log';
 import { ScreenOutboxDb } from '../../db/screen-outbox/screen-outbox-db';
 import type { SystemPrinter } from '../../print/printers/system';
 import type { RemoteEndpoint } from '../link/remote-endpoint';
+import { PrinterReporter } from '../screen-print/printer-report';
 import { ScreenPrinting, type ScreenPrintingOptions } from '../screen-print/screen-printing';
 import { ScreenOutbox, type ScreenOutboxOptions } from './screen-outbox';
 
@@ -42,6 +43,7 @@ export class KeptOnScreen {
   printing: ScreenPrinting | null = null;
   private db: ScreenOutboxDb | null = null;
   private failed = false;
+  private stopReports: (() => void) | null = null;
 
   constructor(
     private readonly hubId: string,
@@ -75,7 +77,13 @@ export class KeptOnScreen {
       ...this.options.outbox,
     });
     this.outbox.start();
-    this.printing = new ScreenPrinting({
+    // The server hears this terminal's printers' states (the console's "printer out"): at each change and each connection.
+    const reporter = new PrinterReporter({
+      send: (report) => endpoint.invoke('print:report', report),
+      linkUp: () => endpoint.link().state === 'connected',
+      logger: logger.child({ room: 'screen-print' }),
+    });
+    const printing = new ScreenPrinting({
       db: this.db,
       hubId: this.hubId,
       ask: (channel, input) => endpoint.invoke(channel, input),
@@ -84,14 +92,22 @@ export class KeptOnScreen {
       ticketsDir: join(this.options.dataDir, 'tickets'),
       clock,
       logger: logger.child({ room: 'screen-print' }),
-      onStatus: this.options.printStatus,
+      onStatus: (status) => {
+        this.options.printStatus(status);
+        reporter.changed(status);
+      },
       ...(this.options.systemPrinter ? { system: this.options.systemPrinter } : {}),
       ...this.options.printing,
     });
-    this.printing.start();
+    this.printing = printing;
+    this.stopReports = endpoint.onLink((state) => state.state === 'connected' && reporter.connected(printing.status()));
+    if (endpoint.link().state === 'connected') reporter.connected(printing.status());
+    printing.start();
   }
 
   async close(): Promise<void> {
+    this.stopReports?.();
+    this.stopReports = null;
     await this.printing?.stop();
     this.printing = null;
     await this.outbox?.stop();

@@ -43,6 +43,25 @@ export type PrinterState = z.infer<typeof PrinterState>;
 export const PrintStatus = z.object({ printers: z.array(PrinterState) });
 export type PrintStatus = z.infer<typeof PrintStatus>;
 
+/**
+ * A store terminal of a chain's server tells its server its printers' states (on each change and at
+ * each connection), so the chain's console can say "printer out" (docs/chain-console.md). Only what
+ * the wall needs crosses: no printer's address, no ticket. Every field bounded: it is a peer's input.
+ */
+export const ReportedPrinter = z
+  .object({
+    id: PrinterSettings.shape.id,
+    state: PrinterState.shape.state,
+    /** When it went into error (ISO), while it is. */
+    since: z.iso.datetime({ offset: true }).nullable(),
+    waiting: z.number().int().min(0).max(100_000),
+  })
+  .strict();
+export type ReportedPrinter = z.infer<typeof ReportedPrinter>;
+
+export const PrinterReport = z.object({ printers: z.array(ReportedPrinter).max(8) }).strict();
+export type PrinterReport = z.infer<typeof PrinterReport>;
+
 export const TicketPreviewKind = z.enum(['kitchen', 'customer', 'cancellation']);
 
 export const printChannels = {
@@ -58,6 +77,8 @@ export const printChannels = {
   'print:status': channel(z.object({}).strict(), PrintStatus),
   /** Printers the operating system knows (CUPS), for the "system printer" choice. */
   'print:systemPrinters': channel(z.object({}).strict(), z.object({ names: z.array(z.string()) })),
+  /** A chain's store terminal's printers, told to its server (the console's "printer out"); a terminal's own print feature refuses it. */
+  'print:report': channel(PrinterReport, z.object({ printersOut: z.number().int() })),
 } as const;
 
 export const printPushEvents = {

@@ -16,6 +16,7 @@ import { PgChainOutbox } from '../../../src-main/chain/db/chain-outbox';
 import { PgChainStores } from '../../../src-main/chain/db/chain-stores';
 import { DeviceAccess } from '../../../src-main/chain/device-access';
 import { DeviceGrants } from '../../../src-main/chain/device-grants';
+import { PrinterReports } from '../../../src-main/chain/printer-reports';
 import { CLAIM_MS } from '../../../src-main/chain/outbox-sender';
 import type { ChainContext, Service } from '../../../src-main/feature-kit/feature';
 import type { Device } from '../../../src-main/hub/contract';
@@ -90,6 +91,7 @@ export async function leverReplica(options: { holder: string; pool: pg.Pool; url
       pushes.push({ storeId, event, payload });
       late.endpoint?.pushToStore(storeId, event, payload);
     },
+    printers: new PrinterReports(),
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger, handlers: features.handlers });

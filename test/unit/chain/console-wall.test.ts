@@ -23,6 +23,7 @@ const record = (storeId: string, over: Partial<WallRecord> = {}): WallRecord => 
   paired: 1,
   connected: 1,
   lastContactMs: NOW,
+  printersOut: 0,
   ...over,
 });
 
@@ -100,6 +101,25 @@ describe('the status wall', () => {
     const unread = wall.stores.find((s) => s.storeId === 'Nunca lida');
     assert.equal(unread?.summary, 'unknown');
     assert.deepEqual(unread?.alerts, ['status-unread']);
+  });
+});
+
+describe('the status wall: printers out', () => {
+  it('raises "printer out" for a store whose connected terminals said a printer does not print, and puts it above lost terminals', () => {
+    const records = [
+      record('Terminais', { connected: 0, lastContactMs: NOW - TERMINALS_LOST_MS - 1 }),
+      record('Impressora', { printersOut: 2 }),
+      record('Calma'),
+    ];
+    const wall = statusWall(records, (id) => snapshot(id, 'open'), NOW, NOW);
+    assert.deepEqual(
+      wall.stores.map((s) => s.storeId),
+      ['Impressora', 'Terminais', 'Calma'],
+    );
+    const printer = wall.stores[0];
+    assert.deepEqual(printer?.alerts, ['printer-out']);
+    assert.equal(printer?.terminals.printersOut, 2);
+    assert.deepEqual(wall.stores.find((s) => s.storeId === 'Calma')?.alerts, []);
   });
 });
 

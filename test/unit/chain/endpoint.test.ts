@@ -12,6 +12,7 @@ import { ManualClock } from '../../../src-main/base/clock';
 import { ChainEndpoint } from '../../../src-main/chain/chain-endpoint';
 import { DeviceAccess } from '../../../src-main/chain/device-access';
 import { DeviceGrants } from '../../../src-main/chain/device-grants';
+import { PrinterReports } from '../../../src-main/chain/printer-reports';
 import { chainHandlers } from '../../../src-main/app/chain-server';
 import { CHAIN_FEATURES } from '../../../src-main/app/features';
 import type { OrdersChanged } from '../../../src-shared/ipc/channels/orders';
@@ -65,6 +66,7 @@ async function setup() {
   const stores = new FakeStores();
   await stores.name([{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
   // The chain server's composition: the features' server sides over the fakes.
+  const printers = new PrinterReports();
   const { handlers } = chainHandlers(CHAIN_FEATURES, {
     orders,
     outbox,
@@ -83,8 +85,9 @@ async function setup() {
     promotionStatuses: sqlitePromotionStatuses(StoreOutboxDb.open(':memory:')),
     deliveryOrders: sqliteDeliveryOrders(StoreOutboxDb.open(':memory:')),
     pushToStore: () => {},
+    printers,
   });
-  const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers });
+  const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers, printers });
   endpoint.start();
   const orderA = randomUUID();
   const orderB = randomUUID();
@@ -96,7 +99,7 @@ async function setup() {
     endpoint.connect((event, payload) => event === 'orders:changed' && pushes.push(payload as OrdersChanged), origin(d));
     return pushes;
   };
-  return { clock, orders, outbox, devices, bus, grants, endpoint, counterA, counterB, orderA, orderB, origin, heard, asked };
+  return { clock, orders, outbox, devices, bus, grants, endpoint, counterA, counterB, orderA, orderB, origin, heard, asked, printers };
 }
 
 describe('chain endpoint', () => {
@@ -210,6 +213,40 @@ describe('chain endpoint', () => {
     await flush();
     assert.ok(revoked.includes(counterA.id));
     assert.deepEqual([...endpoint.screensByStore()], []);
+  });
+
+  it("counts a terminal's printers out for its own stores while it is connected, and forgets them when it goes", async () => {
+    const { endpoint, counterA, counterB, origin } = await setup();
+    const out = { id: 'cozinha', state: 'error', since: '2026-11-24T15:00:00.000Z', waiting: 2 } as const;
+    const offA = endpoint.connect(() => {}, origin(counterA));
+    const offB = endpoint.connect(() => {}, origin(counterB));
+    const told = await endpoint.invoke('print:report', { printers: [out, { id: 'balcao', state: 'ok', since: null, waiting: 0 }] }, origin(counterA));
+    assert.deepEqual(told.ok && told.value, { printersOut: 1 });
+    assert.deepEqual([...endpoint.printersOutByStore()], [[STORE_A, 1]]);
+    // A report names no store: B's terminal can only speak for B's printers, whatever it sends.
+    const smuggled = await endpoint.invoke('print:report', { merchantId: STORE_A, printers: [out] }, origin(counterB));
+    assert.equal(!smuggled.ok && smuggled.error.code, 'bad-input');
+    assert.match(!smuggled.ok ? smuggled.error.message : '', /merchantId/, 'the refusal names what was wrong');
+    await endpoint.invoke('print:report', { printers: [out] }, origin(counterB));
+    assert.deepEqual(
+      new Map(endpoint.printersOutByStore()),
+      new Map([
+        [STORE_A, 1],
+        [STORE_B, 1],
+      ]),
+    );
+    for (const junk of [{ printers: 'todas' }, { printers: [{ ...out, state: 'on-fire' }] }, { printers: Array.from({ length: 9 }, () => out) }, null]) {
+      const refused = await endpoint.invoke('print:report', junk, origin(counterA));
+      assert.equal(!refused.ok && refused.error.code, 'bad-input', JSON.stringify(junk));
+    }
+    assert.equal(endpoint.printersOutByStore().get(STORE_A), 1, 'a refused report changes nothing');
+    const stranger = await endpoint.invoke('print:report', { printers: [out] });
+    assert.equal(!stranger.ok && stranger.error.code, 'forbidden', 'no device, no report');
+    offA();
+    assert.deepEqual([...endpoint.printersOutByStore()], [[STORE_B, 1]], 'a terminal gone: its printers say nothing');
+    endpoint.connect(() => {}, origin(counterA));
+    assert.equal(endpoint.printersOutByStore().get(STORE_A), undefined, 'forgotten, not waiting for it to come back');
+    offB();
   });
 
   it("asks the platform a granted order's cancellation reasons and pickup code; never another store's", async () => {

@@ -44,7 +44,7 @@ function store(storeId: string, name: string, patch: Partial<WallStore> = {}): W
     reason: null,
     checkedAt: null,
     orders: { placed: 0, confirmed: 0, ready: 0, late: 0, uncollected: 0, requests: 0, requestDueAt: null },
-    terminals: { connected: 1, paired: 1 },
+    terminals: { connected: 1, paired: 1, printersOut: 0 },
     alerts: [],
     attention: 0,
     ...patch,
@@ -857,7 +857,7 @@ describe('the page’s state against a fake server', () => {
     assert.match(body, /data-testid="store-summary">Pausada</);
     assert.match(body, /data-testid="store-reason">Cozinha lotada</);
     assert.match(body, /Lida na plataforma há 20 s/);
-    assert.match(body, /data-testid="store-terminals"[^>]*>\s*1\/1 conectados/);
+    assert.match(body, /data-testid="store-terminals"[^>]*>(<!---->)?\s*1\/1 conectados/);
     assert.match(body, /data-alert="late-orders"[^>]*>Pedidos atrasados</);
     assert.match(body, /2 pedidos abertos/);
     assert.match(body, /Só leitura: os terminais da loja agem nos pedidos\./);
@@ -949,6 +949,25 @@ describe('the page’s state against a fake server', () => {
     page.i18n.setLocale('en');
     body = render(StatusWall, { context: chainConsoleContext(page) }).body;
     assert.match(row(body), />2 waiting on the shelf</);
+  });
+
+  it('the wall says a store’s printers out under its terminals, and the alert in words', async (t) => {
+    const printers = STORES.map((s) =>
+      s.storeId === 's-abc' ? { ...s, terminals: { connected: 2, paired: 2, printersOut: 1 }, alerts: ['printer-out' as const], attention: 250 } : s,
+    );
+    const { page, stream } = consoleWith(t, (path) => (path === '/api/me' ? json(200, ME) : json(200, wallAt(SERVER_NOW, printers))));
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW, printers));
+    const row = (body: string): string => body.split('data-testid="wall-row"').find((r) => r.includes('data-store-id="s-abc"')) ?? '';
+    let body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(row(body), /2\/2 conectados[^]*?data-testid="printers-out"[^>]*>1 impressora não imprime</);
+    assert.match(row(body), /data-alert="printer-out"[^>]*>Impressora parada</);
+    assert.equal([...body.matchAll(/data-testid="printers-out"/g)].length, 1, 'only the store with one out');
+    page.i18n.setLocale('en');
+    body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(row(body), />1 printer not printing</);
+    assert.match(row(body), />Printer out</);
   });
 
   it('reports: each store’s rating with one decimal and its reviews, "—" when none; sortable; no change told for it', async (t) => {
