@@ -1,5 +1,5 @@
 import { DECLARED_PREPARATION_MINUTES, type ClosureRules } from '../../src-shared/store-rules/closure-rules';
-import { DEFAULT_PREPARATION_MS, type GaugeInput, type GaugeOrder } from '../../src-shared/store-rules/rush-gauge';
+import { DEFAULT_PREPARATION_MS, type GaugeInput, type GaugeOrder, type KitchenQueue } from '../../src-shared/store-rules/rush-gauge';
 import { readCancellation } from './day-summary';
 
 const HOUR_MS = 3600_000;
@@ -8,7 +8,15 @@ const PACE_MINIMUM = 3;
 
 /** What the order database's rush query (db/orders/rush-query.ts) reads: a store's open orders, and those of the recent past. */
 export interface RushRows {
-  open: readonly { merchant_id: string; status: string; confirm_deadline_ms: number | null; confirmed_ms: number | null; arrived_ms: number | null }[];
+  open: readonly {
+    merchant_id: string;
+    status: string;
+    confirm_deadline_ms: number | null;
+    confirmed_ms: number | null;
+    arrived_ms: number | null;
+    /** 1: a platform delivery (a driver comes for it). */
+    platform_driver: number;
+  }[];
   recent: readonly {
     merchant_id: string;
     created_ms: number;
@@ -18,8 +26,13 @@ export interface RushRows {
     ready_ms: number | null;
     cancelled_ms: number | null;
     cancel_metadata: string | null;
+    /** A platform driver's first arrival at the store (ARRIVED_AT_ORIGIN). */
+    arrived_ms: number | null;
   }[];
 }
+
+/** The kitchen's queue is read from the orders it got out in this last stretch. */
+const QUEUE_WINDOW_MS = 30 * 60_000;
 
 /** How far back the gauge reads the stores' orders: the last hour's due orders (placed up to 20 minutes before), the timeout rule's window and the 8 minutes a timeout takes. */
 export const rushLookBackMs = (rules: ClosureRules): number =>
@@ -50,6 +63,7 @@ export function rushInputs(rows: RushRows, now: number, rules: ClosureRules): Ma
       confirmDeadlineMs: o.confirm_deadline_ms,
       preparingSinceMs: o.confirmed_ms,
       driverArrivedMs: o.arrived_ms,
+      platformDriver: o.platform_driver === 1,
     });
   }
   for (const o of rows.recent) {
@@ -66,7 +80,32 @@ export function rushInputs(rows: RushRows, now: number, rules: ClosureRules): Ma
   const inputs = new Map<string, GaugeInput>();
   for (const [merchantId, store] of stores) {
     const { orders, timeoutsMs, hour } = store;
-    inputs.set(merchantId, { now, orders, preparationMs: median(store.paces) ?? DEFAULT_PREPARATION_MS, timeoutsMs, lastHour: hour, rules });
+    const queue = kitchenQueue(
+      rows.recent.filter((o) => o.merchant_id === merchantId),
+      now,
+    );
+    inputs.set(merchantId, { now, orders, preparationMs: median(store.paces) ?? DEFAULT_PREPARATION_MS, timeoutsMs, lastHour: hour, rules, queue });
   }
   return inputs;
+}
+
+/**
+ * The kitchen under load, from its recent orders: the time between two orders it got out when the
+ * second was already waiting (confirmed before the first came out) — an order alone on a quiet
+ * afternoon says nothing of the queue — and the time from a confirmation to its driver at the counter.
+ */
+function kitchenQueue(recent: RushRows['recent'], now: number): KitchenQueue {
+  const made = recent
+    .filter((o) => o.ready_ms !== null && o.confirmed_ms !== null && o.ready_ms > now - QUEUE_WINDOW_MS)
+    .sort((a, b) => (a.ready_ms ?? 0) - (b.ready_ms ?? 0));
+  const gaps: number[] = [];
+  for (let i = 1; i < made.length; i++) {
+    const before = made[i - 1]?.ready_ms ?? 0;
+    const order = made[i];
+    if (order && (order.confirmed_ms ?? Infinity) < before) gaps.push((order.ready_ms ?? before) - before);
+  }
+  const leads = recent.flatMap((o) =>
+    o.arrived_ms !== null && o.confirmed_ms !== null && o.arrived_ms > o.confirmed_ms ? [o.arrived_ms - o.confirmed_ms] : [],
+  );
+  return { readyEveryMs: median(gaps), driverLeadMs: median(leads) };
 }

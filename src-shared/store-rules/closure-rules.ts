@@ -38,7 +38,14 @@ export const DEFAULT_CLOSURE_RULES: ClosureRules = {
 /** A rule about to fire at a store: what the rush guard warns of, with the numbers it names. */
 export const ClosureWarning = z.discriminatedUnion('rule', [
   z.object({ rule: z.literal('timeouts'), timedOut: z.number().int(), limit: z.number().int(), aboutToTimeOut: z.number().int() }),
-  z.object({ rule: z.literal('driver-wait'), waiting: z.number().int(), longestMs: z.number(), limitMs: z.number() }),
+  z.object({
+    rule: z.literal('driver-wait'),
+    waiting: z.number().int(),
+    longestMs: z.number(),
+    limitMs: z.number(),
+    /** Drivers not at the store yet whom the kitchen's queue will keep past the limit (rush-gauge.ts: the queue's reading). */
+    expected: z.number().int().default(0),
+  }),
   z.object({ rule: z.literal('late-share'), late: z.number().int(), orders: z.number().int(), limit: z.number() }),
 ]);
 export type ClosureWarning = z.infer<typeof ClosureWarning>;

@@ -26,6 +26,18 @@ export interface GaugeOrder {
   preparingSinceMs: number | null;
   /** When a platform driver arrived at the store for it (ARRIVED_AT_ORIGIN), while it has not left. */
   driverArrivedMs: number | null;
+  /** A platform delivery: a driver comes for it. */
+  platformDriver?: boolean;
+}
+
+/**
+ * The store's kitchen as today showed it, when it has shown enough: how often it gets an order out
+ * while others wait (its pace under load, not an order's own time), and how long after a
+ * confirmation a platform driver reaches the counter.
+ */
+export interface KitchenQueue {
+  readyEveryMs: number | null;
+  driverLeadMs: number | null;
 }
 
 export interface GaugeInput {
@@ -38,6 +50,8 @@ export interface GaugeInput {
   /** The orders due out of the kitchen in the last hour and how many of them were late (closure-rules.ts: the rule's own reading). */
   lastHour: { orders: number; late: number };
   rules: ClosureRules;
+  /** Absent, or either part null: no reading of the queue (a quiet day, a new store). */
+  queue?: KitchenQueue;
 }
 
 export interface RushGauge {
@@ -83,8 +97,9 @@ export function rushGauge(input: GaugeInput): RushGauge {
     warnings.push({ rule: 'timeouts', timedOut, limit: rules.timeouts, aboutToTimeOut });
   }
   const longestMs = Math.max(0, ...waits);
-  if (waits.length > 0 && longestMs >= WARN_AT.driverWait * limitMs) {
-    warnings.push({ rule: 'driver-wait', waiting: waits.filter((w) => w >= WARN_AT.driverWait * limitMs).length, longestMs, limitMs });
+  const expected = expectedLongWaits(input, limitMs);
+  if ((waits.length > 0 && longestMs >= WARN_AT.driverWait * limitMs) || expected > 0) {
+    warnings.push({ rule: 'driver-wait', waiting: waits.filter((w) => w >= WARN_AT.driverWait * limitMs).length, longestMs, limitMs, expected });
   }
   const { orders: hourOrders, late } = input.lastHour;
   if (hourOrders >= rules.lateMinimum && late / hourOrders >= WARN_AT.lateShare * rules.lateShare) {
@@ -92,4 +107,27 @@ export function rushGauge(input: GaugeInput): RushGauge {
   }
   const level: LoadLevel = pressure >= 2 || warnings.length > 0 ? 'swamped' : pressure >= 1 ? 'busy' : 'calm';
   return { level, pressure, parts: { unconfirmed, backlog, drivers }, warnings };
+}
+
+/**
+ * Drivers on their way whom the kitchen's queue will keep waiting past the limit: the tickets in
+ * preparation come out one by one, oldest first, one every `readyEveryMs`; a platform driver reaches
+ * the counter `driverLeadMs` after the confirmation. When the queue will make an order later than
+ * its driver by the rule's limit, the store is closed for it in a while — unless new orders stop now.
+ * The drivers themselves only wait once it is too late to help it.
+ */
+function expectedLongWaits({ now, orders, queue }: GaugeInput, limitMs: number): number {
+  if (!queue || queue.readyEveryMs === null || queue.driverLeadMs === null) return 0;
+  const { readyEveryMs, driverLeadMs } = queue;
+  const line = orders
+    .filter((o) => PREPARING.has(o.status) && o.preparingSinceMs !== null)
+    .sort((a, b) => (a.preparingSinceMs ?? 0) - (b.preparingSinceMs ?? 0));
+  return line.filter((o, place) => {
+    if (!o.platformDriver || o.driverArrivedMs !== null) return false;
+    const readyMs = now + (place + 1) * readyEveryMs;
+    const driverMs = Math.max(now, (o.preparingSinceMs ?? now) + driverLeadMs);
+    // The whole limit, not the 60 % a driver already waiting warns at: a reading of the queue is a
+    // forecast, and at 60 % it paused the tail of a rush again (bench rush).
+    return readyMs - driverMs >= limitMs;
+  }).length;
 }

@@ -14,7 +14,8 @@ export class RushQuery {
     this.openOrders = db.prepare(
       `SELECT o.merchant_id, o.status, o.confirm_deadline_ms,
          (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'CFM') AS confirmed_ms,
-         (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'AAO') AS arrived_ms
+         (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'AAO') AS arrived_ms,
+         (o.order_type = 'DELIVERY' AND o.delivered_by = 'PLATFORM') AS platform_driver
        FROM orders o WHERE o.is_open = 1 AND o.merchant_id IS NOT NULL`,
     );
     this.recentOrders = db.prepare(
@@ -22,7 +23,8 @@ export class RushQuery {
          (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'CFM') AS confirmed_ms,
          (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code IN ('RTP', 'DSP', 'CON')) AS ready_ms,
          (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'CAN') AS cancelled_ms,
-         (SELECT e.metadata FROM events e WHERE e.order_id = o.id AND e.code = 'CAN' ORDER BY e.created_ms DESC LIMIT 1) AS cancel_metadata
+         (SELECT e.metadata FROM events e WHERE e.order_id = o.id AND e.code = 'CAN' ORDER BY e.created_ms DESC LIMIT 1) AS cancel_metadata,
+         (SELECT min(e.created_ms) FROM events e WHERE e.order_id = o.id AND e.code = 'AAO') AS arrived_ms
        FROM orders o WHERE o.created_ms >= @since AND o.merchant_id IS NOT NULL`,
     );
   }

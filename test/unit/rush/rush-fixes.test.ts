@@ -8,7 +8,7 @@ const T0 = Date.parse('2026-11-24T15:00:00Z');
 const MIN = 60_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
 const TIMEOUTS: ClosureWarning = { rule: 'timeouts', timedOut: 2, limit: 3, aboutToTimeOut: 0 };
-const DRIVERS: ClosureWarning = { rule: 'driver-wait', waiting: 1, longestMs: 7 * MIN, limitMs: 10 * MIN };
+const DRIVERS: ClosureWarning = { rule: 'driver-wait', waiting: 1, longestMs: 7 * MIN, limitMs: 10 * MIN, expected: 0 };
 const LATE: ClosureWarning = { rule: 'late-share', late: 4, orders: 8, limit: 0.5 };
 const atStore = { state: 'atStore' as const, pickupEtaSeconds: null, deliveryEtaSeconds: null, checkedAt: null };
 /** An order in preparation since `minutes` ago. */

@@ -18,6 +18,7 @@ const recent = (placedMinAgo: number, over: Partial<Recent> = {}): Recent => ({
   ready_ms: null,
   cancelled_ms: null,
   cancel_metadata: null,
+  arrived_ms: null,
   ...over,
 });
 
@@ -58,5 +59,23 @@ describe("the rush gauge's reading of a store's recent orders", () => {
     const input = rushInputs(rows, NOW, DEFAULT_CLOSURE_RULES).get(STORE);
     assert.equal(input?.preparationMs, 12 * MIN, 'the median of 10, 12 and 30 minutes');
     assert.deepEqual(input?.timeoutsMs, [NOW - 12 * MIN], 'only the platform’s confirmation timeout; unreadable metadata is no timeout');
+  });
+});
+
+describe("the rush gauge's reading of the kitchen's queue", () => {
+  it('reads the time between orders out only while the next one waited, and the drivers’ time from confirmation to the counter', () => {
+    // Four orders out 3 minutes apart, each confirmed before the one before it came out (a queue);
+    // then one alone, confirmed long after the last came out: no gap counted for it.
+    const made = (confirmedMinAgo: number, readyMinAgo: number, arrivedMinAgo: number | null = null) =>
+      recent(confirmedMinAgo + 1, {
+        confirmed_ms: NOW - confirmedMinAgo * MIN,
+        ready_ms: NOW - readyMinAgo * MIN,
+        arrived_ms: arrivedMinAgo === null ? null : NOW - arrivedMinAgo * MIN,
+      });
+    const rows: RushRows = { open: [], recent: [made(29, 27, 21), made(28, 24, 20), made(26, 21, 18), made(25, 18), made(3, 1)] };
+    const queue = rushInputs(rows, NOW, DEFAULT_CLOSURE_RULES).get(STORE)?.queue;
+    assert.deepEqual(queue, { readyEveryMs: 3 * MIN, driverLeadMs: 8 * MIN });
+    const quiet = rushInputs({ open: [], recent: [made(40, 25), made(20, 5)] }, NOW, DEFAULT_CLOSURE_RULES).get(STORE)?.queue;
+    assert.deepEqual(quiet, { readyEveryMs: null, driverLeadMs: null }, 'a quiet afternoon says nothing of a queue');
   });
 });

@@ -64,7 +64,7 @@ describe('the rush gauge', () => {
     const limitMs = DEFAULT_CLOSURE_RULES.driverWaitMinutes * MIN; // 10 minutes
     assert.deepEqual(rushGauge(input({ orders: [cooking(10, 5)] })).warnings, [], '5 of 10 minutes');
     const gauge = rushGauge(input({ orders: [cooking(14, 6.5), { ...cooking(16, 7), status: 'READY_TO_PICKUP' }, cooking(3, 1)] }));
-    assert.deepEqual(gauge.warnings, [{ rule: 'driver-wait', waiting: 2, longestMs: 7 * MIN, limitMs }]);
+    assert.deepEqual(gauge.warnings, [{ rule: 'driver-wait', waiting: 2, longestMs: 7 * MIN, limitMs, expected: 0 }]);
     assert.equal(gauge.level, 'swamped', 'a warning says swamped whatever the pressure');
     const gone = rushGauge(input({ orders: [{ ...cooking(16, 9), status: 'DISPATCHED' }] }));
     assert.deepEqual(gone.warnings, [], 'a driver who left with the order waits no more');
@@ -74,5 +74,39 @@ describe('the rush gauge', () => {
     assert.deepEqual(rushGauge(input({ lastHour: { orders: 5, late: 5 } })).warnings, [], 'under the rule’s minimum count');
     assert.deepEqual(rushGauge(input({ lastHour: { orders: 10, late: 3 } })).warnings, []);
     assert.deepEqual(rushGauge(input({ lastHour: { orders: 10, late: 4 } })).warnings, [{ rule: 'late-share', late: 4, orders: 10, limit: 0.5 }]);
+  });
+});
+
+describe("the gauge's reading of the kitchen's queue", () => {
+  /** A platform delivery confirmed `minutesAgo`, its driver not at the store yet. */
+  const delivery = (minutesAgo: number): GaugeOrder => ({ ...cooking(minutesAgo), platformDriver: true });
+  const input = (orders: GaugeOrder[], queue: { readyEveryMs: number | null; driverLeadMs: number | null }) => ({
+    now: NOW,
+    orders,
+    preparationMs: 15 * MIN,
+    timeoutsMs: [],
+    lastHour: { orders: 0, late: 0 },
+    rules: DEFAULT_CLOSURE_RULES,
+    queue,
+  });
+
+  it('warns of drivers the queue will keep waiting past the limit before any of them is at the counter', () => {
+    // Eight tickets, one out every 3 minutes: the newest comes out in 24 minutes; its driver in 8.
+    const line = [20, 17, 14, 11, 8, 5, 2, 0].map(delivery);
+    const gauge = rushGauge(input(line, { readyEveryMs: 3 * MIN, driverLeadMs: 8 * MIN }));
+    const warning = gauge.warnings.find((w) => w.rule === 'driver-wait');
+    assert.ok(warning && warning.rule === 'driver-wait');
+    assert.equal(warning.waiting, 0, 'nobody waits yet');
+    // Place 7 (new, out in 24, driver in 8: 16 min), 6 (21 vs 6: 15), 5 (18 vs 3: 15), 4 (15 vs now: 15), 3 (12 vs now: 12), 2 (9 vs now: 9, under).
+    assert.equal(warning.expected, 5);
+    assert.equal(gauge.level, 'swamped');
+  });
+
+  it('says nothing from a kitchen keeping up, a takeout queue, or a day with no reading yet', () => {
+    const line = [20, 17, 14, 11, 8, 5, 2, 0].map(delivery);
+    assert.deepEqual(rushGauge(input(line, { readyEveryMs: MIN, driverLeadMs: 8 * MIN })).warnings, [], 'one out a minute: every order before its driver');
+    const takeout = line.map((o) => ({ ...o, platformDriver: false }));
+    assert.deepEqual(rushGauge(input(takeout, { readyEveryMs: 3 * MIN, driverLeadMs: 8 * MIN })).warnings, [], 'no driver comes for takeout');
+    assert.deepEqual(rushGauge(input(line, { readyEveryMs: null, driverLeadMs: 8 * MIN })).warnings, [], 'no reading of the queue');
   });
 });
