@@ -38,8 +38,8 @@ const QUEUE_WINDOW_MS = 30 * 60_000;
 export const rushLookBackMs = (rules: ClosureRules): number =>
   Math.max(HOUR_MS + DECLARED_PREPARATION_MINUTES * 60_000, rules.timeoutWindowMinutes * 60_000) + 10 * 60_000;
 
-const median = (values: number[]): number | null => {
-  if (values.length < PACE_MINIMUM) return null;
+const median = (values: number[], minimum = PACE_MINIMUM): number | null => {
+  if (values.length < minimum) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? null;
 };
@@ -107,5 +107,7 @@ function kitchenQueue(recent: RushRows['recent'], now: number): KitchenQueue {
   const leads = recent.flatMap((o) =>
     o.arrived_ms !== null && o.confirmed_ms !== null && o.arrived_ms > o.confirmed_ms ? [o.arrived_ms - o.confirmed_ms] : [],
   );
-  return { readyEveryMs: median(gaps), driverLeadMs: median(leads) };
+  // One driver's ride is a reading already (the platform's dispatch, not the kitchen's mood): the
+  // first delivery of a rush tells it, the third comes too late to help (bench rush).
+  return { readyEveryMs: median(gaps), driverLeadMs: median(leads, 1) };
 }

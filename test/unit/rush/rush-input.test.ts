@@ -77,5 +77,7 @@ describe("the rush gauge's reading of the kitchen's queue", () => {
     assert.deepEqual(queue, { readyEveryMs: 3 * MIN, driverLeadMs: 8 * MIN });
     const quiet = rushInputs({ open: [], recent: [made(40, 25), made(20, 5)] }, NOW, DEFAULT_CLOSURE_RULES).get(STORE)?.queue;
     assert.deepEqual(quiet, { readyEveryMs: null, driverLeadMs: null }, 'a quiet afternoon says nothing of a queue');
+    const oneRide = rushInputs({ open: [], recent: [made(20, 5, 11)] }, NOW, DEFAULT_CLOSURE_RULES).get(STORE)?.queue;
+    assert.equal(oneRide?.driverLeadMs, 9 * MIN, 'the first driver of the day tells the ride');
   });
 });
