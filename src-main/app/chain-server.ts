@@ -10,6 +10,7 @@ import type { ChainStore } from '../chain/contract';
 import { DeviceAccess } from '../chain/device-access';
 import { DeviceGrants } from '../chain/device-grants';
 import { PrinterReports } from '../chain/printer-reports';
+import { ChainRush } from '../chain/chain-rush';
 import { Leader } from '../chain/leader';
 import { startAdminServer, type AdminServer } from '../chain/ops/admin-server';
 import { ChainMetrics } from '../chain/ops/metrics';
@@ -164,6 +165,8 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   // The endpoint is built from the features' handlers: their pushes reach it once it exists.
   const late: { endpoint?: ChainEndpoint } = {};
   const printers = new PrinterReports();
+  // Every store's rush gauge from the chain's orders: pushed to each store's terminals, and on the console's wall.
+  const rush = new ChainRush({ rows: (since, stores) => store.rushRows(since, stores), clock, logger: logger.child({ room: 'rush' }) });
   const context: ChainContext = {
     orders: store.orders,
     outbox: store.outbox,
@@ -182,7 +185,9 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     promotionStatuses: store.promotionStatuses,
     deliveryOrders: store.deliveryOrders,
     pushToStore: (storeId, event, payload) => late.endpoint?.pushToStore(storeId, event, payload),
+    pushToEachDevice: (event, payloadFor) => late.endpoint?.pushToEachDevice(event, payloadFor),
     printers,
+    rush,
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
   const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: features.handlers, printers });
@@ -279,6 +284,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     lastPollAt: () => store.stores.lastPollAt(options.credential),
     screens: () => endpoint.screensByStore(),
     printersOut: () => endpoint.printersOutByStore(),
+    rushOf: (storeId) => rush.of(storeId),
     holder,
     clock,
     logger: logger.child({ room: 'console' }),
@@ -302,7 +308,13 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   const alertHook = options.alertWebhook
     ? new AlertHook({ url: options.alertWebhook, db: store.console, wall: () => wall.read(null), clock, logger: logger.child({ room: 'console' }) })
     : null;
-  const unwatchWall = [store.bus.subscribe(() => wall.changed()), storeStatus.onChange(() => wall.changed()), printers.onChange(() => wall.presenceChanged())];
+  const unwatchWall = [
+    store.bus.subscribe(() => wall.changed()),
+    storeStatus.onChange(() => wall.changed()),
+    printers.onChange(() => wall.presenceChanged()),
+    store.bus.subscribe((notice) => notice.kind === 'orders' && rush.ordersChanged()),
+    rush.onChange(() => wall.changed()),
+  ];
   let consoleServer: ConsoleServer | null = null;
   if (options.console) {
     try {
@@ -338,6 +350,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
   const names = new StoreNames({ stores: store.stores, page: storePage, clock, logger });
   leader.start();
   wall.start();
+  rush.start();
   factsRollup.start();
   ratings.start();
   alertHook?.start();
@@ -357,6 +370,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
       await consoleServer?.close();
       for (const unwatch of unwatchWall) unwatch();
       await wall.stop();
+      await rush.stop();
       await factsRollup.stop();
       await ratings.stop();
       await alertHook?.stop();

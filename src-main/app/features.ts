@@ -11,6 +11,7 @@ import { joinFeature, screenFeature } from '../features/join/index';
 import { screenMayInvoke } from '../hub/link/screen-channels';
 import { kitchenFeature } from '../features/kitchen/index';
 import { rushFeature } from '../features/rush/index';
+import { rushChainFeature } from '../features/rush/chain';
 import { staffFeature } from '../features/staff/index';
 import { menuFeature } from '../features/menu/index';
 import { menuChainFeature } from '../features/menu/chain';
@@ -79,6 +80,7 @@ export const CHAIN_FEATURES = [
   deliveryOrdersChainFeature,
   ordersChainFeature,
   printChainFeature,
+  rushChainFeature,
 ] as const;
 
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;

@@ -146,6 +146,15 @@ export class ChainEndpoint implements ContractEndpoint {
     this.push([...this.listeners], storeId, event, payload);
   }
 
+  /** A push cut to each device's own stores (`payloadFor` its granted stores; undefined: nothing for that device). */
+  pushToEachDevice(event: PushName, payloadFor: (stores: readonly string[]) => unknown): void {
+    for (const listener of [...this.listeners]) {
+      const stores = this.options.grants.storesOf(listener.deviceId);
+      const payload = stores ? payloadFor(stores) : undefined;
+      if (payload !== undefined) this.send(listener, event, payload);
+    }
+  }
+
   /** The grant is asked again at the moment of sending: a device revoked meanwhile hears nothing. */
   private push(audience: readonly Listener[], storeId: string, event: PushName, payload: OrdersChanged | StoreStatusSnapshot | unknown): void {
     for (const listener of audience) {

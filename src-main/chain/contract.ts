@@ -10,6 +10,7 @@ import type { PgConsoleDirectory } from './db/console-directory';
 import type { readStorePage } from './db/console-store-page';
 import type { PgStoreRatings } from './db/store-ratings';
 import type { PgChainReports } from './db/chain-reports';
+import type { RushRows } from '../orders/rush-input';
 
 /**
  * The chain server's seams (docs/chain-server.md): the hub role of a store (src-main/hub/) run as a
@@ -226,6 +227,8 @@ export interface ChainStore {
   storePage: (storeId: string, now: number) => ReturnType<typeof readStorePage>;
   /** The console's reports: order facts kept up from the orders, read by store and period. */
   reports: PgChainReports;
+  /** What the rush gauge reads of the stores' orders (open, and created since `since`), of `stores` (null: every store). */
+  rushRows(since: number, stores: readonly string[] | null): Promise<RushRows>;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */
   ready(): Promise<{ ok: true } | { ok: false; reason: string }>;
   close(): Promise<void>;

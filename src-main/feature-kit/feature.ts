@@ -28,6 +28,7 @@ import type { StoreStatusMonitor } from '../merchant/status-monitor';
 import type { ChainBus, ChainOrders, ChainOutbox, ChainStores } from '../chain/contract';
 import type { DeviceAccess } from '../chain/device-access';
 import type { PrinterReports } from '../chain/printer-reports';
+import type { ChainRush } from '../chain/chain-rush';
 import type { ChainPlatformLink } from '../chain/platform-link';
 
 /** Something that runs in the background (a loop, a monitor): started, and stopped waiting for work in flight. */
@@ -134,8 +135,12 @@ export interface ChainContext {
   deliveryOrders: DeliveryOrdersStorage;
   /** A push about one store, to that store's screens connected to this replica (checked against their grants as it is sent). */
   pushToStore(storeId: string, event: PushName, payload: unknown): void;
+  /** A push cut to each device connected to this replica by its own stores (undefined from `payloadFor`: nothing for that device). */
+  pushToEachDevice(event: PushName, payloadFor: (stores: readonly string[]) => unknown): void;
   /** What the store terminals connected to this replica say of their printers (the console's "printer out"). */
   printers: Pick<PrinterReports, 'report'>;
+  /** Every store's rush gauge, read from the chain's database (the replica's, also on the console's wall). */
+  rush: Pick<ChainRush, 'read' | 'onChange'>;
 }
 
 /** The platform's modules a chain's server calls for its stores' levers. */

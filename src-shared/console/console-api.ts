@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StoreSummary } from '../ipc/channels/stores';
+import { ClosureWarning, LoadLevel } from '../store-rules/closure-rules';
 import { MAX_SHIFTS } from '../store-rules/opening-hours';
 import { PromotionDraft } from '../store-rules/promotion';
 import { NewShift } from '../wire/merchant';
@@ -43,7 +44,7 @@ export const ConsoleError = z.object({
 export type ConsoleError = z.infer<typeof ConsoleError>;
 
 /** What needs a manager's eye at a store, most urgent first in `WallStore.alerts`. */
-export const WallAlertKind = z.enum(['closed-in-hours', 'request-due', 'terminals-lost', 'printer-out', 'late-orders', 'status-unread']);
+export const WallAlertKind = z.enum(['closed-in-hours', 'request-due', 'closure-risk', 'terminals-lost', 'printer-out', 'late-orders', 'status-unread']);
 export type WallAlertKind = z.infer<typeof WallAlertKind>;
 
 export const WallStore = z.object({
@@ -69,6 +70,8 @@ export const WallStore = z.object({
   }),
   /** The store's terminals connected across the replicas, those paired, and the printers out on the connected ones (as they reported them). */
   terminals: z.object({ connected: z.number().int(), paired: z.number().int(), printersOut: z.number().int() }),
+  /** The store's rush gauge (docs/rush-guard.md), as its terminals' top bars say it: the word, and the warnings before a closure rule would fire. */
+  rush: z.object({ level: LoadLevel, warnings: z.array(ClosureWarning) }),
   alerts: z.array(WallAlertKind),
   /** Higher needs attention sooner: the wall's default order. */
   attention: z.number().int(),

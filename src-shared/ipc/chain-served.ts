@@ -52,4 +52,5 @@ export const CHAIN_SERVED_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelNa
   'orders:cancellationReasons',
   'orders:validatePickupCode',
   'print:report',
+  'rush:gauge',
 ]);

@@ -1,5 +1,7 @@
 import type { Wall, WallAlertKind, WallStore } from '../../../src-shared/console/console-api';
+import type { RushStore } from '../../../src-shared/ipc/channels/rush';
 import type { StoreStatusSnapshot } from '../../../src-shared/ipc/channels/stores';
+import type { LoadLevel } from '../../../src-shared/store-rules/closure-rules';
 import type { WallRecord } from '../db/chain-console';
 
 /** A store whose terminals have all been silent this long is lost (a terminal's contact is written once a minute). */
@@ -19,8 +21,10 @@ function reasonOf(snapshot: StoreStatusSnapshot | undefined): string | null {
   return snapshot.entries.find((e) => !e.available && e.message?.title)?.message?.title ?? null;
 }
 
-function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number): WallAlertKind[] {
+function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number, rush: RushStore | undefined): WallAlertKind[] {
   const alerts: WallAlertKind[] = [];
+  // The platform is about to close the store by its own rules: its terminals' top bars say "risco de fechamento" now.
+  if (rush && rush.warnings.length > 0) alerts.push('closure-risk');
   // Closed by an error while it should sell (a pause is the store's own choice; closed hours are expected).
   if (snapshot?.summary === 'problem') alerts.push('closed-in-hours');
   if (record.requestDueMs !== null && record.requestDueMs - now < REQUEST_DUE_MS) alerts.push('request-due');
@@ -36,18 +40,23 @@ function alertsOf(record: WallRecord, snapshot: StoreStatusSnapshot | undefined,
 const WEIGHT: Record<WallAlertKind, number> = {
   'request-due': 500,
   'late-orders': 400,
+  'closure-risk': 350,
   'closed-in-hours': 300,
   'printer-out': 250,
   'terminals-lost': 200,
   'status-unread': 50,
 };
 
-/** One store on the wall: what the platform shows, its orders, its terminals, and how urgently it needs a look. */
-export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number): WallStore {
-  const alerts = alertsOf(record, snapshot, now);
+/** A store in a rush is worth a look before its alerts come. */
+const LOAD_WEIGHT: Record<LoadLevel, number> = { calm: 0, busy: 10, swamped: 60 };
+
+/** One store on the wall: what the platform shows, its orders, its terminals, its rush, and how urgently it needs a look. */
+export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | undefined, now: number, rush?: RushStore): WallStore {
+  const alerts = alertsOf(record, snapshot, now, rush);
   const summary = snapshot?.summary ?? 'unknown';
   const attention =
     alerts.reduce((sum, a) => sum + WEIGHT[a], 0) +
+    LOAD_WEIGHT[rush?.level ?? 'calm'] +
     record.requests * 40 +
     (record.late + record.uncollected) * 20 +
     record.placed * 5 +
@@ -68,6 +77,7 @@ export function wallStore(record: WallRecord, snapshot: StoreStatusSnapshot | un
       requestDueAt: record.requestDueMs === null ? null : new Date(record.requestDueMs).toISOString(),
     },
     terminals: { connected: record.connected, paired: record.paired, printersOut: record.printersOut },
+    rush: { level: rush?.level ?? 'calm', warnings: rush?.warnings ?? [] },
     alerts,
     attention,
   };
@@ -79,8 +89,9 @@ export function statusWall(
   statusOf: (storeId: string) => StoreStatusSnapshot | undefined,
   now: number,
   lastPollMs: number | null,
+  rushOf: (storeId: string) => RushStore | undefined = () => undefined,
 ): Wall {
-  const stores = records.map((r) => wallStore(r, statusOf(r.storeId), now));
+  const stores = records.map((r) => wallStore(r, statusOf(r.storeId), now, rushOf(r.storeId)));
   stores.sort((a, b) => b.attention - a.attention || a.name.localeCompare(b.name, 'pt-BR'));
   return {
     at: new Date(now).toISOString(),

@@ -1,4 +1,5 @@
 import type { Wall } from '../../../src-shared/console/console-api';
+import type { RushStore } from '../../../src-shared/ipc/channels/rush';
 import type { StoreStatusSnapshot } from '../../../src-shared/ipc/channels/stores';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
@@ -19,6 +20,8 @@ export interface WallSources {
   screens(): ReadonlyMap<string, number>;
   /** The printers out on this replica's connected terminals, per store (none when not given). */
   printersOut?: () => ReadonlyMap<string, number>;
+  /** A store's rush gauge as this replica last read it (calm when not given). */
+  rushOf?: (storeId: string) => RushStore | undefined;
   holder: string;
   clock: Clock;
   logger: Logger;
@@ -92,7 +95,7 @@ export class WallFeed {
     const { db, clock, statusOf, lastPollAt } = this.sources;
     const now = clock.now();
     const [records, lastPoll] = await Promise.all([db.wall(now, now - 3 * PRESENCE_EVERY_MS, stores), lastPollAt()]);
-    return statusWall(records, statusOf, now, lastPoll);
+    return statusWall(records, statusOf, now, lastPoll, this.sources.rushOf);
   }
 
   private async round(): Promise<number> {

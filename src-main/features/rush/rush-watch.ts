@@ -1,11 +1,11 @@
 import { DEFAULT_CLOSURE_RULES, type ClosureRules } from '../../../src-shared/store-rules/closure-rules';
 import type { RushView } from '../../../src-shared/ipc/channels/rush';
-import { rushGauge } from '../../../src-shared/store-rules/rush-gauge';
 import type { Clock } from '../../base/clock';
 import type { Logger } from '../../base/log';
 import { LoopWorker } from '../../base/loop';
 import type { OrdersDb } from '../../db/orders/orders-db';
-import { rushInputs, rushLookBackMs } from '../../orders/rush-input';
+import { rushLookBackMs } from '../../orders/rush-input';
+import { rushView } from '../../orders/rush-view';
 
 /** Time alone moves the gauge (an order's deadline nears, a driver waits longer): read again this often. */
 export const RUSH_EVERY_MS = 15_000;
@@ -39,12 +39,7 @@ export class RushWatch extends LoopWorker {
     const rules = this.options.rules ?? DEFAULT_CLOSURE_RULES;
     const now = clock.now();
     const rows = db.read(() => ({ open: db.rush.open(), recent: db.rush.recent(now - rushLookBackMs(rules)) }));
-    const stores = [...rushInputs(rows, now, rules)].map(([merchantId, input]) => {
-      const { level, pressure, warnings } = rushGauge(input);
-      return { merchantId, level, pressure: Math.round(pressure * 100) / 100, warnings };
-    });
-    stores.sort((a, b) => b.pressure - a.pressure || a.merchantId.localeCompare(b.merchantId));
-    this.last = { at: new Date(now).toISOString(), stores };
+    this.last = rushView(rows, now, rules);
     return this.last;
   }
 

@@ -15,6 +15,7 @@ import { PgChainReports } from '../../chain/db/chain-reports';
 import { PgConsoleDirectory } from '../../chain/db/console-directory';
 import { readStorePage } from '../../chain/db/console-store-page';
 import { PgStoreRatings } from '../../chain/db/store-ratings';
+import { readRushRows } from '../../chain/db/chain-rush';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
 import { chainMigrations } from '../../chain/db/migrations';
 import { PgPollerLease } from '../../chain/db/poller-lease';
@@ -52,6 +53,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       storePage: (storeId, now) => readStorePage(pool, storeId, now),
       ratings: new PgStoreRatings(pool),
       reports: new PgChainReports(pool),
+      rushRows: (since, stores) => readRushRows(pool, since, stores),
       bus,
       ready: async () => {
         try {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
 import { Wall, type WallStore } from '../../../src-shared/console/console-api';
 import type { PrintStatus } from '../../../src-shared/ipc/channels/print';
+import type { RushView } from '../../../src-shared/ipc/channels/rush';
 import type { PushName } from '../../../src-shared/ipc/contract';
 import { systemClock } from '../../../src-main/base/clock';
 import { silentLogger } from '../../../src-main/base/log';
@@ -21,7 +22,7 @@ import { clusterOrSkip } from '../../support/chain/db';
 import type { PgCluster } from '../../support/chain/pg-cluster';
 import { chainCertificate, consoleAccount, startChainReplica, type ChainReplica } from '../../support/chain/process';
 import { withSandbox } from '../../support/sandbox/sandbox';
-import type { Sandbox } from '../../support/sandbox/orders';
+import { advance, createOrder, type Sandbox } from '../../support/sandbox/orders';
 import { waitFor } from '../../support/sync/harness';
 
 /**
@@ -31,7 +32,9 @@ import { waitFor } from '../../support/sync/harness';
  * report). A printer out shows on its store's row and raises the "printer out" alert (and the
  * operator's webhook hears it), clears when it prints again and when the terminal is lost; a
  * malformed report is refused in words and the replica goes on; a terminal speaks only for its own
- * stores.
+ * stores. The rush gauge per store, read from PostgreSQL with the terminal's own rules: orders timed
+ * out at a store put "closure risk" on its row and in its terminal's `rush:gauge` and `rush:changed`,
+ * never in another store's terminal.
  */
 describe("a chain's store terminals on the console's wall", () => {
   let cluster: PgCluster | null = null;
@@ -181,5 +184,47 @@ describe("a chain's store terminals on the console's wall", () => {
     await grocery.endpoint.close();
     await waitFor(async () => (await row(DEMO_GROCERY_ID)).terminals.printersOut === 0, "the lost terminal's printers forgotten");
     assert.ok(!(await row(DEMO_GROCERY_ID)).alerts.includes('printer-out'));
+  });
+
+  it("says a store's rush on the wall and to its own terminals only: two orders timed out are swamped with the closure risk", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const counter = await terminal([DEMO_RESTAURANT_ID], 'Cantina — Balcão');
+    const grocery = await terminal([DEMO_GROCERY_ID], 'Mercado — Caixa 2');
+    const orders = [
+      await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' }),
+      await createOrder(sandbox, { merchantId: DEMO_RESTAURANT_ID, orderType: 'TAKEOUT' }),
+    ];
+    const heardOrder = (id: string) => counter.pushes.some((p) => p.event === 'orders:changed' && JSON.stringify(p.payload).includes(id));
+    await waitFor(() => orders.every((o) => heardOrder(o.id)), 'the orders on the chain');
+    // Nobody confirms: the platform's 8 minutes run out and it cancels both (CONFIRMATION_TIMEOUT). One more would close the store.
+    await advance(sandbox, 8 * 60 + 1);
+    await waitFor(async () => (await row(DEMO_RESTAURANT_ID)).alerts.includes('closure-risk'), 'the closure risk on the wall', 20_000);
+    const restaurant = await row(DEMO_RESTAURANT_ID);
+    assert.equal(restaurant.rush.level, 'swamped');
+    assert.deepEqual(
+      restaurant.rush.warnings.map((w) => w.rule),
+      ['timeouts'],
+    );
+    assert.equal((await wall()).stores[0]?.storeId, DEMO_RESTAURANT_ID, 'first among the stores that need a look');
+    assert.equal((await row(DEMO_GROCERY_ID)).rush.level, 'calm');
+
+    const gauge = await counter.endpoint.invoke('rush:gauge', {});
+    assert.ok(gauge.ok, JSON.stringify(gauge));
+    const mine = (gauge.value as RushView).stores.find((s) => s.merchantId === DEMO_RESTAURANT_ID);
+    assert.equal(mine?.level, 'swamped');
+    assert.deepEqual(mine?.warnings[0], { rule: 'timeouts', timedOut: 2, limit: 3, aboutToTimeOut: 0 });
+    await waitFor(
+      () => counter.pushes.some((p) => p.event === 'rush:changed' && (p.payload as RushView).stores.some((s) => s.merchantId === DEMO_RESTAURANT_ID)),
+      "the restaurant's terminal hears its rush pushed",
+    );
+
+    const theirs = await grocery.endpoint.invoke('rush:gauge', {});
+    assert.ok(theirs.ok, JSON.stringify(theirs));
+    assert.deepEqual(
+      (theirs.value as RushView).stores.map((s) => s.merchantId),
+      [],
+      "the grocery's terminal gets no other store's gauge",
+    );
+    assert.ok(!grocery.pushes.some((p) => p.event === 'rush:changed' && JSON.stringify(p.payload).includes(DEMO_RESTAURANT_ID)), 'nor hears it pushed');
   });
 });

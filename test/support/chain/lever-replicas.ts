@@ -17,6 +17,8 @@ import { PgChainStores } from '../../../src-main/chain/db/chain-stores';
 import { DeviceAccess } from '../../../src-main/chain/device-access';
 import { DeviceGrants } from '../../../src-main/chain/device-grants';
 import { PrinterReports } from '../../../src-main/chain/printer-reports';
+import { ChainRush } from '../../../src-main/chain/chain-rush';
+import { readRushRows } from '../../../src-main/chain/db/chain-rush';
 import { CLAIM_MS } from '../../../src-main/chain/outbox-sender';
 import type { ChainContext, Service } from '../../../src-main/feature-kit/feature';
 import type { Device } from '../../../src-main/hub/contract';
@@ -91,7 +93,9 @@ export async function leverReplica(options: { holder: string; pool: pg.Pool; url
       pushes.push({ storeId, event, payload });
       late.endpoint?.pushToStore(storeId, event, payload);
     },
+    pushToEachDevice: (event, payloadFor) => late.endpoint?.pushToEachDevice(event, payloadFor),
     printers: new PrinterReports(),
+    rush: new ChainRush({ rows: (since, stores) => readRushRows(pool, since, stores), clock, logger }),
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger, handlers: features.handlers });

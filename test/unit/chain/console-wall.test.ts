@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { RushStore } from '../../../src-shared/ipc/channels/rush';
 import type { StoreStatusSnapshot } from '../../../src-shared/ipc/channels/stores';
 import type { WallRecord } from '../../../src-main/chain/db/chain-console';
 import { statusWall, TERMINALS_LOST_MS } from '../../../src-main/chain/console/status-wall';
@@ -120,6 +121,33 @@ describe('the status wall: printers out', () => {
     assert.deepEqual(printer?.alerts, ['printer-out']);
     assert.equal(printer?.terminals.printersOut, 2);
     assert.deepEqual(wall.stores.find((s) => s.storeId === 'Calma')?.alerts, []);
+  });
+});
+
+describe('the status wall: the rush gauge', () => {
+  it('says each store’s word, raises "closure risk" while a warning stands and puts that store above a closed one; a swamped store above a calm one', () => {
+    const records = [record('Calma'), record('Fechada'), record('Lotada'), record('Risco')];
+    const rush: Record<string, RushStore> = {
+      Lotada: { merchantId: 'Lotada', level: 'swamped', pressure: 2.4, warnings: [] },
+      Risco: { merchantId: 'Risco', level: 'swamped', pressure: 0.6, warnings: [{ rule: 'timeouts', timedOut: 2, limit: 3, aboutToTimeOut: 0 }] },
+    };
+    const wall = statusWall(
+      records,
+      (id) => snapshot(id, id === 'Fechada' ? 'problem' : 'open'),
+      NOW,
+      NOW,
+      (id) => rush[id],
+    );
+    assert.deepEqual(
+      wall.stores.map((s) => [s.storeId, s.rush.level, s.alerts]),
+      [
+        ['Risco', 'swamped', ['closure-risk']],
+        ['Fechada', 'calm', ['closed-in-hours']],
+        ['Lotada', 'swamped', []],
+        ['Calma', 'calm', []],
+      ],
+    );
+    assert.deepEqual(wall.stores[0]?.rush.warnings, rush.Risco?.warnings);
   });
 });
 

@@ -13,6 +13,9 @@ import { ChainEndpoint } from '../../../src-main/chain/chain-endpoint';
 import { DeviceAccess } from '../../../src-main/chain/device-access';
 import { DeviceGrants } from '../../../src-main/chain/device-grants';
 import { PrinterReports } from '../../../src-main/chain/printer-reports';
+import { ChainRush } from '../../../src-main/chain/chain-rush';
+import type { RushRows } from '../../../src-main/orders/rush-input';
+import type { RushView } from '../../../src-shared/ipc/channels/rush';
 import { chainHandlers } from '../../../src-main/app/chain-server';
 import { CHAIN_FEATURES } from '../../../src-main/app/features';
 import type { OrdersChanged } from '../../../src-shared/ipc/channels/orders';
@@ -67,6 +70,17 @@ async function setup() {
   await stores.name([{ id: STORE_A, name: 'Cantina Centro', corporateName: 'Cantina Ltda' }]);
   // The chain server's composition: the features' server sides over the fakes.
   const printers = new PrinterReports();
+  // The chain's orders as the rush gauge reads them: what a test puts here, cut to the stores asked.
+  const rushRows: RushRows = { open: [], recent: [] };
+  const rush = new ChainRush({
+    rows: async (_since, stores) => ({
+      open: rushRows.open.filter((o) => stores === null || stores.includes(o.merchant_id)),
+      recent: rushRows.recent.filter((o) => stores === null || stores.includes(o.merchant_id)),
+    }),
+    clock,
+    logger: silentLogger,
+  });
+  const late: { endpoint?: ChainEndpoint } = {};
   const { handlers } = chainHandlers(CHAIN_FEATURES, {
     orders,
     outbox,
@@ -85,9 +99,12 @@ async function setup() {
     promotionStatuses: sqlitePromotionStatuses(StoreOutboxDb.open(':memory:')),
     deliveryOrders: sqliteDeliveryOrders(StoreOutboxDb.open(':memory:')),
     pushToStore: () => {},
+    pushToEachDevice: (event, payloadFor) => late.endpoint?.pushToEachDevice(event, payloadFor),
     printers,
+    rush,
   });
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers, printers });
+  late.endpoint = endpoint;
   endpoint.start();
   const orderA = randomUUID();
   const orderB = randomUUID();
@@ -99,7 +116,7 @@ async function setup() {
     endpoint.connect((event, payload) => event === 'orders:changed' && pushes.push(payload as OrdersChanged), origin(d));
     return pushes;
   };
-  return { clock, orders, outbox, devices, bus, grants, endpoint, counterA, counterB, orderA, orderB, origin, heard, asked, printers };
+  return { clock, orders, outbox, devices, bus, grants, endpoint, counterA, counterB, orderA, orderB, origin, heard, asked, printers, rush, rushRows };
 }
 
 describe('chain endpoint', () => {
@@ -247,6 +264,47 @@ describe('chain endpoint', () => {
     endpoint.connect(() => {}, origin(counterA));
     assert.equal(endpoint.printersOutByStore().get(STORE_A), undefined, 'forgotten, not waiting for it to come back');
     offB();
+  });
+
+  it("answers and pushes the rush gauge read from the chain's orders, each terminal its own stores' only", async () => {
+    const { endpoint, counterA, counterB, origin, clock, rush, rushRows } = await setup();
+    // Two of store A's orders cancelled by the confirmation timeout in the last minutes: one more and the platform closes it.
+    const timedOut = (minutesAgo: number) =>
+      ({
+        merchant_id: STORE_A,
+        created_ms: clock.now() - (minutesAgo + 8) * 60_000,
+        preparation_start_at: null,
+        confirm_deadline_ms: clock.now() - minutesAgo * 60_000,
+        confirmed_ms: null,
+        ready_ms: null,
+        cancelled_ms: clock.now() - minutesAgo * 60_000,
+        cancel_metadata: JSON.stringify({ cancelCode: 'CONFIRMATION_TIMEOUT' }),
+        arrived_ms: null,
+      }) as RushRows['recent'][number];
+    (rushRows.recent as RushRows['recent'][number][]).push(timedOut(3), timedOut(1));
+    const a = await endpoint.invoke('rush:gauge', {}, origin(counterA));
+    assert.ok(a.ok, JSON.stringify(a));
+    const view = a.value as RushView;
+    assert.deepEqual(
+      view.stores.map((s) => [s.merchantId, s.level, s.warnings.map((w) => w.rule)]),
+      [[STORE_A, 'swamped', ['timeouts']]],
+    );
+    const b = await endpoint.invoke('rush:gauge', {}, origin(counterB));
+    assert.deepEqual(b.ok && (b.value as RushView).stores, [], "store B's terminal hears nothing of A");
+    const heardA: RushView[] = [];
+    const heardB: RushView[] = [];
+    endpoint.connect((event, payload) => event === 'rush:changed' && heardA.push(payload as RushView), origin(counterA));
+    endpoint.connect((event, payload) => event === 'rush:changed' && heardB.push(payload as RushView), origin(counterB));
+    await (rush as unknown as { tick(): Promise<number> }).tick();
+    assert.deepEqual(
+      heardA.map((v) => v.stores.map((s) => s.merchantId)),
+      [[STORE_A]],
+    );
+    assert.equal(heardB.length, 0, "A's word is not pushed to B's terminal");
+    assert.equal(rush.of(STORE_A)?.level, 'swamped', 'kept for the wall');
+    clock.advance(15_000);
+    await (rush as unknown as { tick(): Promise<number> }).tick();
+    assert.equal(heardA.length, 1, 'the same word again is not pushed again');
   });
 
   it("asks the platform a granted order's cancellation reasons and pickup code; never another store's", async () => {

@@ -43,6 +43,7 @@ describe('chain server replica', () => {
       reports: { rollUp: async () => 0 } as unknown as PgChainReports,
       directory: {} as PgConsoleDirectory,
       storePage: async () => ({ orders: [], events: [] }),
+      rushRows: async () => ({ open: [], recent: [] }),
       ratings: { claim: async () => [], write: async () => {} } as unknown as PgStoreRatings,
       ready: async () => ready,
       close: async () => {},

@@ -45,6 +45,7 @@ function store(storeId: string, name: string, patch: Partial<WallStore> = {}): W
     checkedAt: null,
     orders: { placed: 0, confirmed: 0, ready: 0, late: 0, uncollected: 0, requests: 0, requestDueAt: null },
     terminals: { connected: 1, paired: 1, printersOut: 0 },
+    rush: { level: 'calm', warnings: [] },
     alerts: [],
     attention: 0,
     ...patch,
@@ -968,6 +969,32 @@ describe('the page’s state against a fake server', () => {
     body = render(StatusWall, { context: chainConsoleContext(page) }).body;
     assert.match(row(body), />1 printer not printing</);
     assert.match(row(body), />Printer out</);
+  });
+
+  it('the wall says each store’s rush as its terminals’ top bar does, and the closure risk while a warning stands', async (t) => {
+    const risk = { rule: 'timeouts' as const, timedOut: 2, limit: 3, aboutToTimeOut: 0 };
+    const rushed = STORES.map((s) =>
+      s.storeId === 's-abc'
+        ? { ...s, rush: { level: 'swamped' as const, warnings: [risk] }, alerts: ['closure-risk' as const], attention: 410 }
+        : s.storeId === 's-zona'
+          ? { ...s, rush: { level: 'busy' as const, warnings: [] } }
+          : s,
+    );
+    const { page, stream } = consoleWith(t, (path) => (path === '/api/me' ? json(200, ME) : json(200, wallAt(SERVER_NOW, rushed))));
+    await page.session.check();
+    page.wall.start();
+    stream.push(wallAt(SERVER_NOW, rushed));
+    const row = (body: string, id: string): string => body.split('data-testid="wall-row"').find((r) => r.includes(`data-store-id="${id}"`)) ?? '';
+    let body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(body, /<th class="rush[^"]*">Movimento</);
+    assert.match(row(body, 's-abc'), /data-level="risk" data-testid="rush-word"[^>]*>Risco de fechamento</);
+    assert.match(row(body, 's-abc'), /data-alert="closure-risk"[^>]*>Risco de fechamento</);
+    assert.match(row(body, 's-zona'), /data-level="busy" data-testid="rush-word"[^>]*>Movimentado</);
+    assert.match(row(body, 's-sj'), /data-level="calm" data-testid="rush-word"[^>]*>Calmo</);
+    page.i18n.setLocale('en');
+    body = render(StatusWall, { context: chainConsoleContext(page) }).body;
+    assert.match(row(body, 's-abc'), />Closure risk</);
+    assert.match(row(body, 's-zona'), />Busy</);
   });
 
   it('reports: each store’s rating with one decimal and its reviews, "—" when none; sortable; no change told for it', async (t) => {
