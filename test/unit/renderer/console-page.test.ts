@@ -986,7 +986,7 @@ describe('the page’s state against a fake server', () => {
     stream.push(wallAt(SERVER_NOW, rushed));
     const row = (body: string, id: string): string => body.split('data-testid="wall-row"').find((r) => r.includes(`data-store-id="${id}"`)) ?? '';
     let body = render(StatusWall, { context: chainConsoleContext(page) }).body;
-    assert.match(body, /<th class="rush[^"]*">Movimento</);
+    assert.match(row(body, 's-sj'), /Movimento: <span class="rush[^"]*" data-level="calm"/, 'under what the platform shows, its label in words');
     assert.match(row(body, 's-abc'), /data-level="risk" data-testid="rush-word"[^>]*>Risco de fechamento</);
     assert.match(row(body, 's-abc'), /data-alert="closure-risk"[^>]*>Risco de fechamento</);
     assert.match(row(body, 's-zona'), /data-level="busy" data-testid="rush-word"[^>]*>Movimentado</);
