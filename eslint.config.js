@@ -76,8 +76,10 @@ const RENDERER_FEATURES = {
   print: [],
   promotions: ['store-actions'],
   'delivery-orders': ['store-actions'],
-  // The drawer shows an order's delivery-only panel, and its reprint buttons; the board opens the delivery-order dialog.
-  orders: ['delivery-orders', 'print'],
+  // Who works at the device, the team, a manager's PIN at a costly action, the trail's lines (docs/staff.md).
+  staff: [],
+  // The drawer shows an order's delivery-only panel, its reprint buttons and who did what; the board opens the delivery-order dialog.
+  orders: ['delivery-orders', 'print', 'staff'],
   // The alerts ring for the board's orders.
   alerts: ['orders'],
   // The platform's link: the top bar's badge, the offline banner (in the alerts' words of why).
@@ -86,8 +88,8 @@ const RENDERER_FEATURES = {
   checkin: [],
   // The stores' load and the warnings before the platform's automatic closure (the top bar's word, the frame's banner).
   rush: ['orders'],
-  // The top bar gathers the mute button, the store's status, the printer's alert and the rush word.
-  frame: ['alerts', 'stores', 'status', 'print', 'rush'],
+  // The top bar gathers who is working, the mute button, the store's status, the printer's alert and the rush word.
+  frame: ['alerts', 'stores', 'status', 'print', 'rush', 'staff'],
   // The day summary shows the kitchen's speed of service per station.
   history: ['orders', 'kitchen'],
   menu: ['promotions', 'store-actions'],
@@ -98,7 +100,7 @@ const RENDERER_FEATURES = {
   screens: ['setup'],
   'shared-queue': [],
   diagnostics: [],
-  settings: ['alerts', 'diagnostics', 'kitchen', 'join', 'orders', 'print', 'rush', 'screens', 'setup'],
+  settings: ['alerts', 'diagnostics', 'kitchen', 'join', 'orders', 'print', 'rush', 'screens', 'setup', 'staff'],
   // The chain manager console's page (its own entry, console-main.ts): a bulk pause words and times as the Store page does,
   // a bulk promotion reads its form as the Promotions page does.
   console: ['stores', 'promotions'],

@@ -2,7 +2,7 @@ import { DIAGNOSTICS_MAX_BYTES, type DiagnosticsExport } from '../../src-shared/
 import { type Connectivity } from '../../src-shared/ipc/channels/status';
 import type { CredentialStore } from '../auth/credentials/credential-store';
 import { DIAGNOSTICS_FORMAT, diagnosticsFile, type GatheredReport } from './report';
-import { queueStates, recentLogLines, runtimeFacts } from './readers';
+import { latestTrail, queueStates, recentLogLines, runtimeFacts } from './readers';
 
 /** What the app knows at the moment of the export (the caller reads it; nothing here is looked up). */
 export interface DiagnosticsFacts {
@@ -22,6 +22,8 @@ export interface DiagnosticsReaders {
   /** The most recent log lines, oldest first, about `maxBytes` of them. */
   logs(maxBytes: number): GatheredReport['logs'];
   queues(): ReturnType<typeof queueStates>;
+  /** Who did what lately (the staff's trail), newest first. */
+  trail(): GatheredReport['trail'];
   settings(): Record<string, unknown>;
   /** Every secret the terminal holds, to be masked wherever it appears. */
   knownSecrets(): Promise<string[]>;
@@ -61,6 +63,7 @@ export async function exportDiagnostics(
     sync: { connectivity: facts.connectivity, pollIntervalSeconds: facts.pollIntervalSeconds, lastPollAtSaved: queues.lastPollAtSaved },
     queues: queues.queues,
     screens: facts.screens,
+    trail: attempt(readers.trail, failed),
     logs: attempt(
       () => readers.logs(maxBytes),
       () => ({ folder: '', files: [], lines: [] }),
@@ -82,6 +85,9 @@ async function secretsOf(stores: readonly CredentialStore[], given: readonly (st
   return found;
 }
 
+/** The trail's lines the file carries: a shift's worth of actions, a few tens of kilobytes. */
+const TRAIL_LINES = 200;
+
 /** The readers of a running terminal: its data folder, its account's folder, its settings and stores. */
 export function terminalReaders(options: {
   dataDir: string;
@@ -95,6 +101,7 @@ export function terminalReaders(options: {
     runtime: () => runtimeFacts(),
     logs: (maxBytes) => recentLogLines(options.dataDir, maxBytes),
     queues: () => queueStates(options.accountDir),
+    trail: () => latestTrail(options.accountDir, TRAIL_LINES),
     settings: options.settings,
     knownSecrets: () => secretsOf(options.stores, options.givenSecrets),
   };

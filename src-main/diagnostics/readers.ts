@@ -8,6 +8,7 @@ import { printJobCountsByState } from '../db/print-queue-repo';
 import { storeActionCountsByState } from '../db/store-outbox/store-actions-repo';
 import { STORE_OUTBOX_FILE } from '../db/store-outbox/store-outbox-db';
 import { LAST_POLL_AT, SyncStateRepo } from '../db/orders/sync-state-repo';
+import { TrailRepo, trailEntry } from '../db/orders/trail-repo';
 import type { GatheredReport } from './report';
 
 /** What the disk and the process say, each read on its own: one that fails leaves the others. */
@@ -80,6 +81,11 @@ export function queueStates(accountDir: string): { queues: GatheredReport['queue
   const storeOutbox: Counts = look(join(accountDir, STORE_OUTBOX_FILE), storeActionCountsByState);
   const saved = look(orders, (db) => new SyncStateRepo(db).get(LAST_POLL_AT) ?? null);
   return { queues: { orderOutbox, storeOutbox, printQueue }, lastPollAtSaved: typeof saved === 'string' ? saved : null };
+}
+
+/** The trail's latest lines, newest first (a database from before the trail has none to give). */
+export function latestTrail(accountDir: string, limit: number): GatheredReport['trail'] {
+  return look(join(accountDir, DATABASE_FILE), (db) => new TrailRepo(db).latest(limit).map(trailEntry));
 }
 
 /** Versions of the runtime this main process runs on, and the machine's. */

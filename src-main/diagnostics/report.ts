@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Connectivity } from '../../src-shared/ipc/channels/status';
 import { DIAGNOSTICS_MAX_BYTES, type DiagnosticsExport } from '../../src-shared/ipc/channels/diagnostics';
+import { TrailEntry } from '../../src-shared/ipc/channels/staff';
 import { redact, REDACTED } from '../base/log';
 
 /**
@@ -74,6 +75,8 @@ export const DiagnosticsReport = z.object({
     ])
     .nullable()
     .default(null),
+  /** Who did what lately, newest first (docs/staff.md): people's names and devices, never a PIN (the trail holds none). */
+  trail: z.union([z.array(TrailEntry), Unavailable]).default([]),
   logs: z.object({
     folder: z.string(),
     files: z.array(z.object({ name: z.string(), bytes: z.number() })),

@@ -30,6 +30,8 @@ import { PromotionsState } from '../promotions/promotions-state.svelte';
 import { DeliveryOrdersState } from '../delivery-orders/delivery-orders-state.svelte';
 import { KitchenState } from '../kitchen/kitchen-state.svelte';
 import { RushState } from '../rush/rush-state.svelte';
+import { guardBridge } from '../staff/staff-gate';
+import { StaffState } from '../staff/staff-state.svelte';
 import { AppState } from './app-state.svelte';
 
 /**
@@ -75,6 +77,8 @@ export interface Terminal {
   sharedQueueState: SharedQueueState;
   /** The kitchen display, expo and pickup board (a paired screen of that kind starts on one). */
   kitchenState: KitchenState;
+  /** Who works at this device, the team, a manager's PIN at a costly action, an order's trail. */
+  staffState: StaffState;
 }
 
 export interface TerminalOptions {
@@ -85,7 +89,15 @@ export interface TerminalOptions {
   systemNow?: () => number;
 }
 
-export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): Terminal {
+export function createTerminal(rawBridge: Bridge, options: TerminalOptions = {}): Terminal {
+  // Every state speaks through one gate: a call refused for want of a person or a manager's PIN asks
+  // for it and goes again, so no screen of an action needs to know about staff (docs/staff.md).
+  // (Read only once a call is answered, after staffState below exists.)
+  const bridge = guardBridge(rawBridge, {
+    ask: (refusal) => staffState.ask(refusal),
+    answered: (orderId) => staffState.answered(orderId),
+  });
+  const staffState: StaffState = new StaffState(bridge);
   const now = new Now(options.systemNow);
   const i18n = new I18n();
   const settingsState = new SettingsState(bridge);
@@ -144,6 +156,7 @@ export function createTerminal(bridge: Bridge, options: TerminalOptions = {}): T
     screensState: new ScreensState(bridge),
     sharedQueueState: new SharedQueueState(bridge),
     kitchenState: new KitchenState(bridge, now),
+    staffState,
   };
 }
 

@@ -15,6 +15,7 @@ import { requestMessages } from '../orders/request-messages';
 import { drawerMessages } from '../orders/drawer-messages';
 import { printMessages } from '../print/messages';
 import { rushMessages } from '../rush/messages';
+import { staffMessages } from '../staff/messages';
 import { reviewsMessages } from '../reviews/messages';
 import { settingsMessages } from '../settings/messages';
 import { setupMessages } from '../setup/messages';
@@ -35,6 +36,7 @@ const catalogue = mergeMessages([
   historyMessages,
   printMessages,
   rushMessages,
+  staffMessages,
   storesMessages,
   checkinMessages,
   ordersMessages,

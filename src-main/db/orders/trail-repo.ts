@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import type { TrailEntry } from '../../../src-shared/ipc/channels/staff';
 import type { Db } from '../database';
 
 export interface TrailRecord {
@@ -51,4 +52,20 @@ export class TrailRepo {
   latest(limit: number): TrailRecord[] {
     return this.s.latest.all({ limit });
   }
+}
+
+/** A line as the screens and the diagnostics file read it (the outbox's id stays in the database). */
+export function trailEntry(r: TrailRecord): TrailEntry {
+  return {
+    at: new Date(r.at_ms).toISOString(),
+    person: r.person_id && r.person_name ? { id: r.person_id, name: r.person_name } : null,
+    device: r.device_name,
+    channel: r.channel,
+    action: r.action,
+    orderId: r.order_id,
+    merchantId: r.merchant_id,
+    approvedBy: r.approved_by,
+    outcome: r.outcome,
+    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
+  };
 }

@@ -1,21 +1,7 @@
-import type { TrailEntry } from '../../../src-shared/ipc/channels/staff';
-import type { TrailRecord } from '../../db/orders/trail-repo';
+import { trailEntry } from '../../db/orders/trail-repo';
 import { sessionFeature } from '../../feature-kit/feature';
 import { StaffDesk, THIS_TERMINAL } from './staff-desk';
 import { StaffGuard } from './staff-guard';
-
-const entryOf = (r: TrailRecord): TrailEntry => ({
-  at: new Date(r.at_ms).toISOString(),
-  person: r.person_id && r.person_name ? { id: r.person_id, name: r.person_name } : null,
-  device: r.device_name,
-  channel: r.channel,
-  action: r.action,
-  orderId: r.order_id,
-  merchantId: r.merchant_id,
-  approvedBy: r.approved_by,
-  outcome: r.outcome,
-  error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
-});
 
 /**
  * Staff (docs/staff.md): the store's people and who works at each device (this terminal, each paired
@@ -52,7 +38,7 @@ export const staffFeature = sessionFeature({
           desk.configure(input.signIn, input.idleMinutes);
           return changed(desk.state(device(origin)));
         },
-        'staff:trail': (input) => ({ entries: (input.orderId ? db.trail.ofOrder(input.orderId, input.limit) : db.trail.latest(input.limit)).map(entryOf) }),
+        'staff:trail': (input) => ({ entries: (input.orderId ? db.trail.ofOrder(input.orderId, input.limit) : db.trail.latest(input.limit)).map(trailEntry) }),
       },
     };
   },

@@ -1,4 +1,4 @@
-import { AppError } from '../../../src-shared/errors';
+import { ReportedError } from '../../../src-shared/errors';
 import type { StaffRepo } from '../../db/orders/staff-repo';
 
 /**
@@ -22,7 +22,8 @@ export class PinTries {
       if (until !== null && until > now) {
         const minutes = Math.ceil((until - now) / 60_000);
         const who = key.startsWith('person:') ? 'this person' : 'this device';
-        throw new AppError('locked', `too many wrong PINs: ${who} may try again in ${minutes} min`);
+        // The wait travels with the refusal: the keypad says when to try again, in the screen's words.
+        throw new ReportedError({ code: 'locked', message: `too many wrong PINs: ${who} may try again in ${minutes} min`, retryAfterMs: until - now });
       }
     }
   }

@@ -14,6 +14,10 @@ import { exportDiagnostics, terminalReaders, type DiagnosticsFacts, type Diagnos
 import { queueStates, recentLogLines, terminalVariables } from '../../../src-main/diagnostics/readers';
 import { DiagnosticsReport, diagnosticsFileName } from '../../../src-main/diagnostics/report';
 import { orderStub } from '../../../src-main/orders/progress';
+import { ManualClock } from '../../../src-main/base/clock';
+import { IpcDispatcher, type Handlers } from '../../../src-main/ipc/dispatcher';
+import { StaffDesk } from '../../../src-main/features/staff/staff-desk';
+import { StaffGuard } from '../../../src-main/features/staff/staff-guard';
 
 const SECRET = 'cs-DIAG-SECRET-4711';
 /** A secret with characters JSON escapes: masked before the file is written, so never seen escaped either. */
@@ -77,6 +81,7 @@ const readers = (patch: Partial<DiagnosticsReaders> = {}): DiagnosticsReaders =>
     printers: [{ name: `Cozinha ${SECRET}`, connection: { kind: 'network', host: '10.0.0.9', port: 9100 } }],
     apiToken: 'tok-123456',
   }),
+  trail: () => [],
   knownSecrets: async () => [SECRET, ODD_SECRET, 'info'],
   ...patch,
 });
@@ -247,5 +252,74 @@ describe('diagnostics readers on a real data folder', () => {
     assert.equal(report.logs.lines.length, 1);
     assert.ok(!file.content.includes(SECRET) && !file.content.includes(kept), file.content);
     assert.equal(report.versions.node, process.versions.node);
+  });
+
+  it("carries the trail's latest lines, newest first — who, where, the manager who approved — and never a PIN", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'st-diag-'));
+    const clock = new ManualClock(T0);
+    const orders = OrdersDb.open(dir);
+    try {
+      const desk = new StaffDesk(orders.staff, clock);
+      await desk.save({ name: 'Ana', role: 'staff', pin: '482193' });
+      await desk.save({ name: 'Marcos', role: 'manager', pin: '907311' });
+      desk.configure(true, 5);
+      const id = (name: string) => desk.state('terminal').people.find((p) => p.name === name)?.id ?? '';
+      const order = 'f0b7c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+      const answer = (input: { orderId: string; action: string }) => ({
+        id: 1,
+        ...input,
+        payload: null,
+        state: 'queued',
+        attempts: 0,
+        createdAt: AT,
+        updatedAt: AT,
+        nextAttemptAt: null,
+        reason: null,
+        actor: 'staff',
+        origin: null,
+      });
+      const handlers = {
+        'orders:act': answer,
+        'staff:signIn': () => desk.signIn('terminal', id('Ana'), '482193'),
+        'staff:approve': (i: { pin: string }) => desk.approve('terminal', id('Marcos'), i.pin, 'cancelOrder'),
+      } as unknown as Handlers;
+      const ipc = new IpcDispatcher(handlers, createLogger({ write: () => {} }), () => new StaffGuard(desk, orders.trail, clock));
+      assert.equal((await ipc.invoke('staff:signIn', { personId: id('Ana'), pin: '482193' })).ok, true);
+      clock.advance(60_000);
+      assert.equal((await ipc.invoke('orders:act', { orderId: order, action: 'confirm' })).ok, true);
+      assert.equal((await ipc.invoke('staff:approve', { personId: id('Marcos'), pin: '907311', action: 'cancelOrder' })).ok, true);
+      clock.advance(60_000);
+      assert.equal((await ipc.invoke('orders:act', { orderId: order, action: 'requestCancellation', payload: { reason: 'x' } })).ok, true);
+
+      const reading = terminalReaders({ dataDir: dir, accountDir: dir, settings: () => ({}), stores: [], givenSecrets: [] });
+      const file = await exportDiagnostics(facts(), reading);
+      const trail = parse(file).trail;
+      assert.ok(Array.isArray(trail), JSON.stringify(trail));
+      assert.deepEqual(
+        trail.map((l) => [l.channel, l.action, l.person?.name, l.device, l.approvedBy]),
+        [
+          ['orders:act', 'requestCancellation', 'Ana', null, 'Marcos'],
+          ['orders:act', 'confirm', 'Ana', null, null],
+          ['staff:signIn', null, 'Ana', null, null],
+        ],
+      );
+      assert.ok(!file.content.includes('482193') && !file.content.includes('907311'), 'no PIN in the file');
+    } finally {
+      orders.close();
+    }
+  });
+
+  it('says the trail could not be read rather than failing the export', async () => {
+    const report = parse(
+      await exportDiagnostics(
+        facts(),
+        readers({
+          trail: () => {
+            throw new Error('no such table: action_trail');
+          },
+        }),
+      ),
+    );
+    assert.deepEqual(report.trail, { unavailable: 'no such table: action_trail' });
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { ErrorInfo } from '../../../src-shared/errors';
 import { ManualClock } from '../../../src-main/base/clock';
 import { createLogger } from '../../../src-main/base/log';
 import { OrdersDb } from '../../../src-main/db/orders/orders-db';
@@ -137,6 +138,12 @@ describe('staff on a shared terminal', () => {
       restarted.signIn('terminal', ana, '4821'),
       (e: Error & { code?: string }) => e.code === 'locked' && /this person may try again in 5 min/.test(e.message),
     );
+    // The refusal carries the wait: the keypad says when to try again in the screen's own words.
+    const refused = await restarted.signIn('terminal', ana, '4821').then(
+      () => null,
+      (e: { toInfo(): ErrorInfo }) => e.toInfo(),
+    );
+    assert.deepEqual(refused && [refused.code, refused.retryAfterMs], ['locked', 5 * 60_000]);
     await t.clock.advance(5 * 60_000);
     await restarted.signIn('terminal', ana, '4821');
 
