@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Locator } from 'playwright';
+import { useTerminal } from '../../support/shells/terminal-fixture';
+
+/**
+ * Staff on a shared terminal at 1024x600 in Portuguese (docs/staff.md): Settings › Equipe adds a
+ * manager (Marcos) and a staff member (Ana) and turns sign-in on; Ana signs in from the top bar on
+ * the keypad; she confirms an order, then cancels it — the manager's PIN dialog comes up over the
+ * cancel, a wrong PIN typed on the keyboard is refused, Marcos's PIN tapped on the keypad approves it,
+ * and the cancel reaches the platform once; the drawer says who did each. Screenshots:
+ * test-results/staff-*.png.
+ */
+describe('staff sign in by PIN, a manager approves the cancel, the drawer says who did what', () => {
+  const terminal = useTerminal({ name: 'staff', touch: true, locale: 'pt-BR', sandbox: { rateLimitFactor: 0 } });
+
+  const box = async (of: Locator) => {
+    const b = await of.boundingBox();
+    assert.ok(b, 'on screen');
+    return b;
+  };
+  async function addPerson(name: string, role: 'staff' | 'manager', pin: string): Promise<void> {
+    const { page } = terminal;
+    await page.getByTestId('team-add').tap();
+    const dialog = page.getByTestId('person-dialog');
+    await dialog.getByTestId('person-name').fill(name);
+    await dialog.getByTestId(`person-role-${role}`).tap();
+    await dialog.getByTestId('person-pin').fill(pin);
+    await dialog.getByTestId('person-pin-again').fill(pin);
+    await dialog.getByTestId('person-save').tap();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('team-person').getByText(name, { exact: true }).waitFor();
+  }
+  async function tapPin(pin: string): Promise<void> {
+    for (const digit of pin) await terminal.page.getByTestId(`pin-key-${digit}`).tap();
+  }
+  async function routeCalls(orderId: string, route: string): Promise<number> {
+    const response = await terminal.http.send('GET', `/_sandbox/orders/${orderId}/calls`);
+    return (response.body as { calls: { route: string; status: number | null }[] }).calls.filter(
+      (c) => c.route === route && c.status !== null && c.status < 300,
+    ).length;
+  }
+
+  it('sets up the team in Settings and turns sign-in on', async () => {
+    const { page } = terminal;
+    await page.getByTestId('nav-settings').tap();
+    const team = page.getByTestId('settings-team');
+    await team.getByRole('heading', { name: 'Equipe' }).waitFor();
+    await team.getByTestId('team-none').waitFor();
+    assert.equal(await page.getByTestId('who-is-working').count(), 0, 'sign-in off: nothing in the top bar');
+    await addPerson('Marcos', 'manager', '907311');
+    await addPerson('Ana', 'staff', '4821');
+    await team.getByTestId('staff-sign-in-on').tap();
+    await team.locator('[data-testid="staff-sign-in-on"][aria-checked="true"]').waitFor();
+    await team.scrollIntoViewIfNeeded();
+    await terminal.shot('settings-team');
+    const who = page.getByTestId('who-is-working');
+    await who.getByText('Ninguém').waitFor();
+  });
+
+  it('Ana signs in from the top bar on the keypad', async () => {
+    const { page } = terminal;
+    await page.getByTestId('nav-orders').tap();
+    const who = page.getByTestId('who-is-working');
+    const whoBox = await box(who);
+    assert.ok(whoBox.height >= 44 && whoBox.y + whoBox.height <= 80, `a 44 px target inside the top bar: ${JSON.stringify(whoBox)}`);
+    await who.tap();
+    const dialog = page.getByTestId('who-dialog');
+    await dialog.getByTestId('staff-name').getByText('Ana', { exact: true }).tap();
+    await dialog.getByTestId('pin-for').getByText('PIN de Ana').waitFor();
+    await tapPin('48');
+    const key = await box(dialog.getByTestId('pin-key-5'));
+    assert.ok(key.height >= 64 && key.width >= 64, `the keypad's keys are 64 px: ${JSON.stringify(key)}`);
+    const ok = await box(dialog.getByTestId('pin-ok'));
+    assert.ok(ok.y + ok.height <= 600, `the keypad fits the screen: ${JSON.stringify(ok)}`);
+    await terminal.shot('keypad');
+    await tapPin('21');
+    await dialog.getByTestId('pin-ok').tap();
+    await dialog.waitFor({ state: 'detached' });
+    await who.getByText('Ana', { exact: true }).waitFor();
+    await terminal.shot('top-bar', page.locator('header.top'));
+  });
+
+  it('Ana confirms an order; her cancel asks a manager — a wrong PIN is refused, Marcos approves, the cancel reaches the platform; the drawer says who did each', async () => {
+    const { page } = terminal;
+    const order = await terminal.placeOrder({ orderType: 'TAKEOUT' });
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${order.id}"]`);
+    await card.getByTestId('act-confirm').tap({ timeout: 15_000 });
+    await page.locator(`[data-order-id="${order.id}"][data-status="CONFIRMED"]`).first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByTestId('approval-dialog').count(), 0, "the cook's confirm never asks for a manager");
+
+    await card.getByRole('button').first().tap();
+    const drawer = page.getByTestId('order-drawer');
+    await drawer.getByRole('button', { name: 'Cancelar pedido' }).tap();
+    const cancel = page.getByTestId('cancel-dialog');
+    await cancel.getByRole('radio').first().check();
+    await cancel.getByTestId('cancel-confirm').tap();
+
+    const approval = page.getByTestId('approval-dialog');
+    await approval.getByText('Cancelar um pedido: precisa do PIN de um gerente.', { exact: false }).waitFor();
+    assert.deepEqual(await approval.getByTestId('staff-name').allTextContents(), ['Marcos'], 'only managers are named');
+    await approval.getByTestId('pin-for').getByText('PIN de Marcos').waitFor();
+    // A physical keyboard's digits and Enter work as the keypad does.
+    await page.keyboard.type('1111');
+    await page.keyboard.press('Enter');
+    await approval.getByTestId('pin-refusal').getByText('PIN errado.').waitFor();
+    await terminal.shot('approval-wrong-pin');
+    assert.equal(await routeCalls(order.id, 'POST /orders/{id}/requestCancellation'), 0, 'nothing sent before the approval');
+    await tapPin('907311');
+    await approval.getByTestId('pin-ok').tap();
+    await approval.waitFor({ state: 'detached' });
+    await cancel.waitFor({ state: 'detached' });
+
+    const sentBy = Date.now() + 15_000;
+    while ((await routeCalls(order.id, 'POST /orders/{id}/requestCancellation')) === 0 && Date.now() < sentBy) await page.waitForTimeout(200);
+    assert.equal(await routeCalls(order.id, 'POST /orders/{id}/requestCancellation'), 1, 'the cancel reached the platform once');
+
+    const lines = drawer.getByTestId('order-trail').getByTestId('trail-line');
+    await lines.filter({ hasText: /^Cancelamento pedido por Ana às \d\d:\d\d neste terminal, aprovado por Marcos$/ }).waitFor({ timeout: 15_000 });
+    const texts = await lines.allTextContents();
+    assert.match(texts[0] ?? '', /^Confirmado por Ana às \d\d:\d\d neste terminal$/);
+    await drawer.getByTestId('order-trail').scrollIntoViewIfNeeded();
+    await terminal.shot('drawer-trail');
+  });
+});
