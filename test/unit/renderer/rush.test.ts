@@ -43,7 +43,7 @@ describe('the rush guard on the top bar', () => {
           level: 'swamped',
           pressure: 2.1,
           warnings: [
-            { rule: 'driver-wait', waiting: 3, longestMs: 6.5 * 60_000, limitMs: 10 * 60_000 },
+            { rule: 'driver-wait', waiting: 3, longestMs: 6.5 * 60_000, limitMs: 10 * 60_000, expected: 0 },
             { rule: 'timeouts', timedOut: 2, limit: 3, aboutToTimeOut: 1 },
           ],
         },
@@ -77,6 +77,7 @@ describe('the warnings’ one-tap fixes', () => {
           }),
         ],
         closedLeftOut: 0,
+        generatedAt: new Date(T0).toISOString(),
       }),
       'orders:act': (input) => {
         acts.push(input);
@@ -84,6 +85,7 @@ describe('the warnings’ one-tap fixes', () => {
           id: 1,
           orderId: 'new1',
           action: 'confirm',
+          payload: null,
           state: 'queued',
           attempts: 0,
           createdAt: new Date(T0).toISOString(),
@@ -105,7 +107,7 @@ describe('the warnings’ one-tap fixes', () => {
           pressure: 2,
           warnings: [
             { rule: 'timeouts', timedOut: 2, limit: 3, aboutToTimeOut: 0 },
-            { rule: 'driver-wait', waiting: 1, longestMs: 7 * 60_000, limitMs: 10 * 60_000 },
+            { rule: 'driver-wait', waiting: 1, longestMs: 7 * 60_000, limitMs: 10 * 60_000, expected: 0 },
           ],
         },
       ],
