@@ -70,7 +70,7 @@ export const staffMessages = defineMessages(
     'staff.trail.by': '{what} por {name} às {time} {where}',
     'staff.trail.anonymous': '{what} às {time} {where}',
     'staff.trail.here': 'neste terminal',
-    'staff.trail.on': 'no {device}',
+    'staff.trail.on': 'na tela {device}',
     'staff.trail.approved': 'aprovado por {name}',
     'staff.trail.refused': 'recusado: {why}',
     'staff.trail.did.confirm': 'Confirmado',

@@ -140,7 +140,7 @@ describe('staff on screen: who is working and the trail in words', () => {
         ...patch,
       });
     const time = i18n.clock(AT);
-    assert.equal(line({}), `Confirmado por Ana às ${time} no Balcão 2`);
+    assert.equal(line({}), `Confirmado por Ana às ${time} na tela Balcão 2`);
     assert.equal(line({ device: null, person: null }), `Confirmado às ${time} neste terminal`);
     assert.equal(
       line({ device: null, action: 'requestCancellation', approvedBy: 'Marcos' }),
@@ -148,7 +148,7 @@ describe('staff on screen: who is working and the trail in words', () => {
     );
     assert.equal(
       line({ outcome: 'refused', error: { code: 'conflict', message: 'x' } }),
-      `Confirmado por Ana às ${time} no Balcão 2 — recusado: Isso não pode ser feito agora: o pedido ou a loja mudou de estado.`,
+      `Confirmado por Ana às ${time} na tela Balcão 2 — recusado: Isso não pode ser feito agora: o pedido ou a loja mudou de estado.`,
     );
     i18n.setLocale('en');
     assert.equal(
