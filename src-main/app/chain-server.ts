@@ -188,6 +188,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     pushToEachDevice: (event, payloadFor) => late.endpoint?.pushToEachDevice(event, payloadFor),
     printers,
     rush,
+    busyMode: store.busyMode,
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
   const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: features.handlers, printers });
@@ -337,7 +338,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
           clock,
         }),
         directory: new ConsoleDirectory({ directory: store.directory, db: store.console, clock }),
-        stores: new StorePages({ wall, read: store.storePage, clock }),
+        stores: new StorePages({ wall, read: store.storePage, busyMode: store.busyMode, db: store.console, clock }),
         clock,
         logger: logger.child({ room: 'console' }),
       });

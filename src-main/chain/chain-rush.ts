@@ -32,6 +32,7 @@ export class ChainRush extends LoopWorker {
   private readonly byStore = new Map<string, RushStore>();
   private readAt = Number.NEGATIVE_INFINITY;
   private readonly listeners = new Set<(view: RushView, changed: ReadonlySet<string>) => void>();
+  private readonly rounds = new Set<(view: RushView) => Promise<unknown>>();
 
   constructor(private readonly options: ChainRushOptions) {
     super({ name: 'chain rush gauge', clock: options.clock, logger: options.logger });
@@ -58,6 +59,12 @@ export class ChainRush extends LoopWorker {
     return () => this.listeners.delete(listener);
   }
 
+  /** Told every round's view, awaited (busy mode acts on a store that stays swamped). */
+  onRound(listener: (view: RushView) => Promise<unknown>): () => void {
+    this.rounds.add(listener);
+    return () => this.rounds.delete(listener);
+  }
+
   /** Orders changed: read again soon. */
   ordersChanged(): void {
     this.wake();
@@ -75,6 +82,7 @@ export class ChainRush extends LoopWorker {
     this.byStore.clear();
     for (const [id, store] of next) this.byStore.set(id, store);
     if (changed.size > 0) for (const listener of this.listeners) listener(view, changed);
+    for (const round of this.rounds) await round(view);
     return CHAIN_RUSH_EVERY_MS;
   }
 }

@@ -8,6 +8,7 @@ import type { Device, DeviceCredential, InvokeOrigin } from '../hub/contract';
 import type { PgChainConsole } from './db/chain-console';
 import type { PgConsoleDirectory } from './db/console-directory';
 import type { readStorePage } from './db/console-store-page';
+import type { PgStoreBusyMode } from './db/store-busy-mode';
 import type { PgStoreRatings } from './db/store-ratings';
 import type { PgChainReports } from './db/chain-reports';
 import type { RushRows } from '../orders/rush-input';
@@ -227,6 +228,8 @@ export interface ChainStore {
   storePage: (storeId: string, now: number) => ReturnType<typeof readStorePage>;
   /** The console's reports: order facts kept up from the orders, read by store and period. */
   reports: PgChainReports;
+  /** Each store's busy mode (on, minutes), set on the console's store page. */
+  busyMode: PgStoreBusyMode;
   /** What the rush gauge reads of the stores' orders (open, and created since `since`), of `stores` (null: every store). */
   rushRows(since: number, stores: readonly string[] | null): Promise<RushRows>;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */

@@ -29,6 +29,7 @@ import type { ChainBus, ChainOrders, ChainOutbox, ChainStores } from '../chain/c
 import type { DeviceAccess } from '../chain/device-access';
 import type { PrinterReports } from '../chain/printer-reports';
 import type { ChainRush } from '../chain/chain-rush';
+import type { PgStoreBusyMode } from '../chain/db/store-busy-mode';
 import type { ChainPlatformLink } from '../chain/platform-link';
 
 /** Something that runs in the background (a loop, a monitor): started, and stopped waiting for work in flight. */
@@ -117,7 +118,7 @@ export interface ChainContext {
   /** The platform's order module, for what a terminal asks it at the counter (any replica may ask; only the leader polls). */
   gateway: Pick<OrderGateway, 'cancellationReasons' | 'validatePickupCode'>;
   /** What the platform shows of each store (the replica's status monitor, every store every 30 s). */
-  storeStatus: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs'>;
+  storeStatus: Pick<StoreStatusMonitor, 'current' | 'snapshot' | 'check' | 'intervalMs' | 'onChange'>;
   /** The chain's link to the platform (the last poll, whichever replica made it). */
   platformLink: Pick<ChainPlatformLink, 'current'>;
   pollIntervalMs: number;
@@ -140,7 +141,9 @@ export interface ChainContext {
   /** What the store terminals connected to this replica say of their printers (the console's "printer out"). */
   printers: Pick<PrinterReports, 'report'>;
   /** Every store's rush gauge, read from the chain's database (the replica's, also on the console's wall). */
-  rush: Pick<ChainRush, 'read' | 'onChange'>;
+  rush: Pick<ChainRush, 'read' | 'onChange' | 'onRound'>;
+  /** Each store's busy mode (the chain's database): the stores among these with it on, and their minutes. */
+  busyMode: Pick<PgStoreBusyMode, 'minutes'>;
 }
 
 /** The platform's modules a chain's server calls for its stores' levers. */

@@ -14,6 +14,7 @@ import {
   Report,
   ReportQuery,
   SignInInput,
+  StoreBusyMode,
   StoreGroupInput,
   StoreGroupList,
   StorePage,
@@ -149,6 +150,11 @@ export class ConsoleClient {
   /** Removes an account (never your own, never the last owner); answers the accounts as they are now. */
   removeAccount(input: RemoveAccountInput, csrfToken: string): Promise<Answer<ConsoleAccountList>> {
     return this.#send('/api/accounts/remove', RemoveAccountInput, input, ConsoleAccountList, csrfToken);
+  }
+
+  /** A store's busy mode on or off, with its minutes (an owner, or the store's area manager). */
+  setBusyMode(storeId: string, input: StoreBusyMode, csrfToken: string): Promise<Answer<StoreBusyMode>> {
+    return this.#send(`/api/stores/${encodeURIComponent(storeId)}/busy-mode`, StoreBusyMode, input, StoreBusyMode, csrfToken);
   }
 
   bulkPause(input: BulkPauseInput, csrfToken: string): Promise<Answer<BulkView>> {

@@ -1,4 +1,4 @@
-import type { StorePage, Wall } from '../../src-shared/console/console-api';
+import type { StoreBusyMode, StorePage, Wall } from '../../src-shared/console/console-api';
 import type { ConsoleClient, ConsoleFailure } from './console-client';
 import { browserTimers, type Timers } from './timers';
 
@@ -15,6 +15,9 @@ export class StorePageState {
   page = $state.raw<StorePage | null>(null);
   error = $state.raw<ConsoleFailure | null>(null);
   loading = $state(false);
+  /** Busy mode being saved, and why the last save was refused (null: it went). */
+  savingBusy = $state(false);
+  busyError = $state.raw<ConsoleFailure | null>(null);
 
   #ticket = 0;
   #timer: unknown = null;
@@ -23,7 +26,7 @@ export class StorePageState {
 
   constructor(
     private readonly client: ConsoleClient,
-    private readonly session: { ended(why: ConsoleFailure): void },
+    private readonly session: { ended(why: ConsoleFailure): void; readonly csrfToken: string },
     private readonly timers: Timers = browserTimers,
   ) {}
 
@@ -42,6 +45,7 @@ export class StorePageState {
     this.page = null;
     this.error = null;
     this.loading = false;
+    this.busyError = null;
     this.#row = null;
   }
 
@@ -71,6 +75,19 @@ export class StorePageState {
     // A store that is not (or no longer) the session's is not shown nor asked again.
     if (!answer.ok && answer.error.kind === 'not-found') this.page = null;
     else this.#timer = this.timers.setTimeout(() => void this.read(), STORE_PAGE_REFRESH_MS);
+  }
+
+  /** Saves the store's busy mode; the page shows what the server kept. */
+  async setBusyMode(mode: StoreBusyMode): Promise<void> {
+    const storeId = this.storeId;
+    if (storeId === null || this.savingBusy) return;
+    this.savingBusy = true;
+    const answer = await this.client.setBusyMode(storeId, mode, this.session.csrfToken);
+    this.savingBusy = false;
+    if (storeId !== this.storeId) return;
+    if (!answer.ok && answer.error.kind === 'unauthenticated') return this.session.ended(answer.error);
+    this.busyError = answer.ok ? null : answer.error;
+    if (answer.ok && this.page) this.page = { ...this.page, busyMode: answer.value };
   }
 
   #stopTimer(): void {

@@ -107,8 +107,12 @@ export type StorePageOrder = z.infer<typeof StorePageOrder>;
 export const StorePageEvent = z.object({ at: z.string().nullable(), orderId: z.string().nullable(), displayId: z.string().nullable(), code: z.string() });
 export type StorePageEvent = z.infer<typeof StorePageEvent>;
 
-/** A store's page: its row of the wall, its board of open orders and its latest events. */
-export const StorePage = z.object({ store: WallStore, orders: z.array(StorePageOrder), events: z.array(StorePageEvent) });
+/** A store's busy mode on the chain's server (docs/rush-guard.md): paused by itself for `minutes` when swamped. */
+export const StoreBusyMode = z.object({ on: z.boolean(), minutes: z.number().int().min(5).max(60) });
+export type StoreBusyMode = z.infer<typeof StoreBusyMode>;
+
+/** A store's page: its row of the wall, its board of open orders and its latest events, and its busy mode. */
+export const StorePage = z.object({ store: WallStore, orders: z.array(StorePageOrder), events: z.array(StorePageEvent), busyMode: StoreBusyMode });
 export type StorePage = z.infer<typeof StorePage>;
 
 export const BULK_STORES_MAX = 500;

@@ -14,6 +14,7 @@ import {
   type Report,
   ReportQuery,
   SignInInput,
+  StoreBusyMode,
   StoreGroupInput,
 } from '../../../src-shared/console/console-api';
 import type { Clock } from '../../base/clock';
@@ -269,6 +270,11 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (storeId && !post) {
       const shown = await stores.page(session, storeId);
       return shown ? json(response, 200, shown) : refuse(response, 'not-found', 'no such store among yours');
+    }
+    const busyStoreId = /^\/api\/stores\/([\w.-]{1,64})\/busy-mode$/.exec(path)?.[1];
+    if (busyStoreId && post) {
+      const input = await body(request, response, StoreBusyMode);
+      return input && answer(response, 200, await stores.setBusyMode(session, busyStoreId, input));
     }
     const bulkId = /^\/api\/bulk\/([0-9a-f-]{36})$/.exec(path)?.[1];
     if (bulkId && !post) {

@@ -8,19 +8,30 @@ import type { StoreOutbox } from '../../sync/store-outbox';
 /** What a busy-mode pause says to the platform and to the staff reading the Store page. */
 export const BUSY_PAUSE_DESCRIPTION = 'Modo movimento: loja lotada, pausa automática';
 
+/** Among these stores, those with busy mode on, each with its pause's minutes (a terminal's settings, or a chain's table). */
+export type BusyMinutes = (stores: readonly string[]) => ReadonlyMap<string, number> | Promise<ReadonlyMap<string, number>>;
+
+/** A terminal's busy mode: its settings' stores (those it serves), all with the same minutes. */
+export const busyMinutesOf =
+  (settings: () => Pick<Settings, 'busyMode' | 'busyMinutes' | 'stores'>): BusyMinutes =>
+  (stores) => {
+    const { busyMode, busyMinutes, stores: served } = settings();
+    return new Map(stores.filter((id) => busyMode.includes(id) && (served === 'all' || served.includes(id))).map((id) => [id, busyMinutes]));
+  };
+
 export interface BusyModeOptions {
-  settings: () => Pick<Settings, 'busyMode' | 'busyMinutes' | 'stores'>;
+  busyMinutes: BusyMinutes;
   outbox: Pick<StoreOutbox, 'submit'>;
   logger: Logger;
 }
 
 /**
- * Busy mode (a setting per store, off by default): a store the rush gauge calls swamped is paused for
+ * Busy mode (per store, off by default: a terminal's settings, a chain's table): a store the rush gauge calls swamped is paused for
  * `busyMinutes`, once, through the store outbox — only while the platform shows it open, so it never
  * stacks on a person's pause nor fights the platform's own closure, and it reopens by itself when its
  * pause ends (no resume is ever sent), not paused again until the gauge has let go of it once. The
- * idempotency key names the store and the window, so a restart or a second look in the same window
- * makes no second pause.
+ * idempotency key names the store and the window, so a restart, a second look in the same window or
+ * a chain's other replica deciding at once makes no second pause (the outbox keeps one action a key).
  */
 export class BusyMode {
   /** Each store's summary as the platform last showed it (the status monitor's pushes). */
@@ -40,14 +51,12 @@ export class BusyMode {
 
   /** Pauses each busy-mode store the view calls swamped; answers the stores it paused. */
   async look(view: RushView, now: number): Promise<string[]> {
-    const { busyMode, busyMinutes, stores } = this.options.settings();
-    const served = stores === 'all' ? null : new Set(stores);
-    const windowMs = busyMinutes * 60_000;
     const paused: string[] = [];
     const swamped = new Set(view.stores.filter((s) => s.level === 'swamped').map((s) => s.merchantId));
     for (const [merchantId, until] of this.pausedUntil) if (until <= now && !swamped.has(merchantId)) this.pausedUntil.delete(merchantId);
-    for (const merchantId of swamped) {
-      if (!busyMode.includes(merchantId) || (served && !served.has(merchantId))) continue;
+    const busy = swamped.size > 0 ? await this.options.busyMinutes([...swamped]) : new Map<string, number>();
+    for (const [merchantId, minutes] of busy) {
+      const windowMs = minutes * 60_000;
       const summary = this.summaries.get(merchantId);
       if ((summary !== 'open' && summary !== 'warning') || this.pausedUntil.has(merchantId)) continue;
       this.pausedUntil.set(merchantId, now + windowMs);

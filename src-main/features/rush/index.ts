@@ -1,6 +1,6 @@
 import { sessionFeature } from '../../feature-kit/feature';
 import type { PushPayload } from '../../../src-shared/ipc/contract';
-import { BusyMode } from './busy-mode';
+import { BusyMode, busyMinutesOf } from './busy-mode';
 import { RushWatch } from './rush-watch';
 
 /**
@@ -14,7 +14,7 @@ export const rushFeature = sessionFeature({
   start: ({ clock, logger, push, orders, settings, storeOutbox }) => {
     const { db, sync } = orders();
     const log = logger.child({ room: 'rush' });
-    const busy = new BusyMode({ settings, outbox: storeOutbox, logger: log });
+    const busy = new BusyMode({ busyMinutes: busyMinutesOf(settings), outbox: storeOutbox, logger: log });
     const watch = new RushWatch({
       db,
       clock,

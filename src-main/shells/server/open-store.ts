@@ -14,6 +14,7 @@ import { PgChainConsole } from '../../chain/db/chain-console';
 import { PgChainReports } from '../../chain/db/chain-reports';
 import { PgConsoleDirectory } from '../../chain/db/console-directory';
 import { readStorePage } from '../../chain/db/console-store-page';
+import { PgStoreBusyMode } from '../../chain/db/store-busy-mode';
 import { PgStoreRatings } from '../../chain/db/store-ratings';
 import { readRushRows } from '../../chain/db/chain-rush';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
@@ -54,6 +55,7 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       ratings: new PgStoreRatings(pool),
       reports: new PgChainReports(pool),
       rushRows: (since, stores) => readRushRows(pool, since, stores),
+      busyMode: new PgStoreBusyMode(pool),
       bus,
       ready: async () => {
         try {

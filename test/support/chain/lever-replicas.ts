@@ -17,6 +17,7 @@ import { PgChainStores } from '../../../src-main/chain/db/chain-stores';
 import { DeviceAccess } from '../../../src-main/chain/device-access';
 import { DeviceGrants } from '../../../src-main/chain/device-grants';
 import { PrinterReports } from '../../../src-main/chain/printer-reports';
+import { PgStoreBusyMode } from '../../../src-main/chain/db/store-busy-mode';
 import { ChainRush } from '../../../src-main/chain/chain-rush';
 import { readRushRows } from '../../../src-main/chain/db/chain-rush';
 import { CLAIM_MS } from '../../../src-main/chain/outbox-sender';
@@ -96,6 +97,7 @@ export async function leverReplica(options: { holder: string; pool: pg.Pool; url
     pushToEachDevice: (event, payloadFor) => late.endpoint?.pushToEachDevice(event, payloadFor),
     printers: new PrinterReports(),
     rush: new ChainRush({ rows: (since, stores) => readRushRows(pool, since, stores), clock, logger }),
+    busyMode: new PgStoreBusyMode(pool),
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger, handlers: features.handlers });

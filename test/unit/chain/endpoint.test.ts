@@ -41,6 +41,7 @@ function fakeStatus() {
       checked.push(id);
       return { ...open, merchantId: id };
     },
+    onChange: () => () => undefined,
   };
 }
 
@@ -102,6 +103,7 @@ async function setup() {
     pushToEachDevice: (event, payloadFor) => late.endpoint?.pushToEachDevice(event, payloadFor),
     printers,
     rush,
+    busyMode: { minutes: async () => new Map() },
   });
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers, printers });
   late.endpoint = endpoint;

@@ -13,6 +13,7 @@ import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db
 import type { ChainApi } from '../../../src-main/feature-kit/feature';
 import type { PgChainConsole } from '../../../src-main/chain/db/chain-console';
 import type { PgConsoleDirectory } from '../../../src-main/chain/db/console-directory';
+import type { PgStoreBusyMode } from '../../../src-main/chain/db/store-busy-mode';
 import type { PgStoreRatings } from '../../../src-main/chain/db/store-ratings';
 import type { PgChainReports } from '../../../src-main/chain/db/chain-reports';
 import { sqliteStoreActions } from '../../../src-main/sync/store-actions-storage';
@@ -43,6 +44,7 @@ describe('chain server replica', () => {
       reports: { rollUp: async () => 0 } as unknown as PgChainReports,
       directory: {} as PgConsoleDirectory,
       storePage: async () => ({ orders: [], events: [] }),
+      busyMode: { minutes: async () => new Map(), read: async () => ({ on: false, minutes: 15 }), write: async () => {} } as unknown as PgStoreBusyMode,
       rushRows: async () => ({ open: [], recent: [] }),
       ratings: { claim: async () => [], write: async () => {} } as unknown as PgStoreRatings,
       ready: async () => ready,

@@ -771,6 +771,7 @@ describe('the page’s state against a fake server', () => {
       { at: iso(SERVER_NOW - 120_000), orderId: 'o-2', displayId: '4821', code: 'PLC' },
       { at: iso(SERVER_NOW - 180_000), orderId: null, displayId: null, code: 'NEW_THING' },
     ],
+    busyMode: { on: false, minutes: 20 },
   });
   const BELA = STORES.find((s) => s.storeId === 's-late') ?? assert.fail('no Bela Vista');
 
@@ -877,6 +878,8 @@ describe('the page’s state against a fake server', () => {
     );
     assert.match(body, /data-code="PLC"[^>]*>[^]*?>Pedido recebido<[^]*?>pedido 4821</, 'a short code in words too');
     assert.match(body, /data-code="NEW_THING"[^>]*>[^]*?>NEW_THING</, 'one the terminal does not know, as its code');
+    assert.match(body, /data-testid="store-busy-mode" data-on="false"[^]*?Modo movimento[^]*?Pausar sozinho quando lotada/);
+    assert.match(body, /value="20"[^>]*data-testid="busy-mode-minutes"|data-testid="busy-mode-minutes"[^>]*value="20"/, 'its minutes as kept');
 
     page.i18n.setLocale('en');
     body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(page) }).body;
@@ -884,6 +887,38 @@ describe('the page’s state against a fake server', () => {
     assert.match(body, /Late: past its confirmation deadline/);
     assert.match(body, />Order received</);
     assert.match(body, /Read only: the store’s terminals act on the orders\./);
+  });
+
+  it('a store’s busy mode: an owner saves it (the CSRF token, the route), the page shows what was kept; a viewer reads it in words', async (t) => {
+    const { page, http } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/stores/s-late/busy-mode') return json(200, { on: true, minutes: 25 });
+      if (path === '/api/stores/s-late') return json(200, storePageOf(BELA));
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await page.session.check();
+    await page.store.open('s-late');
+    await page.store.setBusyMode({ on: true, minutes: 25 });
+    const sent = http.calls.find((c) => c.path === '/api/stores/s-late/busy-mode');
+    assert.equal(sent?.init.method, 'POST');
+    assert.equal(new Headers(sent?.init.headers).get('x-csrf-token'), ME.csrfToken);
+    assert.deepEqual(JSON.parse(String(sent?.init.body)), { on: true, minutes: 25 });
+    assert.deepEqual(page.store.page?.busyMode, { on: true, minutes: 25 });
+
+    const viewer = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, { ...ME, role: 'viewer' });
+      if (path === '/api/stores/s-late') return json(200, { ...storePageOf(BELA), busyMode: { on: true, minutes: 25 } });
+      return json(200, wallAt(SERVER_NOW));
+    }).page;
+    await viewer.session.check();
+    viewer.nav.openStore('s-late');
+    await viewer.store.open('s-late');
+    let body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(viewer) }).body;
+    assert.doesNotMatch(body, /data-testid="busy-mode-on"/, 'nothing to change');
+    assert.match(body, /data-testid="busy-mode-word">Ligado: pausa de 25 min quando lotada</);
+    viewer.i18n.setLocale('en');
+    body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(viewer) }).body;
+    assert.match(body, /data-testid="busy-mode-word">On: a 25 min pause when swamped</);
   });
 
   const GROUPS = { groups: [{ id: '0123456789abcdef', name: 'Zona Sul', stores: ['s-late', 's-abc', 's-gone'], managers: ['area@rede.com'] }] };

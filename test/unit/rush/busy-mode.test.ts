@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { silentLogger } from '../../../src-main/base/log';
-import { BUSY_PAUSE_DESCRIPTION, BusyMode } from '../../../src-main/features/rush/busy-mode';
+import { BUSY_PAUSE_DESCRIPTION, BusyMode, busyMinutesOf } from '../../../src-main/features/rush/busy-mode';
 import type { StoreActionInput } from '../../../src-main/sync/store-outbox';
 import type { RushView } from '../../../src-shared/ipc/channels/rush';
 import type { LoadLevel } from '../../../src-shared/store-rules/closure-rules';
@@ -19,7 +19,7 @@ const view = (levels: Record<string, LoadLevel>): RushView => ({
 function setUp(busyMode: string[] = [CENTRO]) {
   const sent: StoreActionInput[] = [];
   const busy = new BusyMode({
-    settings: () => ({ busyMode, busyMinutes: 15, stores: 'all' }),
+    busyMinutes: busyMinutesOf(() => ({ busyMode, busyMinutes: 15, stores: 'all' })),
     outbox: { submit: async (input) => (sent.push(input), {}) as never },
     logger: silentLogger,
   });
@@ -65,10 +65,26 @@ describe('busy mode', () => {
     assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped', [BAIRRO]: 'swamped' }), NOW), []);
     assert.equal(sent.length, 0);
     const fresh = new BusyMode({
-      settings: () => ({ busyMode: [CENTRO], busyMinutes: 15, stores: 'all' }),
+      busyMinutes: busyMinutesOf(() => ({ busyMode: [CENTRO], busyMinutes: 15, stores: 'all' })),
       outbox: { submit: async () => ({}) as never },
       logger: silentLogger,
     });
     assert.deepEqual(await fresh.look(view({ [CENTRO]: 'swamped' }), NOW), [], 'a store whose status was never read is not paused blind');
+  });
+
+  it('pauses each store for its own minutes (a chain keeps them per store), keyed by its own window', async () => {
+    const sent: StoreActionInput[] = [];
+    const minutes = new Map([[CENTRO, 10], [BAIRRO, 30]]);
+    const busy = new BusyMode({
+      busyMinutes: async (stores) => new Map(stores.filter((id) => minutes.has(id)).map((id) => [id, minutes.get(id) ?? 0])),
+      outbox: { submit: async (input) => (sent.push(input), {}) as never },
+      logger: silentLogger,
+    });
+    busy.statusRead(CENTRO, 'open');
+    busy.statusRead(BAIRRO, 'open');
+    assert.deepEqual((await busy.look(view({ [CENTRO]: 'swamped', [BAIRRO]: 'swamped' }), NOW)).sort(), [BAIRRO, CENTRO].sort());
+    const ends = Object.fromEntries(sent.map((s) => [s.merchantId, Date.parse(String((s.payload as { end: string }).end)) - NOW]));
+    assert.deepEqual(ends, { [CENTRO]: 10 * 60_000, [BAIRRO]: 30 * 60_000 });
+    assert.deepEqual(sent.map((s) => s.key).sort(), [`busy:${BAIRRO}:${Math.floor(NOW / (30 * 60_000))}`, `busy:${CENTRO}:${Math.floor(NOW / (10 * 60_000))}`].sort());
   });
 });
