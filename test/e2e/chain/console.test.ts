@@ -242,6 +242,13 @@ describe("the chain's manager console, in Chromium", { skip: built ? false : 'ru
     await page.getByText('Voltar às lojas').waitFor();
     assert.match(await page.locator(`[data-testid="store-order"][data-order-id="${order.id}"]`).innerText(), /Aguardando confirmação[^]*Retirada/);
     await shot('store-pt-BR');
+    // Busy mode for this store, from its page: saved on the server and shown as kept.
+    const busy = page.getByTestId('store-busy-mode');
+    await busy.getByTestId('busy-mode-on').check();
+    await busy.getByTestId('busy-mode-minutes').fill('20');
+    await busy.getByTestId('busy-mode-save').click();
+    await page.locator('[data-testid="store-busy-mode"][data-on="true"]').waitFor();
+    await shot('store-busy-mode-pt-BR');
     await page.keyboard.press('Escape');
     await page.getByTestId('wall-table').waitFor();
     assert.equal(
