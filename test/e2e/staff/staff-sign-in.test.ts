@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Locator } from 'playwright';
+import type { Locator } from 'playwright-core';
 import { useTerminal } from '../../support/shells/terminal-fixture';
 
 /**
