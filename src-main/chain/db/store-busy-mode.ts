@@ -21,7 +21,12 @@ export class PgStoreBusyMode {
   }
 
   async read(storeId: string): Promise<StoreBusyMode> {
-    const rows = await queryRows<{ on_: boolean; minutes: number }>(this.pool, 'reading a store’s busy mode', 'SELECT on_, minutes FROM store_busy_mode WHERE store_id = $1', [storeId]);
+    const rows = await queryRows<{ on_: boolean; minutes: number }>(
+      this.pool,
+      'reading a store’s busy mode',
+      'SELECT on_, minutes FROM store_busy_mode WHERE store_id = $1',
+      [storeId],
+    );
     const [row] = rows;
     return row ? { on: row.on_, minutes: Number(row.minutes) } : BUSY_MODE_OFF;
   }

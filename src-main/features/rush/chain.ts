@@ -25,9 +25,7 @@ export const rushChainFeature = chainFeature({
       logger: logger.child({ room: 'busy-mode' }),
     });
     const unsubscribers = [
-      rush.onChange((view, changed) =>
-        pushToEachDevice('rush:changed', (stores) => (stores.some((s) => changed.has(s)) ? only(view, stores) : undefined)),
-      ),
+      rush.onChange((view, changed) => pushToEachDevice('rush:changed', (stores) => (stores.some((s) => changed.has(s)) ? only(view, stores) : undefined))),
       rush.onRound((view) => busy.look(view, clock.now())),
       storeStatus.onChange(({ merchantId, summary }) => busy.statusRead(merchantId, summary)),
     ];

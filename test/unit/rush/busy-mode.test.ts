@@ -74,7 +74,10 @@ describe('busy mode', () => {
 
   it('pauses each store for its own minutes (a chain keeps them per store), keyed by its own window', async () => {
     const sent: StoreActionInput[] = [];
-    const minutes = new Map([[CENTRO, 10], [BAIRRO, 30]]);
+    const minutes = new Map([
+      [CENTRO, 10],
+      [BAIRRO, 30],
+    ]);
     const busy = new BusyMode({
       busyMinutes: async (stores) => new Map(stores.filter((id) => minutes.has(id)).map((id) => [id, minutes.get(id) ?? 0])),
       outbox: { submit: async (input) => (sent.push(input), {}) as never },
@@ -85,6 +88,9 @@ describe('busy mode', () => {
     assert.deepEqual((await busy.look(view({ [CENTRO]: 'swamped', [BAIRRO]: 'swamped' }), NOW)).sort(), [BAIRRO, CENTRO].sort());
     const ends = Object.fromEntries(sent.map((s) => [s.merchantId, Date.parse(String((s.payload as { end: string }).end)) - NOW]));
     assert.deepEqual(ends, { [CENTRO]: 10 * 60_000, [BAIRRO]: 30 * 60_000 });
-    assert.deepEqual(sent.map((s) => s.key).sort(), [`busy:${BAIRRO}:${Math.floor(NOW / (30 * 60_000))}`, `busy:${CENTRO}:${Math.floor(NOW / (10 * 60_000))}`].sort());
+    assert.deepEqual(
+      sent.map((s) => s.key).sort(),
+      [`busy:${BAIRRO}:${Math.floor(NOW / (30 * 60_000))}`, `busy:${CENTRO}:${Math.floor(NOW / (10 * 60_000))}`].sort(),
+    );
   });
 });

@@ -16,4 +16,20 @@ import * as m0014 from './0014-orders-by-creation';
 import * as m0015 from './0015-store-busy-mode';
 
 /** Every shipped migration of the chain's database, in version order. Add a file, never edit one. */
-export const chainMigrations: readonly ChainMigration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015];
+export const chainMigrations: readonly ChainMigration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+  m0011,
+  m0012,
+  m0013,
+  m0014,
+  m0015,
+];
