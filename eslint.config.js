@@ -91,7 +91,7 @@ const RENDERER_FEATURES = {
   // The top bar gathers who is working, the mute button, the store's status, the printer's alert and the rush word.
   frame: ['alerts', 'stores', 'status', 'print', 'rush', 'staff'],
   // The day summary shows the kitchen's speed of service per station.
-  history: ['orders', 'kitchen'],
+  history: ['orders', 'kitchen', 'staff'],
   menu: ['promotions', 'store-actions'],
   reviews: ['store-actions'],
   // The kitchen's pages and their setup (Settings › Kitchen screens).

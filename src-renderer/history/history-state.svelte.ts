@@ -1,4 +1,4 @@
-import type { HistoryQuery } from '../../src-shared/ipc/channels/history';
+import type { HistoryPage, HistoryQuery } from '../../src-shared/ipc/channels/history';
 import type { BoardRow, OrderStatus } from '../../src-shared/ipc/channels/orders';
 import type { Bridge } from '../../src-shared/ipc/contract';
 import { Read } from '../lib/reads.svelte';
@@ -25,6 +25,7 @@ export class HistoryState {
   filters = $state<HistoryFilters>({ text: '', merchantId: '', status: '', orderType: '', fromDay: '', toDay: '' });
   #rows = $state.raw<BoardRow[]>([]);
   #next = $state<string | null>(null);
+  #lastActs = $state.raw<HistoryPage['lastActs']>({});
   readonly read = new Read();
   #generation = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -33,6 +34,10 @@ export class HistoryState {
 
   get rows(): BoardRow[] {
     return this.#rows;
+  }
+  /** Who last acted on each order read so far (docs/staff.md), by order id. */
+  get lastActs(): HistoryPage['lastActs'] {
+    return this.#lastActs;
   }
   get hasMore(): boolean {
     return this.#next !== null;
@@ -67,6 +72,7 @@ export class HistoryState {
     const page = await this.read.run(() => this.bridge['history:list'](this.query()));
     if (!page || generation !== this.#generation) return;
     this.#rows = page.rows;
+    this.#lastActs = page.lastActs;
     this.#next = page.next;
   }
 
@@ -77,6 +83,7 @@ export class HistoryState {
     const page = await this.read.run(() => this.bridge['history:list'](this.query(cursor)));
     if (!page || generation !== this.#generation) return;
     this.#rows = [...this.#rows, ...page.rows];
+    this.#lastActs = { ...this.#lastActs, ...page.lastActs };
     this.#next = page.next;
   }
 }

@@ -99,7 +99,7 @@ export class HistoryQuery {
     };
   }
 
-  search(search: HistorySearch): HistoryPage {
+  search(search: HistorySearch): Omit<HistoryPage, 'lastActs'> {
     const { sql, params, walk } = this.statement(search);
     let statement = this.statements.get(sql);
     if (!statement) {

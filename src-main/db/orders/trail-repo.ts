@@ -28,6 +28,7 @@ export class TrailRepo {
     add: Statement<TrailRecord>;
     ofOrder: Statement<{ order: string; limit: number }, TrailRecord>;
     latest: Statement<{ limit: number }, TrailRecord>;
+    lastActs: Statement<{ orders: string }, TrailRecord>;
   };
 
   constructor(db: Db) {
@@ -38,6 +39,13 @@ export class TrailRepo {
       ),
       ofOrder: db.prepare('SELECT * FROM action_trail WHERE order_id = @order ORDER BY at_ms, id LIMIT @limit'),
       latest: db.prepare('SELECT * FROM action_trail ORDER BY at_ms DESC, id DESC LIMIT @limit'),
+      // One line per order, through the order's index: a History page asks for at most 200.
+      lastActs: db.prepare(
+        `SELECT t.* FROM json_each(@orders) AS o
+           JOIN action_trail AS t ON t.id = (
+             SELECT id FROM action_trail WHERE order_id = o.value AND outcome <> 'refused' AND (person_id IS NOT NULL OR approved_by IS NOT NULL)
+             ORDER BY at_ms DESC, id DESC LIMIT 1)`,
+      ),
     };
   }
 
@@ -47,6 +55,10 @@ export class TrailRepo {
   /** An order's lines, oldest first (the drawer tells its story in order). */
   ofOrder(orderId: string, limit: number): TrailRecord[] {
     return this.s.ofOrder.all({ order: orderId, limit });
+  }
+  /** Each order's latest line a person did or a manager approved (refusals left out: they changed nothing). */
+  lastActs(orderIds: readonly string[]): TrailRecord[] {
+    return orderIds.length === 0 ? [] : this.s.lastActs.all({ orders: JSON.stringify(orderIds) });
   }
   /** The newest lines first. */
   latest(limit: number): TrailRecord[] {

@@ -1,4 +1,5 @@
 import type { OrdersDb } from '../../db/orders/orders-db';
+import { trailEntry } from '../../db/orders/trail-repo';
 import { summarise } from '../../orders/day-summary';
 import type { Handlers } from '../../ipc/dispatcher';
 
@@ -6,8 +7,8 @@ import type { Handlers } from '../../ipc/dispatcher';
 export function historyHandlers(db: OrdersDb): Pick<Handlers, 'history:list' | 'history:summary'> {
   return {
     'history:list': (q) =>
-      db.read(() =>
-        db.history.search({
+      db.read(() => {
+        const page = db.history.search({
           text: q.text,
           merchantId: q.merchantId,
           status: q.status,
@@ -17,8 +18,10 @@ export function historyHandlers(db: OrdersDb): Pick<Handlers, 'history:list' | '
           toMs: q.to === undefined ? undefined : Date.parse(q.to),
           cursor: q.cursor,
           limit: q.limit,
-        }),
-      ),
+        });
+        const acts = db.trail.lastActs(page.rows.map((row) => row.id));
+        return { ...page, lastActs: Object.fromEntries(acts.map((act) => [act.order_id, trailEntry(act)])) };
+      }),
     'history:summary': ({ from, to }) => {
       const fromMs = Date.parse(from);
       const toMs = Date.parse(to);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel } from '../channel';
 import { BoardRow, OrderStatus } from './orders';
+import { TrailEntry } from './staff';
 
 /**
  * Order history and the day's summary, read from the terminal's SQLite (every order stays there for
@@ -35,6 +36,11 @@ export const HistoryPage = z.object({
   rows: z.array(BoardRow),
   /** Pass as `cursor` for the next page; null on the last page. */
   next: z.string().nullable(),
+  /**
+   * Who last acted on each order of the page (docs/staff.md): its latest trail line done by a signed-in
+   * person or approved by a manager; an order nobody signed in acted on has none.
+   */
+  lastActs: z.record(z.string(), TrailEntry),
 });
 export type HistoryPage = z.infer<typeof HistoryPage>;
 

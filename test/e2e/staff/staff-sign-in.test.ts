@@ -1,18 +1,34 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import type { Locator } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { after, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { pairScreen } from '../../support/kitchen/pairing';
 import { useTerminal } from '../../support/shells/terminal-fixture';
+import type { RunningShell } from '../../support/shells/web-shell';
 
 /**
  * Staff on a shared terminal at 1024x600 in Portuguese (docs/staff.md): Settings › Equipe adds a
  * manager (Marcos) and a staff member (Ana) and turns sign-in on; Ana signs in from the top bar on
  * the keypad; she confirms an order, then cancels it — the manager's PIN dialog comes up over the
  * cancel, a wrong PIN typed on the keyboard is refused, Marcos's PIN tapped on the keypad approves it,
- * and the cancel reaches the platform once; the drawer says who did each. Screenshots:
- * test-results/staff-*.png.
+ * and the cancel reaches the platform once; the drawer and History say who did each. Then a counter
+ * screen paired to this terminal (its hub) through both screens: Marcos signs in there with the
+ * hub's people, confirms an order on it, and the hub's drawer says it was him on that screen.
+ * Screenshots: test-results/staff-*.png.
  */
 describe('staff sign in by PIN, a manager approves the cancel, the drawer says who did what', () => {
-  const terminal = useTerminal({ name: 'staff', touch: true, locale: 'pt-BR', sandbox: { rateLimitFactor: 0 } });
+  const terminal = useTerminal({
+    name: 'staff',
+    touch: true,
+    locale: 'pt-BR',
+    sandbox: { rateLimitFactor: 0 },
+    args: ['--hub-port', '0', '--no-hub-announce'],
+  });
+  let screenShell: RunningShell | undefined;
+  after(async () => {
+    await screenShell?.stop();
+    if (screenShell) rmSync(screenShell.dataDir, { recursive: true, force: true });
+  });
 
   const box = async (of: Locator) => {
     const b = await of.boundingBox();
@@ -31,8 +47,8 @@ describe('staff sign in by PIN, a manager approves the cancel, the drawer says w
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('team-person').getByText(name, { exact: true }).waitFor();
   }
-  async function tapPin(pin: string): Promise<void> {
-    for (const digit of pin) await terminal.page.getByTestId(`pin-key-${digit}`).tap();
+  async function tapPin(pin: string, page: Page = terminal.page): Promise<void> {
+    for (const digit of pin) await page.getByTestId(`pin-key-${digit}`).tap();
   }
   async function routeCalls(orderId: string, route: string): Promise<number> {
     const response = await terminal.http.send('GET', `/_sandbox/orders/${orderId}/calls`);
@@ -121,5 +137,48 @@ describe('staff sign in by PIN, a manager approves the cancel, the drawer says w
     assert.match(texts[0] ?? '', /^Confirmado por Ana às \d\d:\d\d neste terminal$/);
     await drawer.getByTestId('order-trail').scrollIntoViewIfNeeded();
     await terminal.shot('drawer-trail');
+  });
+
+  it('History says who last acted on the order', async () => {
+    const { page } = terminal;
+    await page.keyboard.press('Escape');
+    await page.getByTestId('order-drawer').waitFor({ state: 'detached' });
+    await page.getByTestId('nav-history').tap();
+    const row = page.getByTestId('history-row').first();
+    await row.getByTestId('history-row-act').getByText('Cancelamento pedido por Ana, aprovado por Marcos', { exact: true }).waitFor({ timeout: 15_000 });
+    await terminal.shot('history');
+  });
+
+  it("a counter screen paired to this hub signs in with the hub's people; its confirm carries its person and its name", async () => {
+    const paired = await pairScreen(terminal, { kind: 'counter', name: 'Balcão 2' });
+    screenShell = paired.shell;
+    const screen = paired.page;
+    const hub = terminal.page;
+    await hub.getByTestId('pairing-dialog').getByTestId('pairing-close').tap();
+
+    const who = screen.getByTestId('who-is-working');
+    await who.getByText('Ninguém').waitFor({ timeout: 15_000 });
+    await who.click();
+    const dialog = screen.getByTestId('who-dialog');
+    await dialog.getByTestId('staff-name').getByText('Marcos', { exact: true }).click();
+    for (const digit of '907311') await screen.getByTestId(`pin-key-${digit}`).click();
+    await dialog.getByTestId('pin-ok').click();
+    await dialog.waitFor({ state: 'detached' });
+    await who.getByText('Marcos', { exact: true }).waitFor();
+    // The hub's own terminal keeps its own person: each device has its own.
+    await hub.getByTestId('who-is-working').getByText('Ana', { exact: true }).waitFor();
+
+    const order = await terminal.placeOrder({ orderType: 'TAKEOUT' });
+    const card = screen.locator(`[data-testid="order-card"][data-order-id="${order.id}"]`);
+    await card.getByTestId('act-confirm').click({ timeout: 15_000 });
+    await screen.locator(`[data-order-id="${order.id}"][data-status="CONFIRMED"]`).first().waitFor({ timeout: 15_000 });
+    await terminal.shotAs('staff-screen-signed-in', screen);
+
+    await hub.getByTestId('nav-orders').tap();
+    await hub.locator(`[data-testid="order-card"][data-order-id="${order.id}"]`).getByRole('button').first().tap();
+    const lines = hub.getByTestId('order-drawer').getByTestId('order-trail').getByTestId('trail-line');
+    await lines.filter({ hasText: /^Confirmado por Marcos às \d\d:\d\d na tela Balcão 2$/ }).waitFor({ timeout: 15_000 });
+    await hub.getByTestId('order-drawer').getByTestId('order-trail').scrollIntoViewIfNeeded();
+    await terminal.shot('hub-drawer-screen-trail');
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { ScreenKind } from '../../../src-shared/ipc/channels/screens';
 import type { TerminalFixture } from '../shells/terminal-fixture';
 import { SMALL_SCREEN } from '../shells/terminal-fixture';
 import { startWebShell, STORE_TIME_ZONE, type RunningShell } from '../shells/web-shell';
@@ -9,15 +10,15 @@ export interface PairedKitchen {
 }
 
 /**
- * A second terminal joined to the counter (the hub) as its kitchen display, through both screens as
- * a store does it: the counter shows a code in Settings › Telas; the new terminal, on its first run,
- * types the hub's address and the code and opens on the kitchen display. `beforePair` sees the
- * kitchen's screen with the code typed in (for a screenshot). The counter's pairing dialog is left
- * open (the caller reads it, then closes it).
+ * A second terminal joined to the counter (the hub) as a paired screen of a kind, through both
+ * screens as a store does it: the counter shows a code in Settings › Telas; the new terminal, on its
+ * first run, types the hub's address and the code and opens on its kind's page (the kitchen display,
+ * or the orders board). `beforePair` sees the new screen with the code typed in (for a screenshot).
+ * The counter's pairing dialog is left open (the caller reads it, then closes it).
  */
-export async function pairKitchenDisplay(
+export async function pairScreen(
   counter: TerminalFixture,
-  options: { name?: string; beforePair?: (kitchen: Page) => Promise<void> } = {},
+  options: { kind: ScreenKind; name: string; beforePair?: (screen: Page) => Promise<void> },
 ): Promise<PairedKitchen> {
   const hub = counter.page;
   await hub.getByTestId('nav-settings').click();
@@ -36,12 +37,21 @@ export async function pairKitchenDisplay(
   await page.getByTestId('setup-join').click();
   await page.getByTestId('join-address').fill(`127.0.0.1:${port}`);
   await page.getByTestId('join-address-use').click();
-  await page.getByTestId('join-kind-kitchen').click();
-  await page.getByTestId('join-name').fill(options.name ?? 'Cozinha — fogão');
+  await page.getByTestId(`join-kind-${options.kind}`).click();
+  await page.getByTestId('join-name').fill(options.name);
   await page.getByTestId('join-next').click();
   for (const digit of digits) await page.getByTestId(`join-key-${digit}`).click();
   await options.beforePair?.(page);
   await page.getByTestId('join-pair').click();
-  await page.locator('[data-testid="kitchen-mode"][data-screen="kitchen"]').waitFor({ timeout: 30_000 });
+  const opened = options.kind === 'kitchen' ? page.locator('[data-testid="kitchen-mode"][data-screen="kitchen"]') : page.getByTestId('nav-orders');
+  await opened.waitFor({ timeout: 30_000 });
   return { shell, page };
+}
+
+/** The kitchen display of `pairScreen`: the stove's screen, unless the test names it. */
+export function pairKitchenDisplay(
+  counter: TerminalFixture,
+  options: { name?: string; beforePair?: (kitchen: Page) => Promise<void> } = {},
+): Promise<PairedKitchen> {
+  return pairScreen(counter, { kind: 'kitchen', name: options.name ?? 'Cozinha — fogão', ...(options.beforePair ? { beforePair: options.beforePair } : {}) });
 }

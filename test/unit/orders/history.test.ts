@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../../src-main/base/clock';
 import type { OrdersDb } from '../../../src-main/db/orders/orders-db';
+import type { TrailRecord } from '../../../src-main/db/orders/trail-repo';
+import { historyHandlers } from '../../../src-main/features/history/handlers';
 import { summarise } from '../../../src-main/orders/day-summary';
 import { EventIngest } from '../../../src-main/sync/ingest';
 import { MERCHANT, memoryStore, silentLogger } from '../../support/sync/fakes';
@@ -140,6 +142,52 @@ describe('order history (search over every stored order)', () => {
     } while (cursor);
     assert.deepEqual([...found].sort(), [...ids].sort(), 'a text search pages through every match once');
     assert.deepEqual(db.history.search({ text: 'cliente', limit: 2, cursor: 'c:1:2;DROP' }).rows.length, 2, 'a cursor that is not one reads as the first page');
+  });
+});
+
+describe('who last acted on each order of a History page (docs/staff.md)', () => {
+  const line = (orderId: string, at: number, more: Partial<TrailRecord>): TrailRecord => ({
+    at_ms: at,
+    person_id: null,
+    person_name: null,
+    device_id: null,
+    device_name: null,
+    channel: 'orders:act',
+    action: 'confirm',
+    order_id: orderId,
+    merchant_id: MERCHANT,
+    approved_by: null,
+    outcome: 'done',
+    outbox_id: null,
+    error_code: null,
+    error_message: null,
+    ...more,
+  });
+
+  it("names each order's latest act by a person or a manager's approval; refusals and nobody's acts are left out", async () => {
+    const { db, ingest } = setUp();
+    const cancelled = place(db, ingest, { at: T0 - HOUR, name: 'Maria', code: '7F3A' });
+    const confirmed = place(db, ingest, { at: T0 - 2 * HOUR, name: 'José', code: 'A1B2' });
+    const untouched = place(db, ingest, { at: T0 - 3 * HOUR, name: 'Bruno', code: 'C9D0' });
+    const ana = { person_id: 'p-ana', person_name: 'Ana' };
+    db.trail.add(line(cancelled, T0 - 50 * 60_000, ana));
+    db.trail.add(line(cancelled, T0 - 40 * 60_000, { ...ana, action: 'requestCancellation', approved_by: 'Marcos' }));
+    // A later refusal changed nothing, and a line with nobody signed in names nobody.
+    db.trail.add(line(cancelled, T0 - 30 * 60_000, { ...ana, action: 'dispatch', outcome: 'refused', error_code: 'conflict', error_message: 'no' }));
+    db.trail.add(line(confirmed, T0 - 90 * 60_000, { person_id: 'p-bia', person_name: 'Bia', device_id: 'screen-2', device_name: 'Balcão 2' }));
+    db.trail.add(line(untouched, T0 - 80 * 60_000, {}));
+
+    const page = await historyHandlers(db)['history:list']({ limit: 50 }, null);
+    assert.deepEqual(
+      page.rows.map((r) => r.id),
+      [cancelled, confirmed, untouched],
+    );
+    assert.deepEqual(Object.keys(page.lastActs).sort(), [cancelled, confirmed].sort());
+    assert.deepEqual(
+      { action: page.lastActs[cancelled]?.action, by: page.lastActs[cancelled]?.person?.name, approvedBy: page.lastActs[cancelled]?.approvedBy },
+      { action: 'requestCancellation', by: 'Ana', approvedBy: 'Marcos' },
+    );
+    assert.deepEqual([page.lastActs[confirmed]?.person?.name, page.lastActs[confirmed]?.device], ['Bia', 'Balcão 2']);
   });
 });
 

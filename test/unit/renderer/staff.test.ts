@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../../src-shared/ipc/channels/orders';
 import type { StaffState as StaffView, TrailEntry } from '../../../src-shared/ipc/channels/staff';
 import { createTerminal, terminalContext } from '../../../src-renderer/app/terminal';
 import WhoIsWorking from '../../../src-renderer/staff/WhoIsWorking.svelte';
-import { trailLine } from '../../../src-renderer/staff/trail-words';
+import { lastActLine, trailLine } from '../../../src-renderer/staff/trail-words';
 import { fakeBridge } from '../../support/app/fake-bridge';
 
 const ORDER = 'f0b7c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -155,5 +155,26 @@ describe('staff on screen: who is working and the trail in words', () => {
       line({ approvedBy: 'Marcos', action: 'requestCancellation' }),
       `Cancellation requested by Ana at ${i18n.clock(AT)} on Balcão 2, approved by Marcos`,
     );
+  });
+
+  it("History's row says in short who last acted on the order", () => {
+    const { terminal } = terminalRefusing();
+    const { i18n } = terminal;
+    const act: TrailEntry = {
+      at: AT,
+      person: { id: ANA.id, name: 'Ana' },
+      device: null,
+      channel: 'orders:act',
+      action: 'requestCancellation',
+      orderId: ORDER,
+      merchantId: null,
+      approvedBy: 'Marcos',
+      outcome: 'queued',
+      error: null,
+    };
+    assert.equal(lastActLine(i18n, act), 'Cancelamento pedido por Ana, aprovado por Marcos');
+    assert.equal(lastActLine(i18n, { ...act, person: null }), 'Cancelamento pedido, aprovado por Marcos', 'nobody signed in, a manager approved');
+    i18n.setLocale('en');
+    assert.equal(lastActLine(i18n, { ...act, action: 'confirm', approvedBy: null }), 'Confirmed by Ana');
   });
 });
