@@ -3,8 +3,9 @@ import { rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { pairScreen } from '../../support/kitchen/pairing';
+import { axeViolations, smallTargets } from '../../support/axe';
 import { useTerminal } from '../../support/shells/terminal-fixture';
-import type { RunningShell } from '../../support/shells/web-shell';
+import { chooseLanguage, type RunningShell } from '../../support/shells/web-shell';
 
 /**
  * Staff on a shared terminal at 1024x600 in Portuguese (docs/staff.md): Settings › Equipe adds a
@@ -180,5 +181,31 @@ describe('staff sign in by PIN, a manager approves the cancel, the drawer says w
     await lines.filter({ hasText: /^Confirmado por Marcos às \d\d:\d\d na tela Balcão 2$/ }).waitFor({ timeout: 15_000 });
     await hub.getByTestId('order-drawer').getByTestId('order-trail').scrollIntoViewIfNeeded();
     await terminal.shot('hub-drawer-screen-trail');
+  });
+
+  it('in English: Settings › Team, the keypad and History say the same, and pass axe at 1024x600', async () => {
+    const { page } = terminal;
+    await chooseLanguage(page, 'en');
+    const team = page.getByTestId('settings-team');
+    await team.getByRole('heading', { name: 'Team' }).waitFor();
+    await team.scrollIntoViewIfNeeded();
+    await terminal.shot('settings-team-en');
+    await page.getByTestId('nav-history').tap();
+    await page.getByTestId('history-row-act').getByText('Cancellation requested by Ana, approved by Marcos', { exact: true }).waitFor({ timeout: 15_000 });
+    await terminal.shot('history-en');
+    await page.getByTestId('who-is-working').tap();
+    const dialog = page.getByTestId('who-dialog');
+    await dialog.getByText('Who is working?').waitFor();
+    await dialog.getByTestId('staff-name').getByText('Marcos', { exact: true }).tap();
+    await dialog.getByTestId('pin-for').getByText("Marcos's PIN").waitFor();
+    await terminal.shot('keypad-en');
+    const violations = await axeViolations(page, { include: '[data-testid="who-dialog"]' });
+    assert.deepEqual(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+    );
+    assert.deepEqual(await smallTargets(page, 44), [], 'touch targets under 44 px');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 });
