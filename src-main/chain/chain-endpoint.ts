@@ -41,6 +41,8 @@ export class ChainEndpoint implements ContractEndpoint {
   private readonly dispatcher: IpcDispatcher;
   private readonly listeners = new Set<Listener>();
   private readonly unsubscribe: (() => void)[] = [];
+  /** Orders changed per store, heard and not yet answered. */
+  private readonly changed = new Map<string, Set<string>>();
 
   constructor(private readonly options: ChainEndpointOptions) {
     this.dispatcher = new IpcDispatcher(options.handlers, options.logger);
@@ -49,7 +51,7 @@ export class ChainEndpoint implements ContractEndpoint {
   start(): void {
     const { bus } = this.options;
     this.unsubscribe.push(
-      bus.subscribe((notice) => void this.heard(notice)),
+      bus.subscribe((notice) => this.heard(notice)),
       bus.onReconnected(() => void this.resend()),
     );
   }
@@ -98,21 +100,48 @@ export class ChainEndpoint implements ContractEndpoint {
     return printers.outByStore([...devices].map((deviceId) => ({ deviceId, stores: grants.storesOf(deviceId) ?? [] })));
   }
 
-  /** Answers what a notice changed: the rows of one store, once, to every screen of that store. */
-  private async heard(notice: ChainNotice): Promise<void> {
+  /**
+   * Gathers what notices changed, per store: the notices one statement sent (a poll's, one per store)
+   * arrive together and are read together, in one query, on the next turn of the event loop.
+   */
+  private heard(notice: ChainNotice): void {
     if (notice.kind === 'device' || notice.kind === 'store-action' || notice.storeId === null) return;
-    const storeId = notice.storeId;
-    const audience = [...this.listeners].filter((l) => this.options.grants.storesOf(l.deviceId)?.includes(storeId));
-    if (audience.length === 0) return;
     const orderIds = notice.kind === 'orders' ? notice.orderIds : [notice.orderId];
+    const pending = this.changed.get(notice.storeId);
+    if (pending) for (const id of orderIds) pending.add(id);
+    else this.changed.set(notice.storeId, new Set(orderIds));
+    if (this.changed.size === 1 && !pending) setImmediate(() => void this.answerChanged());
+  }
+
+  /** Answers what the gathered notices changed: each store's rows, read once, to every screen of that store. */
+  private async answerChanged(): Promise<void> {
+    const changed = [...this.changed];
+    this.changed.clear();
+    const audiences = new Map<string, Listener[]>();
+    const orderIds: string[] = [];
+    for (const [storeId, ids] of changed) {
+      const audience = [...this.listeners].filter((l) => this.options.grants.storesOf(l.deviceId)?.includes(storeId));
+      if (audience.length === 0) continue;
+      audiences.set(storeId, audience);
+      orderIds.push(...ids);
+    }
+    if (audiences.size === 0) return;
     let rows: BoardRow[];
     try {
-      rows = await this.options.orders.rows(orderIds, [storeId]);
+      rows = await this.options.orders.rows(orderIds, [...audiences.keys()]);
     } catch (error) {
-      this.options.logger.warn('chain endpoint: changed rows could not be read; screens read them on their next board', { storeId, error: toAppError(error) });
+      this.options.logger.warn('chain endpoint: changed rows could not be read; screens read them on their next board', {
+        stores: audiences.size,
+        error: toAppError(error),
+      });
       return;
     }
-    if (rows.length > 0) this.push(audience, storeId, 'orders:changed', { rows, actions: [] });
+    const byStore = new Map<string, BoardRow[]>();
+    for (const row of rows) if (row.merchantId) byStore.set(row.merchantId, [...(byStore.get(row.merchantId) ?? []), row]);
+    for (const [storeId, storeRows] of byStore) {
+      const audience = audiences.get(storeId);
+      if (audience) this.push(audience, storeId, 'orders:changed', { rows: storeRows, actions: [] });
+    }
   }
 
   private async resend(): Promise<void> {

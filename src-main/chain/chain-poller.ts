@@ -112,16 +112,19 @@ export class ChainPoller {
     };
   }
 
-  /** One notice per store; a lost notice only delays a screen (it reads its board again on reconnect). */
+  /** One notice per store, all sent at once; a lost notice only delays a screen (it reads its board again on reconnect). */
   private async announce(changed: readonly { orderId: string; storeId: string | null }[]): Promise<void> {
     const byStore = new Map<string | null, string[]>();
-    for (const { orderId, storeId } of changed) byStore.set(storeId, [...(byStore.get(storeId) ?? []), orderId]);
-    for (const [storeId, orderIds] of byStore) {
-      try {
-        await this.options.bus.publish({ kind: 'orders', storeId, orderIds });
-      } catch (error) {
-        this.options.logger.warn('chain poller: a notice could not be published', { storeId, error: toAppError(error) });
-      }
+    for (const { orderId, storeId } of changed) {
+      const orderIds = byStore.get(storeId);
+      if (orderIds) orderIds.push(orderId);
+      else byStore.set(storeId, [orderId]);
+    }
+    if (byStore.size === 0) return;
+    try {
+      await this.options.bus.publish(...[...byStore].map(([storeId, orderIds]) => ({ kind: 'orders' as const, storeId, orderIds })));
+    } catch (error) {
+      this.options.logger.warn('chain poller: the notices could not be published', { stores: byStore.size, error: toAppError(error) });
     }
   }
 }

@@ -194,8 +194,8 @@ export type ChainNotice =
   | { kind: 'device'; deviceId: string; change: 'revoked' | 'granted' };
 
 export interface ChainBus {
-  /** Sent after the commit it speaks of (NOTIFY inside the transaction, or right after it). */
-  publish(notice: ChainNotice): Promise<void>;
+  /** Sent after the commit they speak of (NOTIFY inside the transaction, or right after it), in order, at once. */
+  publish(...notices: ChainNotice[]): Promise<void>;
   /** Every notice, from every replica this one included; resubscribes by itself after a lost connection. */
   subscribe(listener: (notice: ChainNotice) => void): () => void;
   /** A lost connection was re-established: listeners may have missed notices, re-read what they show. */

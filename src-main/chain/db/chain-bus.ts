@@ -74,8 +74,13 @@ export class PgChainBus implements ChainBus {
     return this.client !== null;
   }
 
-  async publish(notice: ChainNotice): Promise<void> {
-    for (const payload of payloadsOf(notice)) await this.options.pool.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, payload]);
+  async publish(...notices: ChainNotice[]): Promise<void> {
+    const payloads = notices.flatMap(payloadsOf);
+    if (payloads.length === 1) await this.options.pool.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, payloads[0]]);
+    // A poll's notices (one per store) in one round trip, in order: the last store's screens do not
+    // wait behind every other store's NOTIFY (bench chain's server path).
+    else if (payloads.length > 1)
+      await this.options.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS n(p, i) ORDER BY i', [BUS_CHANNEL, payloads]);
   }
 
   subscribe(listener: (notice: ChainNotice) => void): () => void {

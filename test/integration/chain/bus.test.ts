@@ -84,6 +84,29 @@ describe('the chain bus on PostgreSQL LISTEN/NOTIFY', () => {
     );
   });
 
+  it("a poll's notices for many stores go in one statement and arrive in the order given", async (t) => {
+    if (!cluster) return t.skip('no PostgreSQL');
+    const pool = db.pool('replica-a');
+    let statements = 0;
+    const counting = new PgChainBus({ url: db.url, applicationName: 'counting', logger: silentLogger, pool, clock: systemClock });
+    const query = pool.query.bind(pool);
+    pool.query = ((...args: Parameters<typeof pool.query>) => {
+      statements++;
+      return query(...args);
+    }) as typeof pool.query;
+    const stores = Array.from({ length: 40 }, () => randomUUID());
+    notices.length = 0;
+    const done = new Promise<void>((resolve) => heard.on('notice', () => notices.length >= stores.length && resolve()));
+    await counting.publish(...stores.map((storeId) => ({ kind: 'orders' as const, storeId, orderIds: [randomUUID()] })));
+    await done;
+    pool.query = query;
+    assert.equal(statements, 1, 'one round trip for every store');
+    assert.deepEqual(
+      notices.map((n) => (n.kind === 'orders' ? n.storeId : null)),
+      stores,
+    );
+  });
+
   it('a listener whose backend is terminated listens again by itself and says so', async (t) => {
     if (!cluster) return t.skip('no PostgreSQL');
     const reconnected = new Promise<void>((resolve) => busB.onReconnected(resolve));

@@ -461,10 +461,10 @@ export class FakeBus implements ChainBus {
   private readonly listeners = new Set<(notice: ChainNotice) => void>();
   private readonly reconnected = new Set<() => void>();
 
-  async publish(notice: ChainNotice): Promise<void> {
-    this.published.push(notice);
+  async publish(...notices: ChainNotice[]): Promise<void> {
+    this.published.push(...notices);
     queueMicrotask(() => {
-      for (const listener of [...this.listeners]) listener(notice);
+      for (const notice of notices) for (const listener of [...this.listeners]) listener(notice);
     });
   }
 

@@ -210,6 +210,30 @@ describe('chain endpoint', () => {
     assert.equal(a.length, 1, 'a device whose grant moved to another store hears no more of this one');
   });
 
+  it("reads a poll's notices for several stores in one query, each store's rows to its own screens only", async () => {
+    const { bus, orders, counterA, counterB, orderA, orderB, heard } = await setup();
+    const a = heard(counterA);
+    const b = heard(counterB);
+    let reads = 0;
+    const rows = orders.rows.bind(orders);
+    orders.rows = (ids, stores) => {
+      reads++;
+      return rows(ids, stores);
+    };
+    // Store A's notice also names B's order (whatever a notice says): a row goes to its own store's screens.
+    await bus.publish({ kind: 'orders', storeId: STORE_A, orderIds: [orderA, orderB] }, { kind: 'orders', storeId: STORE_B, orderIds: [orderB] });
+    await flush();
+    assert.equal(reads, 1, 'one read for both stores');
+    assert.deepEqual(
+      a.map((p) => p.rows.map((r) => r.id)),
+      [[orderA]],
+    );
+    assert.deepEqual(
+      b.map((p) => p.rows.map((r) => r.id)),
+      [[orderB]],
+    );
+  });
+
   it('sends the boards again after the bus lost its connection (notices may be lost)', async () => {
     const { bus, counterA, orderA, heard } = await setup();
     const a = heard(counterA);
