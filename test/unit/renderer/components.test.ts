@@ -6,6 +6,7 @@ import { createTerminal, terminalContext } from '../../../src-renderer/app/termi
 import OrderCard from '../../../src-renderer/orders/OrderCard.svelte';
 import OrdersPage from '../../../src-renderer/orders/OrdersPage.svelte';
 import OrderDrawer from '../../../src-renderer/orders/OrderDrawer.svelte';
+import ChoiceRow from '../../../src-renderer/lib/ChoiceRow.svelte';
 import type { OrderDetailView, OrderView } from '../../../src-shared/ipc/channels/orders';
 import type { DisputeView } from '../../../src-shared/order-requests';
 import type { SoundKind } from '../../../src-renderer/alerts/sounds';
@@ -26,6 +27,26 @@ function terminalWith(rows: BoardRow[]) {
 }
 
 describe('renderer components with a fake bridge (server-rendered)', () => {
+  it("a setting's row of choices is a radio group its label names, the chosen one checked", () => {
+    const { body } = render(ChoiceRow<boolean>, {
+      props: {
+        label: 'Entrar com PIN',
+        choices: [
+          { value: true, label: 'Sim', testid: 'pin-on' },
+          { value: false, label: 'Não', testid: 'pin-off' },
+        ],
+        value: false,
+        disabled: true,
+        onchoose: () => {},
+      },
+    });
+    const labelId = /<span class="setting-label" id="([^"]+)">Entrar com PIN<\/span>/.exec(body)?.[1];
+    assert.ok(labelId, body);
+    assert.match(body, new RegExp(`role="radiogroup" aria-labelledby="${labelId}"`));
+    assert.match(body, /aria-checked="false"[^>]*disabled[^>]*data-testid="pin-on">Sim</);
+    assert.match(body, /aria-checked="true"[^>]*disabled[^>]*data-testid="pin-off" class="chosen">Não</);
+  });
+
   it('a new order card shows its code, customer, the confirm countdown and the confirm button', () => {
     const { terminal } = terminalWith([]);
     const { body } = render(OrderCard, { props: { row: row('a1b2c3d4') }, context: terminalContext(terminal) });
