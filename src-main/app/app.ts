@@ -54,7 +54,9 @@ export async function startApp(options: StartOptions): Promise<App> {
   // Refuses to start with a channel no feature answers, or one answered twice.
   checkFeatures([...APP_FEATURES, ...SESSION_FEATURES]);
   checkScreenFeatures(SCREEN_FEATURES);
-  const clock = options.clock ?? (config.clockAt ? clockRunningFrom(Date.parse(config.clockAt)) : systemClock);
+  const clock = options.clock ?? (config.clockAt ? clockRunningFrom(Date.parse(config.clockAt), config.clockRate) : systemClock);
+  // Said as it starts: a test's sandbox on the same faster clock starts its own at this line (test/support/shells/web-shell.ts).
+  if (!options.clock && config.clockAt) logger.info('clock started', { at: config.clockAt, rate: config.clockRate ?? 1 });
   // Every file the terminal writes (database, WAL, kept PDFs) is owner-only; so is the folder.
   ownerOnlyFromNowOn();
   makePrivate(config.dataDir);

@@ -3,6 +3,8 @@ import { runningFrom } from '../../src-shared/running-clock';
 /** Time, injected: deadlines, backoff and polling are tested without sleeping. */
 export interface Clock {
   now(): number;
+  /** How many times faster than real time it runs (`--clock-rate`, tests and demos); absent: 1. */
+  readonly rate?: number;
   /** Resolves after `ms`, or rejects with the signal's reason when aborted. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
@@ -27,9 +29,15 @@ export const systemClock: Clock = {
     }),
 };
 
-/** The system's clock read from a chosen instant (`--clock-at`): tests and demos at a fixed hour. */
-export function clockRunningFrom(startMs: number): Clock {
-  return { now: runningFrom(startMs), sleep: systemClock.sleep };
+/**
+ * The system's clock read from a chosen instant (`--clock-at`): tests and demos at a fixed hour. At
+ * a `rate` (`--clock-rate`) its time runs that many times faster and its sleeps are as much shorter,
+ * so every loop that waits on it (polls, retries, pauses' ends, budgets) keeps its pace in its time.
+ */
+export function clockRunningFrom(startMs: number, rate = 1): Clock {
+  const now = runningFrom(startMs, { rate });
+  if (rate === 1) return { now, sleep: systemClock.sleep };
+  return { now, rate, sleep: (ms, signal) => systemClock.sleep(ms / rate, signal) };
 }
 
 /** A clock that only moves when told to; pending sleeps wake as time passes them. */

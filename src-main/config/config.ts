@@ -15,6 +15,7 @@ import {
   type UsageEntry,
 } from '../../src-shared/command-line';
 import { AppError, describeZodError } from '../../src-shared/errors';
+import { MAX_CLOCK_RATE } from '../../src-shared/running-clock';
 
 /**
  * Configuration from flags and `STORE_TERMINAL_<NAME>` environment variables (flags win): what an
@@ -49,6 +50,15 @@ export const Config = z
     credentialStore: z.enum(['auto', 'keychain', 'safe-storage', 'file']).default('auto'),
     /** Runs the terminal's clock from this instant instead of the system's (tests, demos at a chosen hour). */
     clockAt: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * With `clockAt`: that clock runs this many times faster than real time, its sleeps as much
+     * shorter (tests and demos: a lunch rush in minutes). Never set unless asked: 1.
+     */
+    clockRate: z.coerce
+      .number({ error: 'the clock rate is a number' })
+      .min(1, { error: 'the clock rate is at least 1 (real time)' })
+      .max(MAX_CLOCK_RATE, { error: `the clock rate is at most ${MAX_CLOCK_RATE}: faster, the app's shortest waits are shorter than a call` })
+      .optional(),
     /** Web shell with --no-window: also print the launch link (it is always written to an owner-only file). */
     printLaunchUrl: z.boolean().default(false),
     /** The port screens reach this terminal on, whatever Settings › Telas says (0: any free port, for tests and a second terminal on one machine). */
@@ -60,6 +70,11 @@ export const Config = z
   .refine((c) => c.apiBaseUrl === undefined || c.clientId !== undefined, {
     message: 'a real API needs --client-id (and its secret once, kept in the credential store)',
     path: ['clientId'],
+  })
+  // A faster clock is a test's or a demo's, at an hour it names: never the store's own time.
+  .refine((c) => c.clockRate === undefined || c.clockAt !== undefined, {
+    message: '--clock-rate needs --clock-at (the instant the faster clock starts from)',
+    path: ['clockRate'],
   });
 export type Config = z.infer<typeof Config>;
 
@@ -108,6 +123,12 @@ const FLAG_TABLE = {
     value: 'ISO-instant',
     env: true,
     help: "Run the terminal's clock from this instant (tests, demos at a chosen hour); the embedded sandbox follows it.",
+  },
+  'clock-rate': {
+    type: 'string',
+    value: 'N',
+    env: true,
+    help: `With --clock-at: run that clock N times faster, 1 to ${MAX_CLOCK_RATE} (tests, demos: a rush in minutes).`,
   },
   'hub-port': {
     type: 'string',
@@ -271,6 +292,7 @@ export function configFromFlags(values: TerminalFlagValues, env: NodeJS.ProcessE
     webPort: pick('web-port'),
     credentialStore: pick('credential-store'),
     clockAt: pick('clock-at'),
+    clockRate: pick('clock-rate'),
     printLaunchUrl: on('print-launch-url'),
     hubPort: pick('hub-port'),
     hubAnnounce: !on('no-hub-announce'),

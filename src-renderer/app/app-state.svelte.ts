@@ -64,7 +64,7 @@ export class AppState {
     if (!status) return;
     this.#status = status;
     this.#connectivity ??= status.connectivity;
-    this.now.follow(status.now);
+    this.now.follow(status.now, status.clockRate);
   }
 
   open(page: Page): void {

@@ -14,6 +14,23 @@ export function pinnedNow(iso: string = TEST_INSTANT): () => number {
   return runningFrom(Date.parse(iso));
 }
 
+/**
+ * The sandbox's side of a terminal on a faster clock (`--clock-rate`): reads `iso` until `start()`,
+ * then runs `rate` times real time from there. Started the moment the terminal's clock starts (its
+ * log line, support/shells/web-shell.ts), the two read the same time within the few milliseconds the
+ * line takes to arrive — in two processes, whose own clocks a test tool may bend apart (faketime).
+ */
+export function heldClock(iso: string, rate: number): { now: () => number; start: () => void } {
+  const at = Date.parse(iso);
+  let read = (): number => at;
+  return {
+    now: () => read(),
+    start: () => {
+      read = runningFrom(at, { rate });
+    },
+  };
+}
+
 /** The app's clock at the tests' instant, as the app runs with `--clock-at` (real sleeps, pinned time). */
 export function testClock(iso: string = TEST_INSTANT): Clock {
   return clockRunningFrom(Date.parse(iso));

@@ -18,6 +18,7 @@ export const statusFeature = appFeature({
           pollIntervalSeconds: session?.pollSeconds ?? 0,
           connectivity: session?.connectivity.current ?? NOT_HEARD_FROM,
           now: new Date(clock.now()).toISOString(),
+          ...(clock.rate ? { clockRate: clock.rate } : {}),
         };
       },
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorInfo } from '../../errors';
+import { MAX_CLOCK_RATE } from '../../running-clock';
 import { channel, noInput } from '../channel';
 
 /**
@@ -38,6 +39,8 @@ export const AppStatus = z.object({
   connectivity: Connectivity,
   /** The main process's clock when it answered: the screen's countdowns run on the same time. */
   now: z.string(),
+  /** How many times faster than real time that clock runs (`--clock-rate`, tests and demos); absent: 1. */
+  clockRate: z.number().min(1).max(MAX_CLOCK_RATE).optional(),
 });
 export type AppStatus = z.infer<typeof AppStatus>;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_RESTAURANT_ID, seedStores, startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-sandbox/index';
-import { pinnedNow, TEST_INSTANT } from '../clock';
+import { heldClock, pinnedNow, TEST_INSTANT } from '../clock';
 import { rawHttp, type RawHttp } from '../sandbox/sandbox';
 import { launchChromium, ROOT, startWebShell, STORE_TIME_ZONE, type RunningShell } from './web-shell';
 
@@ -27,6 +27,12 @@ export interface TerminalFixtureOptions {
   demo?: boolean;
   /** The instant the sandbox and the terminal start at (default: the tests' instant, support/clock.ts). */
   clockAt?: string;
+  /**
+   * The sandbox's and the terminal's clocks run this many times faster than real time from `clockAt`
+   * (`--clock-rate`), started together (support/clock.ts `heldClock`): an hour's rush in minutes.
+   * Such a terminal cannot `restart` (the sandbox's clock would be ahead of its new one).
+   */
+  clockRate?: number;
   /** Seconds between polls (default 1: the tests' orders arrive at once); null: the terminal's own default. */
   pollSeconds?: number | null;
   /** The application's secret, in the shell's environment (default the demo application's). */
@@ -128,17 +134,24 @@ export function useTerminal(options: TerminalFixtureOptions): TerminalFixture {
     ...extra,
   ];
   const clientSecret = options.clientSecret ?? (options.demo ? undefined : 'demo-secret');
+  const faster = options.clockRate === undefined ? undefined : heldClock(clockAt, options.clockRate);
   const start = (restart: RestartOptions = {}) =>
     startWebShell({
-      args: [...flags(restart.args, restart.apiBaseUrl), '--clock-at', restart.clockAt ?? clockAt],
+      args: [
+        ...flags(restart.args, restart.apiBaseUrl),
+        '--clock-at',
+        restart.clockAt ?? clockAt,
+        ...(faster ? ['--clock-rate', String(options.clockRate)] : []),
+      ],
       dataDir,
       ...(clientSecret ? { clientSecret } : {}),
+      ...(faster ? { onClockStarted: faster.start } : {}),
     });
   const shotTo = (file: string, of?: Page | Locator) => (of ?? need('page')).screenshot({ path: join(SHOTS, `${file}.png`) }).then(() => undefined);
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    if (!options.demo) parts.sandbox = await startSandbox({ port: 0, now: pinnedNow(clockAt), ...options.sandbox });
+    if (!options.demo) parts.sandbox = await startSandbox({ port: 0, now: faster?.now ?? pinnedNow(clockAt), ...options.sandbox });
     await options.seed?.();
     parts.shell = await start();
     parts.browser = await launchChromium();
@@ -188,6 +201,7 @@ export function useTerminal(options: TerminalFixtureOptions): TerminalFixture {
     shot: (what, of) => shotTo(`${options.name}-${what}`, of),
     shotAs: shotTo,
     restart: async (restart) => {
+      if (faster) throw new Error('a terminal on a faster clock cannot restart: its sandbox’s clock runs on');
       await need('shell').stop();
       parts.shell = await start(restart);
       await need('page').goto(parts.shell.launchUrl());

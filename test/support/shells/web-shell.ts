@@ -28,6 +28,11 @@ export interface WebShellOptions {
   env?: NodeJS.ProcessEnv;
   /** Another build's web.js (bench/coldstart.bench.ts starts two builds side by side); default out/main/web.js. */
   entry?: string;
+  /**
+   * Called the moment the shell says its clock started (its `clock started` log line): a sandbox on
+   * the same faster clock (`--clock-rate`) starts its own then (support/clock.ts `heldClock`).
+   */
+  onClockStarted?: () => void;
 }
 
 /**
@@ -45,8 +50,16 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<Runn
   if (options.clientSecret) env.STORE_TERMINAL_CLIENT_SECRET = options.clientSecret;
   const child = spawn(process.execPath, [entry, '--no-window', '--data-dir', dataDir, ...clock, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
+  let clockStarted = options.onClockStarted;
+  const heard = (d: unknown): void => {
+    output += String(d);
+    if (clockStarted && output.includes('"msg":"clock started"')) {
+      clockStarted();
+      clockStarted = undefined;
+    }
+  };
+  child.stdout?.on('data', heard);
+  child.stderr?.on('data', heard);
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web shell did not start:\n${output}`)), 20_000);
     const check = (): void => {

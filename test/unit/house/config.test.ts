@@ -15,6 +15,9 @@ describe('configuration from flags and environment', () => {
     assert.equal(config.pollIntervalSeconds, undefined);
     assert.equal(loadConfig(['--poll-interval', '12'], {}).pollIntervalSeconds, 12);
     assert.equal(loadConfig(['--demo'], {}).demo, true);
+    assert.equal(config.clockRate, undefined, 'real time unless asked');
+    assert.equal(loadConfig(['--clock-at', '2026-11-24T12:00:00-03:00', '--clock-rate', '40'], {}).clockRate, 40);
+    assert.equal(loadConfig(['--clock-at', '2026-11-24T12:00:00-03:00'], { STORE_TERMINAL_CLOCK_RATE: '2.5' }).clockRate, 2.5);
     assert.equal(loadConfig([], { STORE_TERMINAL_DEMO: '1' }).demo, true);
     assert.equal(config.openWindow, true);
     assert.ok(config.dataDir.endsWith('store-terminal'));
@@ -57,6 +60,12 @@ describe('configuration from flags and environment', () => {
       [['--poll-interval', '45'], 'pollIntervalSeconds'],
       [['--poll-interval', 'soon'], 'pollIntervalSeconds'],
       [['--shell', 'tty'], 'shell'],
+      // A faster clock only from a chosen instant, 1 to 60 times real time.
+      [['--clock-rate', '40'], 'clockRate'],
+      ...['0', '0.5', '-3', '61', 'fast', 'Infinity', '1e9'].map((rate): [string[], string] => [
+        ['--clock-at', '2026-11-24T12:00:00-03:00', '--clock-rate', rate],
+        'clockRate',
+      ]),
     ];
     for (const [argv, field] of cases) {
       assert.throws(
