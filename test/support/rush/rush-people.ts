@@ -27,6 +27,26 @@ export interface RushPaces {
   seed: number;
 }
 
+/**
+ * A lunch rush the kitchen cannot keep up with: a customer every 2 minutes for 40 minutes, then
+ * every 5, half of them platform deliveries; the cook confirms within a minute, but an order takes
+ * 10 minutes and the kitchen finishes one every 2.5 at best (24 an hour against the peak's 30), and
+ * a driver reaches the store 8 minutes after the confirmation.
+ */
+export const RUSH_PACES: RushPaces = {
+  orders: 25,
+  peakEveryMinutes: 2,
+  peakMinutes: 40,
+  tailEveryMinutes: 5,
+  deliveryShare: 0.5,
+  confirmAfterMinutes: 1,
+  cookMinutes: 10,
+  readyEveryMinutes: 2.5,
+  driverRideMinutes: 8,
+  pickupAfterMinutes: 3,
+  seed: 1,
+};
+
 /** A small seeded generator (mulberry32): the same seed, the same draws. */
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -42,6 +62,8 @@ export function seeded(seed: number): () => number {
 interface Ticket {
   id: string;
   delivery: boolean;
+  /** When its customer placed it. */
+  placedAt: number;
   /** When the cook confirmed it at the terminal. */
   confirmedAt: number | null;
   /** When the cook marked it ready at the terminal. */
@@ -58,8 +80,28 @@ export interface RushPeopleOptions {
   start: number;
   /** The sandbox's control routes (customers and drivers are the platform's people). */
   control(method: 'GET' | 'POST' | 'PUT', path: string, json?: unknown): Promise<Record<string, unknown>>;
-  /** The terminal's handlers the cook uses, as a person at the screen would. */
-  terminal: Pick<Handlers, 'orders:board' | 'orders:act'>;
+  /** The terminal as the cook works it: its handlers in one process, its screen end to end. */
+  counter: RushCounter;
+}
+
+/**
+ * The terminal as a rush's cook works it: which orders its board shows as new, and the buttons that
+ * confirm one and mark one ready. Each resolves once the terminal took the action (on screen: once
+ * the platform has it, so the drivers the platform sends find it confirmed or ready).
+ */
+export interface RushCounter {
+  newOrders(): Promise<ReadonlySet<string>>;
+  confirm(orderId: string): Promise<void>;
+  ready(orderId: string): Promise<void>;
+}
+
+/** The cook at the terminal's handlers (`orders:board`, `orders:act`), as the screens call them. */
+export function handlersCounter(terminal: Pick<Handlers, 'orders:board' | 'orders:act'>, merchantId: string): RushCounter {
+  return {
+    newOrders: async () => new Set((await terminal['orders:board']({ merchantId })).rows.filter((r) => r.status === 'PLACED').map((r) => r.id)),
+    confirm: async (orderId) => void (await terminal['orders:act']({ orderId, action: 'confirm' })),
+    ready: async (orderId) => void (await terminal['orders:act']({ orderId, action: 'readyToPickup' })),
+  };
 }
 
 /**
@@ -73,9 +115,12 @@ export class RushPeople {
   private readonly tickets: Ticket[] = [];
   private readonly draw: () => number;
   private nextCustomer: number;
-  private lastReadyAt = -Infinity;
+  /** When the kitchen made the last order: the next is made `readyEveryMinutes` after, however late its tap. */
+  private lastMadeAt = -Infinity;
   placed = 0;
   turnedAway = 0;
+  /** The longest a driver waited at the counter so far (ms): the platform closes the store at its limit. */
+  longestDriverWait = 0;
 
   constructor(private readonly options: RushPeopleOptions) {
     this.draw = seeded(options.paces.seed);
@@ -92,6 +137,11 @@ export class RushPeople {
     return this.tickets.filter((t) => t.confirmedAt !== null && t.readyAt === null).length;
   }
 
+  /** Orders placed by `moment` that are not gone yet (in the kitchen, or waiting for their driver or customer). */
+  notGoneFrom(moment: number): number {
+    return this.tickets.filter((t) => t.placedAt <= moment && !t.gone).length;
+  }
+
   /** A customer's moment: orders if the store is open, else goes elsewhere. */
   async customers(now: number, open: boolean): Promise<void> {
     const { paces, merchantId, control, start } = this.options;
@@ -105,27 +155,33 @@ export class RushPeople {
     }
     const body = { merchantId, orderType: delivery ? 'DELIVERY' : 'TAKEOUT', ...(delivery ? { deliveredBy: 'PLATFORM' } : {}) };
     const order = (await control('POST', '/_sandbox/orders', body)) as { id: string };
-    this.tickets.push({ id: order.id, delivery, confirmedAt: null, readyAt: null, driver: 'none', gone: false });
+    this.tickets.push({ id: order.id, delivery, placedAt: now, confirmedAt: null, readyAt: null, driver: 'none', gone: false });
     this.placed += 1;
   }
 
-  /** The cook at the terminal: confirms what the board shows, then marks the oldest ticket ready when the kitchen has made it. */
+  /**
+   * The cook at the terminal: marks the oldest ticket ready once the kitchen has made it — first, a
+   * driver may be waiting for it — then confirms what the board shows as new. The kitchen's pace
+   * counts from when it made the last order, never from a late tap: a cook slow to tap does not slow
+   * the kitchen down.
+   */
   async cook(now: number): Promise<void> {
-    const { paces, merchantId, terminal } = this.options;
-    const rows = new Map((await terminal['orders:board']({ merchantId })).rows.map((r) => [r.id, r]));
+    const { paces, counter } = this.options;
+    const next = this.tickets.find((t) => t.confirmedAt !== null && t.readyAt === null);
+    const madeAt =
+      next?.confirmedAt == null ? Infinity : Math.max(next.confirmedAt + paces.cookMinutes * MINUTE, this.lastMadeAt + paces.readyEveryMinutes * MINUTE);
+    if (next && now >= madeAt) {
+      await counter.ready(next.id);
+      next.readyAt = now;
+      this.lastMadeAt = madeAt;
+    }
+    const fresh = await counter.newOrders();
     for (const ticket of this.tickets) {
-      const row = rows.get(ticket.id);
-      if (ticket.confirmedAt !== null || row?.status !== 'PLACED' || !row.createdAt) continue;
-      if (now - Date.parse(row.createdAt) < paces.confirmAfterMinutes * MINUTE) continue;
-      await terminal['orders:act']({ orderId: ticket.id, action: 'confirm' });
+      if (ticket.confirmedAt !== null || !fresh.has(ticket.id)) continue;
+      if (now - ticket.placedAt < paces.confirmAfterMinutes * MINUTE) continue;
+      await counter.confirm(ticket.id);
       ticket.confirmedAt = now;
     }
-    const next = this.tickets.find((t) => t.confirmedAt !== null && t.readyAt === null);
-    if (!next || next.confirmedAt === null) return;
-    if (now < next.confirmedAt + paces.cookMinutes * MINUTE || now < this.lastReadyAt + paces.readyEveryMinutes * MINUTE) return;
-    await terminal['orders:act']({ orderId: next.id, action: 'readyToPickup' });
-    next.readyAt = now;
-    this.lastReadyAt = now;
   }
 
   /** The platform's drivers and the takeout customers, for orders the platform has by now. */
@@ -152,6 +208,7 @@ export class RushPeople {
         // Collected (CLT, DSP) and delivered (CON): the driver leaves the counter.
         await order(ticket, 'conclude');
         ticket.gone = true;
+        this.longestDriverWait = Math.max(this.longestDriverWait, now - ticket.driver);
       }
     }
   }

@@ -1,6 +1,7 @@
 import type { RushView } from '../../../src-shared/ipc/channels/rush';
 import { DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
-import { RushPeople, seeded, type RushPaces } from './rush-people';
+import { handlersCounter, RUSH_PACES, RushPeople, seeded, type RushPaces } from './rush-people';
+import { rushPlatform, type RushRecord } from './rush-platform';
 import { RushWorld } from './rush-world';
 
 /**
@@ -11,27 +12,7 @@ import { RushWorld } from './rush-world';
  * time moves on (rush-world.ts), so the same paces give the same run, to the millisecond.
  */
 
-export type { RushPaces } from './rush-people';
-
-/**
- * A lunch rush the kitchen cannot keep up with: a customer every 2 minutes for 40 minutes, then
- * every 5, half of them platform deliveries; the cook confirms within a minute, but an order takes
- * 10 minutes and the kitchen finishes one every 2.5 at best (24 an hour against the peak's 30), and
- * a driver reaches the store 8 minutes after the confirmation.
- */
-export const RUSH_PACES: RushPaces = {
-  orders: 25,
-  peakEveryMinutes: 2,
-  peakMinutes: 40,
-  tailEveryMinutes: 5,
-  deliveryShare: 0.5,
-  confirmAfterMinutes: 1,
-  cookMinutes: 10,
-  readyEveryMinutes: 2.5,
-  driverRideMinutes: 8,
-  pickupAfterMinutes: 3,
-  seed: 1,
-};
+export { RUSH_PACES, type RushPaces } from './rush-people';
 
 export interface RushOptions {
   /** Busy mode's pause in minutes, or null: busy mode off (the guard only warns). */
@@ -42,18 +23,12 @@ export interface RushOptions {
   trace?: (line: string) => void;
 }
 
-export interface RushOutcome {
+export interface RushOutcome extends RushRecord {
   /** The rush's first moment (ISO): a Tuesday's noon in São Paulo, when the store is open. */
   startedAt: string;
   placed: number;
   /** Customers who found the store paused or closed and went elsewhere. */
   turnedAway: number;
-  /** The platform's automatic closures of the store: rule and moment (ISO). */
-  closures: { rule: string; at: string }[];
-  /** Pauses the terminal made on the platform (POST /merchants/{id}/interruptions answered 201). */
-  pauses: number;
-  /** Pauses lifted by a call (DELETE …/interruptions/{id}): busy mode never sends one. */
-  resumes: number;
   /** Stretches the platform did not show the store open, as the customers saw them (ISO; `to` null if it never reopened). */
   unavailable: { from: string; to: string | null }[];
   /** The first moment the terminal's gauge warned of a closure rule, and which. */
@@ -85,22 +60,12 @@ export async function runRush(options: RushOptions): Promise<RushOutcome> {
   }
   const { clock, http, session } = world;
   const start = clock.now();
-  const control = async (method: 'GET' | 'POST' | 'PUT', path: string, json?: unknown): Promise<Record<string, unknown>> => {
-    const response = await http.send(method, path, json === undefined ? {} : { json });
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body as Record<string, unknown>;
-  };
-  let token = await http.token();
-  /** What a customer's app sees: the store takes orders while any of its entries is available. */
-  const platformOpen = async (): Promise<boolean> => {
-    const path = `/merchant/v1.0/merchants/${merchantId}/status`;
-    let response = await http.send('GET', path, { token });
-    if (response.status === 401) response = await http.send('GET', path, { token: (token = await http.token()) });
-    return (response.body as { available: boolean }[]).some((entry) => entry.available);
-  };
+  const platform = rushPlatform(http, merchantId);
+  const { control } = platform;
   const { 'orders:act': act, 'orders:board': board, 'rush:gauge': gauge } = session.handlers;
   if (!act || !board || !gauge) throw new Error('the session answers no orders:act, orders:board or rush:gauge');
-  const people = new RushPeople({ merchantId, paces, start, control, terminal: { 'orders:act': act, 'orders:board': board } });
+  const counter = handlersCounter({ 'orders:act': act, 'orders:board': board }, merchantId);
+  const people = new RushPeople({ merchantId, paces, start, control, counter });
 
   let firstWarning: RushOutcome['firstWarning'] = null;
   let firstSwampedAt: string | null = null;
@@ -117,7 +82,7 @@ export async function runRush(options: RushOptions): Promise<RushOutcome> {
     await control('PUT', `/_sandbox/merchants/${merchantId}/auto-closure`, { on: true });
     for (;;) {
       const now = clock.now();
-      const open = await platformOpen();
+      const open = await platform.open();
       const down = unavailable.at(-1);
       if (!open && (!down || down.to !== null)) unavailable.push({ from: new Date(now).toISOString(), to: null });
       if (open && down && down.to === null) down.to = new Date(now).toISOString();
@@ -137,19 +102,14 @@ export async function runRush(options: RushOptions): Promise<RushOutcome> {
       await world.advance(STEP_MS);
     }
 
-    const closures = (await control('GET', `/_sandbox/auto-closure/closures?merchantId=${merchantId}`)).closures as { rule: string; at: string }[];
-    const calls = (await control('GET', `/_sandbox/calls?merchantId=${merchantId}`)).calls as { method: string; route: string; status: number | null }[];
-    const pauses = calls.filter((c) => c.route === 'POST /merchants/{merchantId}/interruptions' && c.status === 201).length;
-    const resumes = calls.filter((c) => c.method === 'DELETE' && c.route.includes('/interruptions')).length;
+    const record = await platform.record();
     const warned = firstWarning as RushOutcome['firstWarning'];
-    const closed = closures[0];
+    const closed = record.closures[0];
     return {
       startedAt: new Date(start).toISOString(),
       placed: people.placed,
       turnedAway: people.turnedAway,
-      closures: closures.map(({ rule, at }) => ({ rule, at })),
-      pauses,
-      resumes,
+      ...record,
       unavailable,
       firstWarning: warned,
       firstSwampedAt,
