@@ -6,8 +6,12 @@ import type { RushPlatform } from './rush-platform';
 const PRESS_LIMIT_MS = 20_000;
 /** Between two looks at the platform while a tap is on its way. */
 const LOOK_EVERY_MS = 100;
-/** A tap the platform has not heard of by then is tapped again: past the board's double-tap guard (tap-guard.ts, 1 s). */
-const TAP_AGAIN_MS = 1_200;
+/**
+ * A tap the platform has not heard of by then is tapped again: the board's double-tap guard
+ * (tap-guard.ts) ignores a repeat only while what is under it moved or changed in the last 500 ms.
+ * A tap it took has turned the button into "on its way" by then, so it is never tapped twice.
+ */
+const TAP_AGAIN_MS = 600;
 
 const AFTER_CONFIRMED = new Set(['PREPARATION_STARTED', 'READY_TO_PICKUP', 'DISPATCHED', 'CONCLUDED']);
 const AFTER_READY = new Set(['READY_TO_PICKUP', 'DISPATCHED', 'CONCLUDED']);
