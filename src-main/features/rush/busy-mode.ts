@@ -19,6 +19,13 @@ export const busyMinutesOf =
     return new Map(stores.filter((id) => busyMode.includes(id) && (served === 'all' || served.includes(id))).map((id) => [id, busyMinutes]));
   };
 
+/**
+ * How long a store must read below swamped after its busy pause before busy mode may pause it again:
+ * a gauge letting go for a reading or two in a rush that goes on (a driver leaving, the next one
+ * arriving) is the same rush, and a second pause would shut the store half an hour.
+ */
+export const CALM_TO_REARM_MS = 10 * 60_000;
+
 export interface BusyModeOptions {
   busyMinutes: BusyMinutes;
   outbox: Pick<StoreOutbox, 'submit'>;
@@ -29,7 +36,8 @@ export interface BusyModeOptions {
  * Busy mode (per store, off by default: a terminal's settings, a chain's table): a store the rush gauge calls swamped is paused for
  * `busyMinutes`, once, through the store outbox — only while the platform shows it open, so it never
  * stacks on a person's pause nor fights the platform's own closure, and it reopens by itself when its
- * pause ends (no resume is ever sent), not paused again until the gauge has let go of it once. The
+ * pause ends (no resume is ever sent), not paused again until the gauge has let go of it for ten
+ * minutes (CALM_TO_REARM_MS). The
  * idempotency key names the store and the window, so a restart, a second look in the same window or
  * a chain's other replica deciding at once makes no second pause (the outbox keeps one action a key).
  */
@@ -42,6 +50,8 @@ export class BusyMode {
    * second one, so the store reopens as promised; the next rush may pause it again.
    */
   private readonly pausedUntil = new Map<string, number>();
+  /** Since when a store whose busy pause ended has read below swamped, without a swamped reading since. */
+  private readonly calmSince = new Map<string, number>();
 
   constructor(private readonly options: BusyModeOptions) {}
 
@@ -53,7 +63,15 @@ export class BusyMode {
   async look(view: RushView, now: number): Promise<string[]> {
     const paused: string[] = [];
     const swamped = new Set(view.stores.filter((s) => s.level === 'swamped').map((s) => s.merchantId));
-    for (const [merchantId, until] of this.pausedUntil) if (until <= now && !swamped.has(merchantId)) this.pausedUntil.delete(merchantId);
+    for (const [merchantId, until] of this.pausedUntil) {
+      if (until > now) continue;
+      const calm = this.calmSince.get(merchantId);
+      if (calm !== undefined && now - calm >= CALM_TO_REARM_MS) {
+        this.pausedUntil.delete(merchantId);
+        this.calmSince.delete(merchantId);
+      } else if (swamped.has(merchantId)) this.calmSince.delete(merchantId);
+      else if (calm === undefined) this.calmSince.set(merchantId, now);
+    }
     const busy = swamped.size > 0 ? await this.options.busyMinutes([...swamped]) : new Map<string, number>();
     for (const [merchantId, minutes] of busy) {
       const windowMs = minutes * 60_000;

@@ -57,6 +57,20 @@ describe('busy mode', () => {
     assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 50 * MIN), [CENTRO]);
   });
 
+  it('a gauge letting go for a reading or two in the same rush does not re-arm it: ten calm minutes do', async () => {
+    const { busy, sent } = setUp();
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW), [CENTRO]);
+    // Its pause over, a driver leaves and the gauge reads busy once; the next one arrives: swamped again.
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'busy' }), NOW + 15 * MIN), []);
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 15 * MIN + 15_000), [], 'the same rush: no second pause');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'busy' }), NOW + 16 * MIN), []);
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'busy' }), NOW + 25 * MIN), [], 'nine calm minutes');
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 25 * MIN + 15_000), [], 'still the same rush');
+    assert.equal(sent.length, 1, 'one pause for the rush');
+    assert.deepEqual(await busy.look(view({}), NOW + 30 * MIN), []);
+    assert.deepEqual(await busy.look(view({ [CENTRO]: 'swamped' }), NOW + 40 * MIN + 15_000), [CENTRO], 'after ten calm minutes, the next rush');
+  });
+
   it('never pauses a store that is calm or busy, nor one already paused or closed (a person, or the platform)', async () => {
     const { busy, sent } = setUp([CENTRO, BAIRRO]);
     assert.deepEqual(await busy.look(view({ [CENTRO]: 'busy', [BAIRRO]: 'calm' }), NOW), []);
