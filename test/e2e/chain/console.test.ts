@@ -245,6 +245,10 @@ describe("the chain's manager console, in Chromium", { skip: built ? false : 'ru
     // Busy mode for this store, from its page: saved on the server and shown as kept.
     const busy = page.getByTestId('store-busy-mode');
     await busy.getByTestId('busy-mode-on').check();
+    // The page reads the store again while the manager edits (a second order changes its row): the edit stays.
+    const second = await createOrder(sandbox, { merchantId: target, orderType: 'TAKEOUT' });
+    await page.locator(`[data-testid="store-order"][data-order-id="${second.id}"]`).waitFor({ timeout: 20_000 });
+    assert.equal(await busy.getByTestId('busy-mode-on').isChecked(), true, "a re-read keeps the manager's edit");
     await busy.getByTestId('busy-mode-minutes').fill('20');
     await busy.getByTestId('busy-mode-save').click();
     await page.locator('[data-testid="store-busy-mode"][data-on="true"]').waitFor();
