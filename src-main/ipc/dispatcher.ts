@@ -20,9 +20,12 @@ export type CallOrigin = ActionOrigin | null;
  * each call: there is none before an account is open.
  */
 export interface CallGuard {
-  /** Throws to refuse; gives back what hears the outcome, if the call is one to note. */
-  admit(channel: ChannelName, input: unknown, origin: CallOrigin): ((result: IpcResult<unknown>) => void) | undefined;
+  /** Throws (or rejects) to refuse; gives back what hears the outcome, if the call is one to note. */
+  admit(channel: ChannelName, input: unknown, origin: CallOrigin): CallNote | undefined | Promise<CallNote | undefined>;
 }
+
+/** Hears what an admitted call came to; the call's answer waits for it (a trail line is written before the caller hears). */
+export type CallNote = (result: IpcResult<unknown>) => void | Promise<void>;
 
 export type Handlers = {
   /** `origin`: always given by the dispatcher; optional so a test (or a handler's own caller) may leave it out for "this terminal". */
@@ -67,9 +70,9 @@ export class IpcDispatcher {
       const { field, message } = describeZodError(parsed.error);
       return { ok: false, error: { code: 'bad-input', message: `${channel}: ${message}`, field } };
     }
-    let settled: ((result: IpcResult<unknown>) => void) | undefined;
+    let settled: CallNote | undefined;
     try {
-      settled = this.guard()?.admit(channel, parsed.data, origin);
+      settled = await this.guard()?.admit(channel, parsed.data, origin);
       const handler = this.handlers[channel] as (input: unknown, origin: CallOrigin) => Promise<unknown>;
       const output = await handler(parsed.data, origin);
       const checked = spec.output.safeParse(output);
@@ -87,9 +90,9 @@ export class IpcDispatcher {
   }
 
   /** The guard hears what the call came to; its own failure is logged, never the caller's. */
-  private noted(settled: ((result: IpcResult<unknown>) => void) | undefined, result: IpcResult<unknown>): IpcResult<unknown> {
+  private async noted(settled: CallNote | undefined, result: IpcResult<unknown>): Promise<IpcResult<unknown>> {
     try {
-      settled?.(result);
+      await settled?.(result);
     } catch (error) {
       this.logger.error('the call guard failed to note a call', { error: toAppError(error) });
     }

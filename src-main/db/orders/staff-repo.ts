@@ -1,29 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database';
-
-export interface StaffRecord {
-  id: string;
-  name: string;
-  role: 'staff' | 'manager';
-  pin_hash: string;
-  created_ms: number;
-  removed_ms: number | null;
-}
-
-export interface TriesRecord {
-  key: string;
-  failures: number;
-  last_failure_ms: number;
-  locked_until_ms: number | null;
-}
-
-export interface StaffConfigRecord {
-  sign_in: 0 | 1;
-  idle_minutes: number;
-}
+import type { StaffConfigRecord, StaffRecord, StaffStorage, TriesRecord } from '../staff-storage';
 
 /** The store's people, their wrong PINs and the sign-in switch (migration 0019, docs/staff.md). */
-export class StaffRepo {
+export class StaffRepo implements StaffStorage {
   private readonly s: {
     people: Statement<[], StaffRecord>;
     person: Statement<[string], StaffRecord>;
@@ -36,7 +16,7 @@ export class StaffRepo {
     saveConfig: Statement<StaffConfigRecord>;
   };
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.s = {
       people: db.prepare('SELECT * FROM staff WHERE removed_ms IS NULL ORDER BY name COLLATE NOCASE, id'),
       person: db.prepare('SELECT * FROM staff WHERE id = ?'),
@@ -73,14 +53,19 @@ export class StaffRepo {
   remove(id: string, at: number): boolean {
     return this.s.remove.run({ id, at }).changes > 0;
   }
-  tries(key: string): TriesRecord | undefined {
-    return this.s.tries.get(key);
+  /** One transaction: SQLite runs it whole before any other call is heard. */
+  changeTries(keys: readonly string[], change: (current: ReadonlyMap<string, TriesRecord>) => TriesRecord[]): void {
+    this.db.transaction(() => {
+      const current = new Map<string, TriesRecord>();
+      for (const key of keys) {
+        const record = this.s.tries.get(key);
+        if (record) current.set(key, record);
+      }
+      for (const record of change(current)) this.s.saveTries.run(record);
+    })();
   }
-  saveTries(record: TriesRecord): void {
-    this.s.saveTries.run(record);
-  }
-  clearTries(key: string): void {
-    this.s.clearTries.run(key);
+  clearTries(keys: readonly string[]): void {
+    for (const key of keys) this.s.clearTries.run(key);
   }
   config(): StaffConfigRecord | undefined {
     return this.s.config.get();

@@ -1,29 +1,12 @@
 import type { Statement } from 'better-sqlite3';
-import type { TrailEntry } from '../../../src-shared/ipc/channels/staff';
 import type { Db } from '../database';
-
-export interface TrailRecord {
-  at_ms: number;
-  person_id: string | null;
-  person_name: string | null;
-  device_id: string | null;
-  device_name: string | null;
-  channel: string;
-  action: string | null;
-  order_id: string | null;
-  merchant_id: string | null;
-  approved_by: string | null;
-  outcome: 'done' | 'queued' | 'refused';
-  outbox_id: number | null;
-  error_code: string | null;
-  error_message: string | null;
-}
+import { trailEntry, type TrailReader, type TrailRecord, type TrailWriter } from '../staff-storage';
 
 /**
  * The trail of who did what (migration 0019): appended, read by order or newest first, never edited
  * (no statement here changes a line); retention.ts prunes it with history.
  */
-export class TrailRepo {
+export class TrailRepo implements TrailReader, TrailWriter {
   private readonly s: {
     add: Statement<TrailRecord>;
     ofOrder: Statement<{ order: string; limit: number }, TrailRecord>;
@@ -66,18 +49,4 @@ export class TrailRepo {
   }
 }
 
-/** A line as the screens and the diagnostics file read it (the outbox's id stays in the database). */
-export function trailEntry(r: TrailRecord): TrailEntry {
-  return {
-    at: new Date(r.at_ms).toISOString(),
-    person: r.person_id && r.person_name ? { id: r.person_id, name: r.person_name } : null,
-    device: r.device_name,
-    channel: r.channel,
-    action: r.action,
-    orderId: r.order_id,
-    merchantId: r.merchant_id,
-    approvedBy: r.approved_by,
-    outcome: r.outcome,
-    error: r.error_code ? { code: r.error_code, message: r.error_message ?? '' } : null,
-  };
-}
+export { trailEntry, type TrailRecord };

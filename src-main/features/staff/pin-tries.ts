@@ -1,5 +1,5 @@
 import { ReportedError } from '../../../src-shared/errors';
-import type { StaffRepo } from '../../db/orders/staff-repo';
+import type { StaffStorage } from '../../db/staff-storage';
 
 /**
  * Wrong PINs, counted per person and per device (docs/staff.md): a person's PIN is four digits,
@@ -13,39 +13,37 @@ export const personKey = (personId: string): string => `person:${personId}`;
 export const deviceKey = (device: string): string => `device:${device}`;
 
 export class PinTries {
-  constructor(private readonly repo: StaffRepo) {}
+  constructor(private readonly repo: Pick<StaffStorage, 'changeTries' | 'clearTries'>) {}
 
-  /** Refuses, with when it ends, while the person or the device is locked. */
-  check(keys: readonly string[], now: number): void {
-    for (const key of keys) {
-      const until = this.repo.tries(key)?.locked_until_ms ?? null;
-      if (until !== null && until > now) {
-        const minutes = Math.ceil((until - now) / 60_000);
-        const who = key.startsWith('person:') ? 'this person' : 'this device';
-        // The wait travels with the refusal: the keypad says when to try again, in the screen's words.
-        throw new ReportedError({ code: 'locked', message: `too many wrong PINs: ${who} may try again in ${minutes} min`, retryAfterMs: until - now });
+  /**
+   * A try, counted before its PIN is checked (the right PIN forgives it): refused, with when it
+   * ends, while the person or the device is locked; otherwise a wrong PIN counted on each key, a key
+   * at its limit locked and its count starting again. One step in the storage: tries sent all at
+   * once are counted one by one, never all let through while the first is being hashed.
+   */
+  async counted(keys: readonly string[], now: number): Promise<void> {
+    await this.repo.changeTries(keys, (current) => {
+      for (const key of keys) {
+        const until = current.get(key)?.locked_until_ms ?? null;
+        if (until !== null && until > now) {
+          const minutes = Math.ceil((until - now) / 60_000);
+          const who = key.startsWith('person:') ? 'this person' : 'this device';
+          // The wait travels with the refusal: the keypad says when to try again, in the screen's words.
+          throw new ReportedError({ code: 'locked', message: `too many wrong PINs: ${who} may try again in ${minutes} min`, retryAfterMs: until - now });
+        }
       }
-    }
-  }
-
-  /** A wrong PIN: counted on each key; a key at its limit is locked, its count starting again. */
-  failed(keys: readonly string[], now: number): void {
-    for (const key of keys) {
-      const limit = key.startsWith('person:') ? TRIES.person : TRIES.device;
-      const before = this.repo.tries(key);
-      const failures = (before?.failures ?? 0) + 1;
-      const locks = failures >= limit;
-      this.repo.saveTries({
-        key,
-        failures: locks ? 0 : failures,
-        last_failure_ms: now,
-        locked_until_ms: locks ? now + TRIES.lockMs : (before?.locked_until_ms ?? null),
+      return keys.map((key) => {
+        const limit = key.startsWith('person:') ? TRIES.person : TRIES.device;
+        const before = current.get(key);
+        const failures = (before?.failures ?? 0) + 1;
+        const locks = failures >= limit;
+        return { key, failures: locks ? 0 : failures, last_failure_ms: now, locked_until_ms: locks ? now + TRIES.lockMs : (before?.locked_until_ms ?? null) };
       });
-    }
+    });
   }
 
   /** The right PIN: the person's count is forgiven (the device's too: someone known is at it). */
-  succeeded(keys: readonly string[]): void {
-    for (const key of keys) this.repo.clearTries(key);
+  async succeeded(keys: readonly string[]): Promise<void> {
+    await this.repo.clearTries(keys);
   }
 }

@@ -4,7 +4,8 @@ import type { Approval, StaffPerson, StaffState } from '../../../src-shared/ipc/
 import type { CostlyAction, StaffRole } from '../../../src-shared/staff/staff-rules';
 import { hashSecret, verifySecret } from '../../auth/secret-hash';
 import type { Clock } from '../../base/clock';
-import type { StaffRecord, StaffRepo } from '../../db/orders/staff-repo';
+import type { StaffPresence, StaffRecord, StaffStorage } from '../../db/staff-storage';
+import { MemoryPresence } from './memory-presence';
 import { deviceKey, personKey, PinTries } from './pin-tries';
 
 /** This terminal's own windows, as a device: paired screens are named by the hub from their credential. */
@@ -18,62 +19,60 @@ const view = (r: StaffRecord): StaffPerson => ({ id: r.id, name: r.name, role: r
 /**
  * The store's people and who works at each device (docs/staff.md): sign-in by PIN (wrong ones counted
  * per person and device), the return to nobody after the idle minutes, and a manager's approval of
- * one costly action on one device. Who is at a device is kept in memory: a restart signs everyone
- * out, as an idle return would.
+ * one costly action on one device. Over a team's storage (a terminal's SQLite, a chain's PostgreSQL
+ * per store) and where it keeps who is at each device (a terminal: in memory, so a restart signs
+ * everyone out, as an idle return would).
  */
 export class StaffDesk {
   readonly #tries: PinTries;
-  readonly #at = new Map<string, { personId: string; lastMs: number }>();
-  readonly #approvals = new Map<string, { by: StaffRecord; untilMs: number }>();
 
   constructor(
-    private readonly repo: StaffRepo,
+    private readonly repo: StaffStorage,
     private readonly clock: Clock,
+    private readonly presence: StaffPresence = new MemoryPresence(),
   ) {
     this.#tries = new PinTries(repo);
   }
 
-  config(): { signIn: boolean; idleMinutes: number } {
-    const c = this.repo.config() ?? DEFAULT_CONFIG;
+  async config(): Promise<{ signIn: boolean; idleMinutes: number }> {
+    const c = (await this.repo.config()) ?? DEFAULT_CONFIG;
     return { signIn: c.sign_in === 1, idleMinutes: c.idle_minutes };
   }
 
   /** Who works at the device now (nobody once its idle minutes passed without an action). */
-  current(device: string): StaffRecord | undefined {
-    const at = this.#at.get(device);
+  async current(device: string): Promise<StaffRecord | undefined> {
+    const at = await this.presence.at(device);
     if (!at) return undefined;
-    const person = this.repo.person(at.personId);
-    if (!person || person.removed_ms !== null || this.clock.now() - at.lastMs > this.config().idleMinutes * 60_000) {
-      this.#at.delete(device);
+    const person = await this.repo.person(at.personId);
+    if (!person || person.removed_ms !== null || this.clock.now() - at.lastMs > (await this.config()).idleMinutes * 60_000) {
+      await this.presence.leave(device);
       return undefined;
     }
     return person;
   }
 
   /** An action at the device: its person stays on. */
-  touched(device: string): void {
-    const at = this.#at.get(device);
-    if (at) at.lastMs = this.clock.now();
+  async touched(device: string): Promise<void> {
+    await this.presence.touch(device, this.clock.now());
   }
 
-  state(device: string): StaffState {
-    const { signIn, idleMinutes } = this.config();
-    const current = this.current(device);
-    return { signIn, idleMinutes, people: this.repo.people().map(view), current: current ? view(current) : null };
+  async state(device: string): Promise<StaffState> {
+    const [{ signIn, idleMinutes }, current, people] = await Promise.all([this.config(), this.current(device), this.repo.people()]);
+    return { signIn, idleMinutes, people: people.map(view), current: current ? view(current) : null };
   }
 
-  hasManager(): boolean {
-    return this.repo.people().some((p) => p.role === 'manager');
+  async hasManager(): Promise<boolean> {
+    return (await this.managers()) > 0;
   }
 
   async signIn(device: string, personId: string, pin: string): Promise<StaffState> {
     const person = await this.verified(device, personId, pin);
-    this.#at.set(device, { personId: person.id, lastMs: this.clock.now() });
+    await this.presence.arrive(device, person.id, this.clock.now());
     return this.state(device);
   }
 
-  signOut(device: string): StaffState {
-    this.#at.delete(device);
+  async signOut(device: string): Promise<StaffState> {
+    await this.presence.leave(device);
     return this.state(device);
   }
 
@@ -82,28 +81,26 @@ export class StaffDesk {
     const person = await this.verified(device, personId, pin);
     if (person.role !== 'manager') throw new AppError('forbidden', `${person.name} is not a manager: a manager's PIN approves this`);
     const untilMs = this.clock.now() + APPROVAL_MS;
-    this.#approvals.set(`${device}|${action}`, { by: person, untilMs });
+    await this.presence.approve(device, action, person.id, untilMs);
     return { approvedBy: view(person), action, until: new Date(untilMs).toISOString() };
   }
 
   /** The manager who approved this action on this device, the approval used up; undefined if none stands. */
-  takeApproval(device: string, action: CostlyAction): StaffRecord | undefined {
-    const key = `${device}|${action}`;
-    const approval = this.#approvals.get(key);
-    this.#approvals.delete(key);
-    return approval && approval.untilMs >= this.clock.now() ? approval.by : undefined;
+  async takeApproval(device: string, action: CostlyAction): Promise<StaffRecord | undefined> {
+    const approval = await this.presence.takeApproval(device, action);
+    return approval && approval.untilMs >= this.clock.now() ? this.repo.person(approval.personId) : undefined;
   }
 
   async save(input: { id?: string | undefined; name: string; role: StaffRole; pin?: string | undefined }): Promise<void> {
-    const before = input.id ? this.repo.person(input.id) : undefined;
+    const before = input.id ? await this.repo.person(input.id) : undefined;
     if (input.id && (!before || before.removed_ms !== null)) throw new AppError('not-found', 'this person is no longer on the team');
     if (!before && !input.pin) throw new AppError('validation', 'a new person needs a PIN', { field: 'pin' });
-    const taken = this.repo.people().find((p) => p.name.toLocaleLowerCase() === input.name.toLocaleLowerCase() && p.id !== input.id);
+    const taken = (await this.repo.people()).find((p) => p.name.toLocaleLowerCase() === input.name.toLocaleLowerCase() && p.id !== input.id);
     if (taken) throw new AppError('conflict', `someone on the team is already called ${taken.name}: staff pick their name from a list`, { field: 'name' });
-    if (before?.role === 'manager' && input.role !== 'manager' && this.managers() === 1) {
+    if (before?.role === 'manager' && input.role !== 'manager' && (await this.managers()) === 1) {
       throw new AppError('conflict', 'the last manager stays a manager: make someone else one first');
     }
-    this.repo.save({
+    await this.repo.save({
       id: before?.id ?? randomUUID(),
       name: input.name,
       role: input.role,
@@ -113,37 +110,33 @@ export class StaffDesk {
     });
   }
 
-  remove(id: string): void {
-    const person = this.repo.person(id);
+  async remove(id: string): Promise<void> {
+    const person = await this.repo.person(id);
     if (!person || person.removed_ms !== null) throw new AppError('not-found', 'this person is no longer on the team');
-    if (person.role === 'manager' && this.managers() === 1 && this.config().signIn) {
+    if (person.role === 'manager' && (await this.managers()) === 1 && (await this.config()).signIn) {
       throw new AppError('conflict', 'the last manager cannot go while sign-in is on: nobody could approve what costs money');
     }
-    this.repo.remove(id, this.clock.now());
-    for (const [device, at] of this.#at) if (at.personId === id) this.#at.delete(device);
+    await this.repo.remove(id, this.clock.now());
+    await this.presence.leaveAll(id);
   }
 
-  configure(signIn: boolean, idleMinutes: number): void {
-    if (signIn && !this.hasManager()) throw new AppError('conflict', 'add a manager first: with sign-in on, costly actions need a manager\u2019s PIN');
-    this.repo.saveConfig({ sign_in: signIn ? 1 : 0, idle_minutes: idleMinutes });
+  async configure(signIn: boolean, idleMinutes: number): Promise<void> {
+    if (signIn && !(await this.hasManager())) throw new AppError('conflict', 'add a manager first: with sign-in on, costly actions need a manager\u2019s PIN');
+    await this.repo.saveConfig({ sign_in: signIn ? 1 : 0, idle_minutes: idleMinutes });
   }
 
-  private managers(): number {
-    return this.repo.people().filter((p) => p.role === 'manager').length;
+  private async managers(): Promise<number> {
+    return (await this.repo.people()).filter((p) => p.role === 'manager').length;
   }
 
   /** The person, once the PIN is theirs; a wrong one is counted on the person and the device. */
   private async verified(device: string, personId: string, pin: string): Promise<StaffRecord> {
-    const person = this.repo.person(personId);
+    const person = await this.repo.person(personId);
     if (!person || person.removed_ms !== null) throw new AppError('not-found', 'this person is no longer on the team');
     const keys = [personKey(person.id), deviceKey(device)];
-    const now = this.clock.now();
-    this.#tries.check(keys, now);
-    // Counted before the hash is checked (the right PIN forgives it): tries sent all at once are
-    // counted one by one, never all let through while the first is being hashed.
-    this.#tries.failed(keys, now);
+    await this.#tries.counted(keys, this.clock.now());
     if (!(await verifySecret(pin, person.pin_hash))) throw new AppError('wrong-pin', `wrong PIN for ${person.name}`);
-    this.#tries.succeeded(keys);
+    await this.#tries.succeeded(keys);
     return person;
   }
 }

@@ -2,8 +2,8 @@ import { AppError } from '../../../src-shared/errors';
 import type { ChannelName, IpcResult } from '../../../src-shared/ipc/contract';
 import { costOf } from '../../../src-shared/staff/staff-rules';
 import type { Clock } from '../../base/clock';
-import type { TrailRecord, TrailRepo } from '../../db/orders/trail-repo';
-import type { CallGuard, CallOrigin } from '../../ipc/dispatcher';
+import type { TrailRecord, TrailWriter } from '../../db/staff-storage';
+import type { CallGuard, CallNote, CallOrigin } from '../../ipc/dispatcher';
 import { THIS_TERMINAL, type StaffDesk } from './staff-desk';
 
 /** What leaves a line in the trail: everything that changes the store's day, its money or its setup. */
@@ -62,39 +62,51 @@ function outcomeOf(result: IpcResult<unknown>): Pick<TrailRecord, 'outcome' | 'o
   return { outcome: queued ? 'queued' : 'done', outbox_id: outboxId, error_code: null, error_message: null };
 }
 
+/** The team a call is ruled by: its desk, where its trail goes, and the calling device as the desk names it. */
+export interface StaffTeam {
+  desk: StaffDesk;
+  trail: TrailWriter;
+  device: string;
+}
+
+/** This terminal's one team: its windows are one device, each paired screen another (the hub names it). */
+export const terminalTeam =
+  (desk: StaffDesk, trail: TrailWriter) =>
+  (origin: CallOrigin): StaffTeam => ({ desk, trail, device: origin?.id ?? THIS_TERMINAL });
+
 /**
  * The staff rules over every call (docs/staff.md): with sign-in on, an action that changes the
  * store's day needs a person at the device, and a costly one a manager's approval (unless the person
  * is a manager, or the team has none yet); every such action, on or off, leaves a line in the trail.
+ * `teamOf` says whose rules: a terminal's one team, or on a chain's server the calling terminal's store's.
  */
 export class StaffGuard implements CallGuard {
   constructor(
-    private readonly desk: StaffDesk,
-    private readonly trail: TrailRepo,
+    private readonly teamOf: (origin: CallOrigin) => StaffTeam | Promise<StaffTeam>,
     private readonly clock: Clock,
   ) {}
 
-  admit(channel: ChannelName, input: unknown, origin: CallOrigin): ((result: IpcResult<unknown>) => void) | undefined {
+  async admit(channel: ChannelName, input: unknown, origin: CallOrigin): Promise<CallNote | undefined> {
     if (!TRAILED.has(channel)) return undefined;
-    const device = origin?.id ?? THIS_TERMINAL;
-    const { signIn } = this.desk.config();
-    const person = this.desk.current(device);
+    const { desk, trail, device } = await this.teamOf(origin);
+    const { signIn } = await desk.config();
+    const person = await desk.current(device);
     let approvedBy: string | null = null;
     if (signIn) {
       if (!person && !WITHOUT_PERSON.has(channel)) throw new AppError('sign-in-needed', 'nobody is signed in on this device: tap your name and enter your PIN');
       const cost = costOf(channel, input, this.clock.now());
-      if (cost && person?.role !== 'manager' && this.desk.hasManager()) {
-        const manager = this.desk.takeApproval(device, cost);
+      if (cost && person?.role !== 'manager' && (await desk.hasManager())) {
+        const manager = await desk.takeApproval(device, cost);
         if (!manager) throw new AppError('approval-needed', `this needs a manager's PIN (${cost})`, { field: cost });
         approvedBy = manager.name;
       }
     }
-    this.desk.touched(device);
+    await desk.touched(device);
     const at = this.clock.now();
-    return (result) => {
+    return async (result) => {
       // Signing in names the person who just came (the answer's), not the one before.
-      const who = channel === 'staff:signIn' ? this.desk.current(device) : person;
-      this.trail.add({
+      const who = channel === 'staff:signIn' ? await desk.current(device) : person;
+      await trail.add({
         at_ms: at,
         person_id: who?.id ?? null,
         person_name: who?.name ?? null,

@@ -17,7 +17,7 @@ import { orderStub } from '../../../src-main/orders/progress';
 import { ManualClock } from '../../../src-main/base/clock';
 import { IpcDispatcher, type Handlers } from '../../../src-main/ipc/dispatcher';
 import { StaffDesk } from '../../../src-main/features/staff/staff-desk';
-import { StaffGuard } from '../../../src-main/features/staff/staff-guard';
+import { StaffGuard, terminalTeam } from '../../../src-main/features/staff/staff-guard';
 
 const SECRET = 'cs-DIAG-SECRET-4711';
 /** A secret with characters JSON escapes: masked before the file is written, so never seen escaped either. */
@@ -262,8 +262,9 @@ describe('diagnostics readers on a real data folder', () => {
       const desk = new StaffDesk(orders.staff, clock);
       await desk.save({ name: 'Ana', role: 'staff', pin: '482193' });
       await desk.save({ name: 'Marcos', role: 'manager', pin: '907311' });
-      desk.configure(true, 5);
-      const id = (name: string) => desk.state('terminal').people.find((p) => p.name === name)?.id ?? '';
+      await desk.configure(true, 5);
+      const people = (await desk.state('terminal')).people;
+      const id = (name: string) => people.find((p) => p.name === name)?.id ?? '';
       const order = 'f0b7c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
       const answer = (input: { orderId: string; action: string }) => ({
         id: 1,
@@ -283,7 +284,7 @@ describe('diagnostics readers on a real data folder', () => {
         'staff:signIn': () => desk.signIn('terminal', id('Ana'), '482193'),
         'staff:approve': (i: { pin: string }) => desk.approve('terminal', id('Marcos'), i.pin, 'cancelOrder'),
       } as unknown as Handlers;
-      const ipc = new IpcDispatcher(handlers, createLogger({ write: () => {} }), () => new StaffGuard(desk, orders.trail, clock));
+      const ipc = new IpcDispatcher(handlers, createLogger({ write: () => {} }), () => new StaffGuard(terminalTeam(desk, orders.trail), clock));
       assert.equal((await ipc.invoke('staff:signIn', { personId: id('Ana'), pin: '482193' })).ok, true);
       clock.advance(60_000);
       assert.equal((await ipc.invoke('orders:act', { orderId: order, action: 'confirm' })).ok, true);

@@ -6,7 +6,7 @@ import { createLogger } from '../../../src-main/base/log';
 import { OrdersDb } from '../../../src-main/db/orders/orders-db';
 import { IpcDispatcher, type Handlers } from '../../../src-main/ipc/dispatcher';
 import { StaffDesk } from '../../../src-main/features/staff/staff-desk';
-import { StaffGuard } from '../../../src-main/features/staff/staff-guard';
+import { StaffGuard, terminalTeam } from '../../../src-main/features/staff/staff-guard';
 import { TRIES } from '../../../src-main/features/staff/pin-tries';
 
 const ORDER = 'f0b7c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -43,7 +43,7 @@ function terminal() {
           }
         : undefined,
   });
-  const ipc = new IpcDispatcher(handlers, logger, () => new StaffGuard(desk, db.trail, clock));
+  const ipc = new IpcDispatcher(handlers, logger, () => new StaffGuard(terminalTeam(desk, db.trail), clock));
   const act = (action: string, origin = null as typeof COUNTER_2 | null, payload?: unknown) =>
     ipc.invoke('orders:act', { orderId: ORDER, action, ...(payload ? { payload } : {}) }, origin);
   return { clock, db, desk, ipc, act, acts, logged };
@@ -52,7 +52,7 @@ function terminal() {
 async function team(desk: StaffDesk) {
   await desk.save({ name: 'Ana', role: 'staff', pin: '4821' });
   await desk.save({ name: 'Marcos', role: 'manager', pin: '907311' });
-  const people = desk.state('terminal').people;
+  const people = (await desk.state('terminal')).people;
   const id = (name: string) => people.find((p) => p.name === name)?.id ?? '';
   return { ana: id('Ana'), marcos: id('Marcos') };
 }
@@ -71,7 +71,7 @@ describe('staff on a shared terminal', () => {
   it('with sign-in on: nobody at the device is refused in words; a person signs in by PIN and their confirm is theirs in the trail', async () => {
     const t = terminal();
     const { ana } = await team(t.desk);
-    t.desk.configure(true, 5);
+    await t.desk.configure(true, 5);
     const refused = await t.act('confirm');
     assert.equal(refused.ok, false);
     assert.equal(!refused.ok && refused.error.code, 'sign-in-needed');
@@ -93,7 +93,7 @@ describe('staff on a shared terminal', () => {
   it('a cancel asks for a manager’s PIN, once per action: a staff PIN does not approve, the manager’s does, and the trail says who', async () => {
     const t = terminal();
     const { ana, marcos } = await team(t.desk);
-    t.desk.configure(true, 5);
+    await t.desk.configure(true, 5);
     await t.desk.signIn(COUNTER_2.id, ana, '4821');
     const cancel = () => t.act('requestCancellation', COUNTER_2, { reason: '501' });
     const first = await cancel();
@@ -117,14 +117,14 @@ describe('staff on a shared terminal', () => {
   it('an approval lasts two minutes; a device goes back to nobody after its idle minutes', async () => {
     const t = terminal();
     const { ana, marcos } = await team(t.desk);
-    t.desk.configure(true, 5);
+    await t.desk.configure(true, 5);
     await t.desk.signIn('terminal', ana, '4821');
     await t.desk.approve('terminal', marcos, '907311', 'cancelOrder');
     await t.clock.advance(2 * 60_000 + 1);
     const late = await t.act('requestCancellation', null, { reason: '501' });
     assert.equal(!late.ok && late.error.code, 'approval-needed');
     await t.clock.advance(5 * 60_000 + 1);
-    assert.equal(t.desk.state('terminal').current, null, 'idle: nobody');
+    assert.equal((await t.desk.state('terminal')).current, null, 'idle: nobody');
     const idle = await t.act('confirm');
     assert.equal(!idle.ok && idle.error.code, 'sign-in-needed');
   });
@@ -151,7 +151,7 @@ describe('staff on a shared terminal', () => {
     const names = [ana, marcos];
     for (let i = 0; i < TRIES.device; i++) await assert.rejects(restarted.signIn('screen-x', names[i % 2] ?? ana, '1234'));
     await restarted.save({ name: 'Bia', role: 'staff', pin: '5566' });
-    const bia = restarted.state('terminal').people.find((p) => p.name === 'Bia')?.id ?? '';
+    const bia = (await restarted.state('terminal')).people.find((p) => p.name === 'Bia')?.id ?? '';
     await assert.rejects(restarted.signIn('screen-x', bia, '5566'), /this device may try again/);
     await restarted.signIn('terminal', bia, '5566');
 
@@ -160,6 +160,15 @@ describe('staff on a shared terminal', () => {
     const failed = await t.ipc.invoke('orders:act', { orderId: ORDER, action: 'confirm' }, null);
     assert.equal(failed.ok, true);
     assert.ok(!t.logged.some((l) => l.includes('4821') || l.includes('907311')), 'no PIN in the logs');
+  });
+
+  it('wrong PINs sent all at once are counted one by one: five reach the hash, the rest are refused as locked', async () => {
+    const t = terminal();
+    const { ana } = await team(t.desk);
+    const tries = await Promise.allSettled(Array.from({ length: 8 }, () => t.desk.signIn('terminal', ana, '0000')));
+    const codes = tries.map((r) => (r.status === 'rejected' ? (r.reason as { code?: string }).code : 'signed in'));
+    assert.deepEqual(codes.filter((c) => c === 'wrong-pin').length, TRIES.person, codes.join());
+    assert.deepEqual(codes.filter((c) => c === 'locked').length, 8 - TRIES.person, codes.join());
   });
 
   it('the trail cannot be edited: the database refuses a change to a line', async () => {
@@ -172,11 +181,11 @@ describe('staff on a shared terminal', () => {
   it('the team keeps a manager while sign-in is on, and names are unique', async () => {
     const t = terminal();
     const { marcos } = await team(t.desk);
-    t.desk.configure(true, 5);
-    assert.throws(() => t.desk.remove(marcos), /the last manager cannot go while sign-in is on/);
+    await t.desk.configure(true, 5);
+    await assert.rejects(t.desk.remove(marcos), /the last manager cannot go while sign-in is on/);
     await assert.rejects(t.desk.save({ name: 'ana', role: 'staff', pin: '1111' }), /already called Ana/);
     await assert.rejects(t.desk.save({ id: marcos, name: 'Marcos', role: 'staff' }), /the last manager stays a manager/);
     const fresh = terminal();
-    assert.throws(() => fresh.desk.configure(true, 5), /add a manager first/);
+    await assert.rejects(fresh.desk.configure(true, 5), /add a manager first/);
   });
 });
