@@ -23,7 +23,7 @@ import type { HubIdentity } from '../hub/contract';
 import type { ConnectionCaps } from '../hub/link/connection-guard';
 import { startHubServer } from '../hub/link/hub-server';
 import { HubPairingDesk } from '../hub/trust/pairing-desk';
-import type { Handlers } from '../ipc/dispatcher';
+import type { CallGuard, Handlers } from '../ipc/dispatcher';
 import type { OrderGateway } from '../sync/gateway';
 import { StoreOutbox } from '../sync/store-outbox';
 import { AlertHook } from '../chain/console/alert-hook';
@@ -99,7 +99,7 @@ export interface ChainServer {
 export function chainHandlers(
   features: readonly ChainFeature[],
   context: ChainContext,
-): { handlers: Handlers; services: Service[]; stops: (() => void | Promise<void>)[] } {
+): { handlers: Handlers; guard: CallGuard | undefined; services: Service[]; stops: (() => void | Promise<void>)[] } {
   checkChainFeatures(features);
   const refusals = Object.fromEntries(
     channelNames.map((name) => [
@@ -111,16 +111,22 @@ export function chainHandlers(
   ) as unknown as Handlers;
   const services: Service[] = [];
   const stops: (() => void | Promise<void>)[] = [];
+  let guard: CallGuard | undefined;
   for (const feature of features) {
     const started = feature.start(context);
     checkHandlers(feature, started.handlers);
     Object.assign(refusals, started.handlers);
+    // As on a terminal's session: one feature's rule over every call (the staff's), whoever answers it.
+    if (started.guard) {
+      if (guard) throw new AppError('internal', `${feature.name} brings a second call guard: one feature rules over the calls`);
+      guard = started.guard;
+    }
     // As on a terminal: each feature says how its store actions are sent, and what runs in the background.
     if (started.senders) context.storeOutbox.register(started.senders);
     services.push(...(started.services ?? []));
     if (started.stop) stops.push(started.stop);
   }
-  return { handlers: refusals, services, stops };
+  return { handlers: refusals, guard, services, stops };
 }
 
 /**
@@ -189,9 +195,20 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     printers,
     rush,
     busyMode: store.busyMode,
+    staff: store.staff,
+    trail: store.trail,
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
-  const endpoint = new ChainEndpoint({ orders: store.orders, bus: store.bus, grants, clock, logger, handlers: features.handlers, printers });
+  const endpoint = new ChainEndpoint({
+    orders: store.orders,
+    bus: store.bus,
+    grants,
+    clock,
+    logger,
+    handlers: features.handlers,
+    guard: features.guard,
+    printers,
+  });
   late.endpoint = endpoint;
   endpoint.start();
   const unwatchStatus = storeStatus.onChange((snapshot) => endpoint.storeStatusChanged(snapshot));

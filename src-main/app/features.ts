@@ -13,6 +13,7 @@ import { kitchenFeature } from '../features/kitchen/index';
 import { rushFeature } from '../features/rush/index';
 import { rushChainFeature } from '../features/rush/chain';
 import { staffFeature } from '../features/staff/index';
+import { staffChainFeature } from '../features/staff/chain';
 import { menuFeature } from '../features/menu/index';
 import { menuChainFeature } from '../features/menu/chain';
 import { promotionsChainFeature } from '../features/promotions/chain';
@@ -81,6 +82,7 @@ export const CHAIN_FEATURES = [
   ordersChainFeature,
   printChainFeature,
   rushChainFeature,
+  staffChainFeature,
 ] as const;
 
 type ChannelsOf<F> = F extends { channels: readonly (infer C)[] } ? C : never;

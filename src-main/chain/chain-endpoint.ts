@@ -6,7 +6,7 @@ import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { RECENT_CLOSED_WINDOW_MS } from '../db/orders/board-query';
 import type { ContractEndpoint, InvokeOrigin } from '../hub/contract';
-import { IpcDispatcher, type Handlers } from '../ipc/dispatcher';
+import { IpcDispatcher, type CallGuard, type Handlers } from '../ipc/dispatcher';
 import type { ChainBus, ChainNotice, ChainOrders } from './contract';
 import type { DeviceGrants } from './device-grants';
 import type { PrinterReports } from './printer-reports';
@@ -20,6 +20,8 @@ export interface ChainEndpointOptions {
   logger: Logger;
   /** Every channel's answer on a chain's server: the features' server sides (app/chain-server.ts builds them). */
   handlers: Handlers;
+  /** The rule over every call, whoever answers it (the staff feature's server side: each store's team, its trail). */
+  guard?: CallGuard | undefined;
   /** What the terminals connected here said of their printers: forgotten as a device's last connection closes. */
   printers?: PrinterReports;
 }
@@ -45,7 +47,7 @@ export class ChainEndpoint implements ContractEndpoint {
   private readonly changed = new Map<string, Set<string>>();
 
   constructor(private readonly options: ChainEndpointOptions) {
-    this.dispatcher = new IpcDispatcher(options.handlers, options.logger);
+    this.dispatcher = new IpcDispatcher(options.handlers, options.logger, () => options.guard);
   }
 
   start(): void {

@@ -9,6 +9,8 @@ import type { PgChainConsole } from './db/chain-console';
 import type { PgConsoleDirectory } from './db/console-directory';
 import type { readStorePage } from './db/console-store-page';
 import type { PgStoreBusyMode } from './db/store-busy-mode';
+import type { PgChainStaff } from './db/chain-staff';
+import type { PgChainTrail } from './db/chain-trail';
 import type { PgStoreRatings } from './db/store-ratings';
 import type { PgChainReports } from './db/chain-reports';
 import type { RushRows } from '../orders/rush-input';
@@ -230,6 +232,9 @@ export interface ChainStore {
   reports: PgChainReports;
   /** Each store's busy mode (on, minutes), set on the console's store page. */
   busyMode: PgStoreBusyMode;
+  /** Each store's team and the trail (docs/staff.md, "On a chain"). */
+  staff: PgChainStaff;
+  trail: PgChainTrail;
   /** What the rush gauge reads of the stores' orders (open, and created since `since`), of `stores` (null: every store). */
   rushRows(since: number, stores: readonly string[] | null): Promise<RushRows>;
   /** Readiness: the database answers and its migrations are done; otherwise why not. */

@@ -10,6 +10,7 @@ import type { Logger } from '../base/log';
 import type { Config } from '../config/config';
 import type { SavedAccount, SavedScreen, TerminalConfig } from '../config/terminal-config';
 import type { OrdersDb } from '../db/orders/orders-db';
+import type { StaffPresence, StaffStorage } from '../db/staff-storage';
 import type { StoreOutboxDb } from '../db/store-outbox/store-outbox-db';
 import type { ContractEndpoint, DeviceCredential } from '../hub/contract';
 import type { HubService } from '../hub/hub-service';
@@ -30,6 +31,7 @@ import type { DeviceAccess } from '../chain/device-access';
 import type { PrinterReports } from '../chain/printer-reports';
 import type { ChainRush } from '../chain/chain-rush';
 import type { PgStoreBusyMode } from '../chain/db/store-busy-mode';
+import type { PgChainTrail } from '../chain/db/chain-trail';
 import type { ChainPlatformLink } from '../chain/platform-link';
 
 /** Something that runs in the background (a loop, a monitor): started, and stopped waiting for work in flight. */
@@ -144,6 +146,10 @@ export interface ChainContext {
   rush: Pick<ChainRush, 'read' | 'onChange' | 'onRound'>;
   /** Each store's busy mode (the chain's database): the stores among these with it on, and their minutes. */
   busyMode: Pick<PgStoreBusyMode, 'minutes'>;
+  /** Each store's team (the chain's database): people, tries, sign-in, who works at each terminal. */
+  staff: { team(storeId: string): StaffStorage & StaffPresence };
+  /** The stores' trail (the chain's database), appended by the staff guard. */
+  trail: Pick<PgChainTrail, 'of' | 'latest' | 'ofOrder'>;
 }
 
 /** The platform's modules a chain's server calls for its stores' levers. */

@@ -15,6 +15,8 @@ import { PgChainReports } from '../../chain/db/chain-reports';
 import { PgConsoleDirectory } from '../../chain/db/console-directory';
 import { readStorePage } from '../../chain/db/console-store-page';
 import { PgStoreBusyMode } from '../../chain/db/store-busy-mode';
+import { PgChainStaff } from '../../chain/db/chain-staff';
+import { PgChainTrail } from '../../chain/db/chain-trail';
 import { PgStoreRatings } from '../../chain/db/store-ratings';
 import { readRushRows } from '../../chain/db/chain-rush';
 import { chainSchemaVersion, migrateChain } from '../../chain/db/migrate';
@@ -56,6 +58,8 @@ export async function openChainStore(options: { databaseUrl: string; logger: Log
       reports: new PgChainReports(pool),
       rushRows: (since, stores) => readRushRows(pool, since, stores),
       busyMode: new PgStoreBusyMode(pool),
+      staff: new PgChainStaff(pool),
+      trail: new PgChainTrail(pool),
       bus,
       ready: async () => {
         try {

@@ -501,3 +501,13 @@ export class FakeStores implements ChainStores {
     return this.lastPoll;
   }
 }
+
+/** A chain's context with no staff: a test of other features that never reaches a team (a call to one fails in words). */
+export const noStaffOnChain = {
+  staff: {
+    team: (): never => {
+      throw new AppError('internal', 'this test has no staff on its chain');
+    },
+  },
+  trail: { of: () => ({ add: () => {}, latest: async () => [] }), latest: async () => [], ofOrder: async () => [] },
+};

@@ -21,6 +21,8 @@ import { PgStoreBusyMode } from '../../../src-main/chain/db/store-busy-mode';
 import { ChainRush } from '../../../src-main/chain/chain-rush';
 import { readRushRows } from '../../../src-main/chain/db/chain-rush';
 import { CLAIM_MS } from '../../../src-main/chain/outbox-sender';
+import { PgChainStaff } from '../../../src-main/chain/db/chain-staff';
+import { PgChainTrail } from '../../../src-main/chain/db/chain-trail';
 import type { ChainContext, Service } from '../../../src-main/feature-kit/feature';
 import type { Device } from '../../../src-main/hub/contract';
 import { StoreStatusMonitor } from '../../../src-main/merchant/status-monitor';
@@ -98,9 +100,11 @@ export async function leverReplica(options: { holder: string; pool: pg.Pool; url
     printers: new PrinterReports(),
     rush: new ChainRush({ rows: (since, stores) => readRushRows(pool, since, stores), clock, logger }),
     busyMode: new PgStoreBusyMode(pool),
+    staff: new PgChainStaff(pool),
+    trail: new PgChainTrail(pool),
   };
   const features = chainHandlers(CHAIN_FEATURES, context);
-  const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger, handlers: features.handlers });
+  const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger, handlers: features.handlers, guard: features.guard });
   late.endpoint = endpoint;
   endpoint.start();
   const rounds = features.services.filter((s): s is Service & { tick(signal: AbortSignal): Promise<number> } => 'tick' in s);

@@ -20,7 +20,7 @@ import { chainHandlers } from '../../../src-main/app/chain-server';
 import { CHAIN_FEATURES } from '../../../src-main/app/features';
 import type { OrdersChanged } from '../../../src-shared/ipc/channels/orders';
 import { NOT_HEARD_FROM } from '../../../src-main/sync/connectivity';
-import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores, storageDown } from '../../support/chain/fakes';
+import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores, noStaffOnChain, storageDown } from '../../support/chain/fakes';
 import { flush, silentLogger } from '../../support/sync/fakes';
 
 const STORE_A = '4a1f6c2e-8b3d-4e5f-9a70-1c2d3e4f5a61';
@@ -104,6 +104,7 @@ async function setup() {
     printers,
     rush,
     busyMode: { minutes: async () => new Map() },
+    ...noStaffOnChain,
   });
   const endpoint = new ChainEndpoint({ orders, bus, grants, clock, logger: silentLogger, handlers, printers });
   late.endpoint = endpoint;

@@ -7,7 +7,7 @@ import { ManualClock, systemClock } from '../../../src-main/base/clock';
 import { silentLogger } from '../../../src-main/base/log';
 import { loadHubIdentity } from '../../../src-main/hub/trust/identity';
 import { startChainServer, type ChainStore } from '../../../src-main/app/chain-server';
-import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores } from '../../support/chain/fakes';
+import { FakeBus, FakeDevices, FakeLease, FakeOrders, FakeOutbox, FakeStores, noStaffOnChain } from '../../support/chain/fakes';
 import { FakeGateway } from '../../support/sync/fakes';
 import { StoreOutboxDb } from '../../../src-main/db/store-outbox/store-outbox-db';
 import type { ChainApi } from '../../../src-main/feature-kit/feature';
@@ -46,6 +46,7 @@ describe('chain server replica', () => {
       storePage: async () => ({ orders: [], events: [] }),
       busyMode: { minutes: async () => new Map(), read: async () => ({ on: false, minutes: 15 }), write: async () => {} } as unknown as PgStoreBusyMode,
       rushRows: async () => ({ open: [], recent: [] }),
+      ...(noStaffOnChain as unknown as Pick<ChainStore, 'staff' | 'trail'>),
       ratings: { claim: async () => [], write: async () => {} } as unknown as PgStoreRatings,
       ready: async () => ready,
       close: async () => {},

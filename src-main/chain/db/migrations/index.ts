@@ -14,6 +14,7 @@ import * as m0012 from './0012-store-ratings';
 import * as m0013 from './0013-presence-printers';
 import * as m0014 from './0014-orders-by-creation';
 import * as m0015 from './0015-store-busy-mode';
+import * as m0016 from './0016-staff';
 
 /** Every shipped migration of the chain's database, in version order. Add a file, never edit one. */
 export const chainMigrations: readonly ChainMigration[] = [
@@ -32,4 +33,5 @@ export const chainMigrations: readonly ChainMigration[] = [
   m0013,
   m0014,
   m0015,
+  m0016,
 ];
