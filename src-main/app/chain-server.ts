@@ -30,6 +30,8 @@ import { AlertHook } from '../chain/console/alert-hook';
 import { BulkActions } from '../chain/console/bulk-actions';
 import { ConsoleDirectory } from '../chain/console/console-directory';
 import { StorePages } from '../chain/console/store-page';
+import { StoreTeams } from '../chain/console/store-team';
+import { StaffDesk } from '../features/staff/staff-desk';
 import { RatingsReader } from '../chain/console/ratings-reader';
 import { promotionAction } from '../features/promotions/promotion-action';
 import { startConsoleServer, type ConsoleServer } from '../chain/console/console-server';
@@ -334,6 +336,7 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
     rush.onChange(() => wall.changed()),
   ];
   let consoleServer: ConsoleServer | null = null;
+  const storePages = new StorePages({ wall, read: store.storePage, busyMode: store.busyMode, db: store.console, clock });
   if (options.console) {
     try {
       consoleServer = await startConsoleServer({
@@ -355,7 +358,18 @@ export async function startChainServer(options: ChainServerOptions): Promise<Cha
           clock,
         }),
         directory: new ConsoleDirectory({ directory: store.directory, db: store.console, clock }),
-        stores: new StorePages({ wall, read: store.storePage, busyMode: store.busyMode, db: store.console, clock }),
+        stores: storePages,
+        teams: new StoreTeams({
+          deskOf: (storeId) => {
+            const team = store.staff.team(storeId);
+            return new StaffDesk(team, clock, team);
+          },
+          trail: (storeId, limit) => store.trail.latest(storeId, limit),
+          known: (session, storeId) => storePages.known(session, storeId),
+          changed: (storeId) => endpoint.pushToStore(storeId, 'staff:changed', {}),
+          db: store.console,
+          clock,
+        }),
         clock,
         logger: logger.child({ room: 'console' }),
       });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SavePerson, StaffPerson, staffChannels, TrailEntry } from '../ipc/channels/staff';
 import { StoreSummary } from '../ipc/channels/stores';
 import { ClosureWarning, LoadLevel } from '../store-rules/closure-rules';
 import { MAX_SHIFTS } from '../store-rules/opening-hours';
@@ -112,6 +113,20 @@ export const StoreBusyMode = z.object({ on: z.boolean(), minutes: z.number().int
 export type StoreBusyMode = z.infer<typeof StoreBusyMode>;
 
 /** A store's page: its row of the wall, its board of open orders and its latest events, and its busy mode. */
+/**
+ * A store's team on its page (docs/staff.md, "On a chain"): its people, its sign-in switch and idle
+ * minutes, and its trail's latest lines (newest first) — the same people and lines its terminals have.
+ */
+export const StoreTeam = z.object({ people: z.array(StaffPerson), signIn: z.boolean(), idleMinutes: z.number().int(), trail: z.array(TrailEntry) });
+export type StoreTeam = z.infer<typeof StoreTeam>;
+/** A person added (no id: the PIN required) or changed (the role, or a new PIN): the terminal's Settings › Team's input. */
+export const StoreTeamPersonInput = SavePerson;
+export type StoreTeamPersonInput = z.infer<typeof StoreTeamPersonInput>;
+export const StoreTeamRemoveInput = staffChannels['staff:remove'].input;
+export type StoreTeamRemoveInput = z.infer<typeof StoreTeamRemoveInput>;
+export const StoreTeamSignInInput = staffChannels['staff:configure'].input;
+export type StoreTeamSignInInput = z.infer<typeof StoreTeamSignInInput>;
+
 export const StorePage = z.object({ store: WallStore, orders: z.array(StorePageOrder), events: z.array(StorePageEvent), busyMode: StoreBusyMode });
 export type StorePage = z.infer<typeof StorePage>;
 

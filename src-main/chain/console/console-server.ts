@@ -16,6 +16,9 @@ import {
   SignInInput,
   StoreBusyMode,
   StoreGroupInput,
+  StoreTeamPersonInput,
+  StoreTeamRemoveInput,
+  StoreTeamSignInInput,
 } from '../../../src-shared/console/console-api';
 import type { Clock } from '../../base/clock';
 import { closeNow, listenOn } from '../../base/listening';
@@ -28,6 +31,7 @@ import type { BulkActions } from './bulk-actions';
 import type { ConsoleDirectory, ConsoleRefusal } from './console-directory';
 import { type ConsoleSignIn, SESSION_TTL_MS } from './console-sign-in';
 import type { StorePages } from './store-page';
+import type { StoreTeams } from './store-team';
 import type { WallFeed } from './wall-feed';
 
 export const SESSION_COOKIE = 'st_console';
@@ -68,6 +72,8 @@ export interface ConsoleServerOptions {
   bulk: BulkActions;
   directory: ConsoleDirectory;
   stores: StorePages;
+  /** A store's team and trail on its page (docs/staff.md, "On a chain"). */
+  teams: StoreTeams;
   clock: Clock;
   logger: Logger;
 }
@@ -276,10 +282,32 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       const input = await body(request, response, StoreBusyMode);
       return input && answer(response, 200, await stores.setBusyMode(session, busyStoreId, input));
     }
+    const [, teamStoreId, teamChange] = /^\/api\/stores\/([\w.-]{1,64})\/team(?:\/(person|remove|sign-in))?$/.exec(path) ?? [];
+    if (teamStoreId) return teamRoute(request, response, session, teamStoreId, post ? (teamChange ?? 'read') : teamChange ? 'none' : 'read');
     const bulkId = /^\/api\/bulk\/([0-9a-f-]{36})$/.exec(path)?.[1];
     if (bulkId && !post) {
       const view = await bulk.view(session, bulkId);
       return view ? json(response, 200, view) : refuse(response, 'not-found', 'no such bulk action');
+    }
+    refuse(response, 'not-found', 'no such route');
+  }
+
+  /** A store's team: read (GET), or a person saved, one removed, the sign-in switch set (POST, with the CSRF token). */
+  async function teamRoute(request: IncomingMessage, response: ServerResponse, session: ConsoleSession, storeId: string, what: string): Promise<void> {
+    const { teams } = options;
+    if (what === 'read') return answer(response, 200, await teams.read(session, storeId));
+    // A PIN travels in this body: it is hashed by the desk and never recorded, logged or answered.
+    if (what === 'person') {
+      const input = await body(request, response, StoreTeamPersonInput);
+      return input && answer(response, 200, await teams.save(session, storeId, input));
+    }
+    if (what === 'remove') {
+      const input = await body(request, response, StoreTeamRemoveInput);
+      return input && answer(response, 200, await teams.remove(session, storeId, input));
+    }
+    if (what === 'sign-in') {
+      const input = await body(request, response, StoreTeamSignInInput);
+      return input && answer(response, 200, await teams.configure(session, storeId, input));
     }
     refuse(response, 'not-found', 'no such route');
   }

@@ -43,7 +43,8 @@ export class StorePages {
     return refusal ?? busyMode.read(storeId);
   }
 
-  private async known(session: Pick<ConsoleSession, 'stores'>, storeId: string): Promise<boolean> {
+  /** Whether the session may see the store: known to the wall, and in its groups. */
+  async known(session: Pick<ConsoleSession, 'stores'>, storeId: string): Promise<boolean> {
     if (session.stores !== null && !session.stores.includes(storeId)) return false;
     return (await this.options.wall.read([storeId])).stores.some((s) => s.storeId === storeId);
   }

@@ -48,7 +48,8 @@ export const TrailEntry = z.object({
 });
 export type TrailEntry = z.infer<typeof TrailEntry>;
 
-const SavePerson = z
+/** A person added (no id) or changed, on a terminal's Settings › Team or a chain console's store page. */
+export const SavePerson = z
   .object({
     /** Absent: a new person. */
     id: PersonId.optional(),

@@ -10,14 +10,12 @@ import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index'
 import { Wall, type WallStore } from '../../../src-shared/console/console-api';
 import type { PrintStatus } from '../../../src-shared/ipc/channels/print';
 import type { RushView } from '../../../src-shared/ipc/channels/rush';
-import type { PushName } from '../../../src-shared/ipc/contract';
-import { systemClock } from '../../../src-main/base/clock';
 import { silentLogger } from '../../../src-main/base/log';
-import { PgChainDevices } from '../../../src-main/chain/db/chain-devices';
-import { RemoteEndpoint } from '../../../src-main/hub/link/remote-endpoint';
+import type { RemoteEndpoint } from '../../../src-main/hub/link/remote-endpoint';
 import { PrinterReporter } from '../../../src-main/hub/screen-print/printer-report';
 import { certificateFingerprint } from '../../../src-main/hub/trust/fingerprint';
 import { ConsoleClient } from '../../support/chain/console-client';
+import { linkTerminal } from '../../support/chain/linked-terminal';
 import { clusterOrSkip } from '../../support/chain/db';
 import type { PgCluster } from '../../support/chain/pg-cluster';
 import { chainCertificate, consoleAccount, startChainReplica, type ChainReplica } from '../../support/chain/process';
@@ -103,26 +101,10 @@ describe("a chain's store terminals on the console's wall", () => {
     return found;
   };
 
-  /** A store terminal paired for `stores` (the manager's invite, redeemed) and linked to the replica as a terminal links. */
+  /** A store terminal of `stores`, linked to the replica, with its printer report as the terminal wires it. */
   const terminal = async (stores: string[], name: string) => {
-    const devices = new PgChainDevices(pool, silentLogger);
-    const now = sandbox.world.clock.now();
-    const invite = await devices.invite({ storeIds: stores, name, kind: 'counter' }, 120_000, now);
-    const paired = await devices.redeem(invite.inviteId, invite.code, now);
-    assert.ok(paired.ok, JSON.stringify(paired));
-    const endpoint = new RemoteEndpoint({
-      hub: () => ({ host: '127.0.0.1', port: replica.port }),
-      fingerprint,
-      credential: paired.credential,
-      role: 'server',
-      clock: systemClock,
-      logger: silentLogger,
-    });
-    const pushes: { event: PushName; payload: unknown }[] = [];
-    endpoint.connect((event, payload) => pushes.push({ event, payload }));
+    const { endpoint, pushes } = await linkTerminal({ pool, port: replica.port, fingerprint, now: sandbox.world.clock.now(), stores, name });
     linked.push(endpoint);
-    endpoint.start();
-    await waitFor(() => endpoint.link().state === 'connected', `${name} linked`);
     // What the terminal's own print queue tells its server (hub/screen-queue/kept-on-screen.ts wires the same).
     const reporter = new PrinterReporter({
       send: (report) => endpoint.invoke('print:report', report),
