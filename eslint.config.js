@@ -102,8 +102,8 @@ const RENDERER_FEATURES = {
   diagnostics: [],
   settings: ['alerts', 'diagnostics', 'kitchen', 'join', 'orders', 'print', 'rush', 'screens', 'setup', 'staff'],
   // The chain manager console's page (its own entry, console-main.ts): a bulk pause words and times as the Store page does,
-  // a bulk promotion reads its form as the Promotions page does.
-  console: ['stores', 'promotions'],
+  // a bulk promotion reads its form as the Promotions page does, a store's team is added and its trail said as on a terminal.
+  console: ['stores', 'promotions', 'staff'],
 };
 /** Refuses a cycle among the features: a feature may not reach itself through the features it imports. */
 for (const start of Object.keys(RENDERER_FEATURES)) {

@@ -18,6 +18,10 @@ import {
   StoreGroupInput,
   StoreGroupList,
   StorePage,
+  StoreTeam,
+  StoreTeamPersonInput,
+  StoreTeamRemoveInput,
+  StoreTeamSignInInput,
   Wall,
 } from '../../src-shared/console/console-api';
 
@@ -155,6 +159,25 @@ export class ConsoleClient {
   /** A store's busy mode on or off, with its minutes (an owner, or the store's area manager). */
   setBusyMode(storeId: string, input: StoreBusyMode, csrfToken: string): Promise<Answer<StoreBusyMode>> {
     return this.#send(`/api/stores/${encodeURIComponent(storeId)}/busy-mode`, StoreBusyMode, input, StoreBusyMode, csrfToken);
+  }
+
+  /** A store's team: its people, its sign-in, its trail's latest lines. */
+  storeTeam(storeId: string): Promise<Answer<StoreTeam>> {
+    return this.#call(`/api/stores/${encodeURIComponent(storeId)}/team`, StoreTeam);
+  }
+
+  /** A person added or changed (an owner, or the store's area manager); answers the team as it is now. */
+  saveTeamPerson(storeId: string, input: StoreTeamPersonInput, csrfToken: string): Promise<Answer<StoreTeam>> {
+    return this.#send(`/api/stores/${encodeURIComponent(storeId)}/team/person`, StoreTeamPersonInput, input, StoreTeam, csrfToken);
+  }
+
+  removeTeamPerson(storeId: string, input: StoreTeamRemoveInput, csrfToken: string): Promise<Answer<StoreTeam>> {
+    return this.#send(`/api/stores/${encodeURIComponent(storeId)}/team/remove`, StoreTeamRemoveInput, input, StoreTeam, csrfToken);
+  }
+
+  /** The store's sign-in by PIN on or off, and its idle minutes. */
+  setTeamSignIn(storeId: string, input: StoreTeamSignInInput, csrfToken: string): Promise<Answer<StoreTeam>> {
+    return this.#send(`/api/stores/${encodeURIComponent(storeId)}/team/sign-in`, StoreTeamSignInInput, input, StoreTeam, csrfToken);
   }
 
   bulkPause(input: BulkPauseInput, csrfToken: string): Promise<Answer<BulkView>> {

@@ -54,3 +54,13 @@ export function hoursProblemWords(i18n: I18n, problem: WeekProblem): string {
       : i18n.t(`store.hoursRule.${problem.problem}`);
   return `${i18n.t(`store.day.${problem.day}`)}: ${rule}`;
 }
+
+/** A refused change to a store's team in the terminals' own words (a name taken, the last manager, sign-in without one); else by its kind. */
+export function teamFailureWords(i18n: I18n, failure: ConsoleFailure): string {
+  if (failure.kind === 'invalid') {
+    if (failure.message.includes('already called')) return i18n.t('staff.error.nameTaken');
+    if (failure.message.includes('last manager')) return i18n.t('staff.error.lastManager');
+    if (failure.message.includes('add a manager first')) return i18n.t('staff.error.noManager');
+  }
+  return failureWords(i18n, failure);
+}

@@ -1,5 +1,6 @@
 import type { StoreBusyMode, StorePage, Wall } from '../../src-shared/console/console-api';
 import type { ConsoleClient, ConsoleFailure } from './console-client';
+import { StoreTeamState } from './store-team-state.svelte';
 import { browserTimers, type Timers } from './timers';
 
 /** A store's page is read again this long after its last read, whatever the wall says. */
@@ -18,6 +19,8 @@ export class StorePageState {
   /** Busy mode being saved, and why the last save was refused (null: it went). */
   savingBusy = $state(false);
   busyError = $state.raw<ConsoleFailure | null>(null);
+  /** The store's team and trail, read with the page. */
+  readonly team: StoreTeamState;
 
   #ticket = 0;
   #timer: unknown = null;
@@ -28,7 +31,9 @@ export class StorePageState {
     private readonly client: ConsoleClient,
     private readonly session: { ended(why: ConsoleFailure): void; readonly csrfToken: string },
     private readonly timers: Timers = browserTimers,
-  ) {}
+  ) {
+    this.team = new StoreTeamState(client, session);
+  }
 
   /** Opens the page of `storeId` and reads it. */
   open(storeId: string): Promise<void> {
@@ -47,6 +52,7 @@ export class StorePageState {
     this.loading = false;
     this.busyError = null;
     this.#row = null;
+    this.team.close();
   }
 
   /** A wall was pushed: the page is read again when its store's row changed. */
@@ -66,6 +72,7 @@ export class StorePageState {
     const ticket = ++this.#ticket;
     this.#stopTimer();
     this.loading = true;
+    void this.team.read(storeId);
     const answer = await this.client.storePage(storeId);
     if (ticket !== this.#ticket) return;
     this.loading = false;

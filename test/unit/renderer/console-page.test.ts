@@ -6,7 +6,7 @@ import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
 import { BULK_POLL_MS } from '../../../src-renderer/console/bulk-state.svelte';
 import { chainConsoleContext, createChainConsole } from '../../../src-renderer/console/chain-console';
 import { ConsoleClient, failure, reportPath, type EventSourceLike } from '../../../src-renderer/console/console-client';
-import { agoWords, failureWords, hoursProblemWords } from '../../../src-renderer/console/console-words';
+import { agoWords, failureWords, hoursProblemWords, teamFailureWords } from '../../../src-renderer/console/console-words';
 import { defaultWeek, hoursInput } from '../../../src-renderer/console/bulk-hours';
 import { promotionInput } from '../../../src-renderer/console/bulk-promotion';
 import BulkHoursDialog from '../../../src-renderer/console/BulkHoursDialog.svelte';
@@ -783,7 +783,8 @@ describe('the page’s state against a fake server', () => {
       if (path.startsWith('/api/stores/')) return json(404, { error: { kind: 'not-found', message: 'no such store among yours' } });
       return json(200, wallAt(SERVER_NOW));
     });
-    const reads = () => http.calls.filter((c) => c.path.startsWith('/api/stores/')).map((c) => c.path);
+    // The page's own reads (its team is read beside it: test below).
+    const reads = () => http.calls.filter((c) => c.path.startsWith('/api/stores/') && !c.path.endsWith('/team')).map((c) => c.path);
     await page.session.check();
     page.wall.start();
     stream.push(wallAt(SERVER_NOW));
@@ -919,6 +920,79 @@ describe('the page’s state against a fake server', () => {
     viewer.i18n.setLocale('en');
     body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(viewer) }).body;
     assert.match(body, /data-testid="busy-mode-word">On: a 25 min pause when swamped</);
+  });
+
+  const ANA = { id: '5b1c7a2e-8d4f-4c3a-9e6b-1f2a3b4c5d6e', name: 'Ana', role: 'staff' as const };
+  const MARCOS = { id: '7c2d8b3f-9e5a-4d4b-8f7c-2a3b4c5d6e7f', name: 'Marcos', role: 'manager' as const };
+  const TEAM = {
+    people: [ANA, MARCOS],
+    signIn: true,
+    idleMinutes: 10,
+    trail: [
+      {
+        at: iso(SERVER_NOW - 60_000),
+        person: { id: ANA.id, name: 'Ana' },
+        device: 'Cantina — Balcão',
+        channel: 'orders:act',
+        action: 'requestCancellation',
+        orderId: 'o-1',
+        merchantId: null,
+        approvedBy: 'Marcos',
+        outcome: 'queued',
+        error: null,
+      },
+    ],
+  };
+
+  it('a store’s team: its people and its trail in the terminals’ words; an owner adds a person (the CSRF token, the PIN sent once), a name taken said in the team’s words; a viewer only reads', async (t) => {
+    const added = { ...TEAM, people: [ANA, { id: '9d3e9c4a-0f6b-4e5c-9a8d-3b4c5d6e7f80', name: 'Bia', role: 'staff' }, MARCOS] };
+    let taken = false;
+    const { page, http } = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, ME);
+      if (path === '/api/stores/s-late/team/person')
+        return taken
+          ? json(400, { error: { kind: 'invalid', message: 'someone on the team is already called Bia: staff pick their name from a list' } })
+          : json(200, added);
+      if (path === '/api/stores/s-late/team') return json(200, TEAM);
+      if (path === '/api/stores/s-late') return json(200, storePageOf(BELA));
+      return json(200, wallAt(SERVER_NOW));
+    });
+    await page.session.check();
+    page.nav.openStore('s-late');
+    await page.store.open('s-late');
+    await settle();
+    let body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(page) }).body;
+    assert.match(body, /data-testid="store-team-person" data-role="manager"[^>]*>.*?Marcos.*?Gerente/s);
+    assert.match(body, /<span[^>]*>Cancelamento pedido por Ana às [\d:]+ na tela Cantina — Balcão, aprovado por Marcos<\/span>/);
+    assert.match(body, /data-testid="store-team-add"/);
+
+    assert.equal(await page.store.team.save({ name: 'Bia', role: 'staff', pin: '5566' }), null);
+    const sent = http.calls.find((c) => c.path === '/api/stores/s-late/team/person');
+    assert.equal(new Headers(sent?.init.headers).get('x-csrf-token'), ME.csrfToken);
+    assert.deepEqual(JSON.parse(String(sent?.init.body)), { name: 'Bia', role: 'staff', pin: '5566' });
+    assert.deepEqual(
+      page.store.team.team?.people.map((p) => p.name),
+      ['Ana', 'Bia', 'Marcos'],
+    );
+    taken = true;
+    const refusal = await page.store.team.save({ name: 'Bia', role: 'staff', pin: '5566' });
+    assert.equal(refusal && teamFailureWords(page.i18n, refusal), 'Já existe alguém com esse nome na equipe.');
+
+    const viewer = consoleWith(t, (path) => {
+      if (path === '/api/me') return json(200, { ...ME, role: 'viewer' });
+      if (path === '/api/stores/s-late/team') return json(200, TEAM);
+      if (path === '/api/stores/s-late') return json(200, storePageOf(BELA));
+      return json(200, wallAt(SERVER_NOW));
+    }).page;
+    await viewer.session.check();
+    viewer.nav.openStore('s-late');
+    await viewer.store.open('s-late');
+    await settle();
+    viewer.i18n.setLocale('en');
+    body = render(StorePage, { props: { storeId: 's-late' }, context: chainConsoleContext(viewer) }).body;
+    assert.doesNotMatch(body, /data-testid="store-team-(add|edit|remove|sign-in)"/, 'nothing to change');
+    assert.match(body, /data-testid="store-team-sign-in-word"[^>]*>\s*PIN sign-in on: back to "Nobody" after 10 min unused/);
+    assert.match(body, /<span[^>]*>Cancellation requested by Ana at [\d:]+\s?(AM|PM)? on Cantina — Balcão, approved by Marcos<\/span>/);
   });
 
   const GROUPS = { groups: [{ id: '0123456789abcdef', name: 'Zona Sul', stores: ['s-late', 's-abc', 's-gone'], managers: ['area@rede.com'] }] };
