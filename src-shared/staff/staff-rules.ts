@@ -31,6 +31,44 @@ export const CostlyAction = z.enum([
 ]);
 export type CostlyAction = z.infer<typeof CostlyAction>;
 
+/**
+ * What leaves a line in the trail (docs/staff.md): every call that changes the store's day, its
+ * money or its setup — ruled by the staff guard, and said in words wherever a trail is shown.
+ */
+export const TRAILED: ReadonlySet<string> = new Set([
+  'orders:act',
+  'deliveryOrders:register',
+  'deliveryOrders:cancel',
+  'deliveryOrders:changeAddress',
+  'deliveryOrders:confirmAddress',
+  'stores:pause',
+  'stores:resume',
+  'stores:replaceHours',
+  'menu:setItemStatus',
+  'menu:soldOutUntilTomorrow',
+  'menu:setOptionStatus',
+  'menu:setCategoryStatus',
+  'menu:setItemPrice',
+  'promotions:create',
+  'promotions:endAll',
+  'reviews:answer',
+  'storeActions:cancel',
+  'screens:revoke',
+  'screens:openPairing',
+  'setup:signOut',
+  'setup:finish',
+  'settings:update',
+  'kitchen:bump',
+  'kitchen:recall',
+  'kitchen:mark',
+  'kitchen:saveSetup',
+  'staff:signIn',
+  'staff:signOut',
+  'staff:save',
+  'staff:remove',
+  'staff:configure',
+]);
+
 /** A pause longer than this needs a manager: a quick breather does not. */
 export const LONG_PAUSE_MS = 60 * 60_000;
 

@@ -1,45 +1,10 @@
 import { AppError } from '../../../src-shared/errors';
 import type { ChannelName, IpcResult } from '../../../src-shared/ipc/contract';
-import { costOf } from '../../../src-shared/staff/staff-rules';
+import { costOf, TRAILED } from '../../../src-shared/staff/staff-rules';
 import type { Clock } from '../../base/clock';
 import type { TrailRecord, TrailWriter } from '../../db/staff-storage';
 import type { CallGuard, CallNote, CallOrigin } from '../../ipc/dispatcher';
 import { THIS_TERMINAL, type StaffDesk } from './staff-desk';
-
-/** What leaves a line in the trail: everything that changes the store's day, its money or its setup. */
-const TRAILED = new Set<ChannelName>([
-  'orders:act',
-  'deliveryOrders:register',
-  'deliveryOrders:cancel',
-  'deliveryOrders:changeAddress',
-  'deliveryOrders:confirmAddress',
-  'stores:pause',
-  'stores:resume',
-  'stores:replaceHours',
-  'menu:setItemStatus',
-  'menu:soldOutUntilTomorrow',
-  'menu:setOptionStatus',
-  'menu:setCategoryStatus',
-  'menu:setItemPrice',
-  'promotions:create',
-  'promotions:endAll',
-  'reviews:answer',
-  'storeActions:cancel',
-  'screens:revoke',
-  'screens:openPairing',
-  'setup:signOut',
-  'setup:finish',
-  'settings:update',
-  'kitchen:bump',
-  'kitchen:recall',
-  'kitchen:mark',
-  'kitchen:saveSetup',
-  'staff:signIn',
-  'staff:signOut',
-  'staff:save',
-  'staff:remove',
-  'staff:configure',
-]);
 
 /**
  * Trailed, but made with nobody signed in: the kitchen's bumps (a display at the pass has no one at

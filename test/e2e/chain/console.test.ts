@@ -5,14 +5,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
-import { axeViolations, smallTargets } from '../../support/axe';
+import { consoleShot } from '../../support/chain/console-shot';
 import { chainCertificate, consoleAccount, startChainReplica, type ChainReplica } from '../../support/chain/process';
 import { clusterOrSkip } from '../../support/chain/db';
 import type { PgCluster } from '../../support/chain/pg-cluster';
 import { withSandbox } from '../../support/sandbox/sandbox';
 import { createOrder, type Sandbox } from '../../support/sandbox/orders';
 import { waitFor } from '../../support/sync/harness';
-import { SHOTS } from '../../support/shells/terminal-fixture';
 import { launchChromium, ROOT, STORE_TIME_ZONE } from '../../support/shells/web-shell';
 
 /**
@@ -38,16 +37,7 @@ describe("the chain's manager console, in Chromium", { skip: built ? false : 'ru
   let stores: string[] = [];
   const folder = mkdtempSync(join(tmpdir(), 'st-console-e2e-'));
 
-  const shot = async (what: string): Promise<void> => {
-    await page.screenshot({ path: join(SHOTS, `console-${what}.png`) });
-    const violations = await axeViolations(page);
-    assert.deepEqual(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      [],
-      `${what} passes axe`,
-    );
-    assert.deepEqual(await smallTargets(page, 44), [], `${what}: every target 44 px`);
-  };
+  const shot = (what: string): Promise<void> => consoleShot(page, what);
   const row = (storeId: string) => page.locator(`[data-testid="wall-row"][data-store-id="${storeId}"]`);
 
   before(async () => {

@@ -16,7 +16,8 @@ const ENV = {
   ...process.env,
   STORE_TERMINAL_CLIENT_SECRET: 'demo-secret',
   STORE_TERMINAL_LOG_LEVEL: 'info',
-  STORE_TERMINAL_RENDERER_DIR: join(ROOT, 'out', 'renderer'),
+  // The console's page: the tree's build, or one made beside it (a helper that must not rebuild out/ under another's e2e run).
+  STORE_TERMINAL_RENDERER_DIR: process.env.STORE_TERMINAL_TEST_RENDERER_DIR ?? join(ROOT, 'out', 'renderer'),
 };
 
 export interface ChainReplica {

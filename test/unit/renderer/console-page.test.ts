@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { render } from 'svelte/server';
 import { type BulkView, type Report, ReportRow, type StorePage as StorePageData, type Wall, type WallStore } from '../../../src-shared/console/console-api';
+import type { TrailEntry } from '../../../src-shared/ipc/channels/staff';
+import { TRAILED } from '../../../src-shared/staff/staff-rules';
 import { I18n } from '../../../src-renderer/i18n/i18n.svelte';
+import { trailLine } from '../../../src-renderer/staff/trail-words';
 import { BULK_POLL_MS } from '../../../src-renderer/console/bulk-state.svelte';
 import { chainConsoleContext, createChainConsole } from '../../../src-renderer/console/chain-console';
 import { ConsoleClient, failure, reportPath, type EventSourceLike } from '../../../src-renderer/console/console-client';
@@ -993,6 +996,17 @@ describe('the page’s state against a fake server', () => {
     assert.doesNotMatch(body, /data-testid="store-team-(add|edit|remove|sign-in)"/, 'nothing to change');
     assert.match(body, /data-testid="store-team-sign-in-word"[^>]*>\s*PIN sign-in on: back to "Nobody" after 10 min unused/);
     assert.match(body, /<span[^>]*>Cancellation requested by Ana at [\d:]+\s?(AM|PM)? on Cantina — Balcão, approved by Marcos<\/span>/);
+  });
+
+  it('says every line the trail can hold in words, in both languages: a store’s page shows them all, not only an order’s', () => {
+    for (const locale of ['pt-BR', 'en'] as const) {
+      const i18n = inLocale(locale);
+      for (const channel of TRAILED) {
+        if (channel === 'orders:act') continue;
+        const line = trailLine(i18n, { ...TEAM.trail[0], channel, action: null, approvedBy: null } as TrailEntry);
+        assert.ok(!line.includes(channel), `${locale}: ${line}`);
+      }
+    }
   });
 
   const GROUPS = { groups: [{ id: '0123456789abcdef', name: 'Zona Sul', stores: ['s-late', 's-abc', 's-gone'], managers: ['area@rede.com'] }] };

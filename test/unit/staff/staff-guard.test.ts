@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ErrorInfo } from '../../../src-shared/errors';
+import { isChannelName } from '../../../src-shared/ipc/contract';
+import { TRAILED } from '../../../src-shared/staff/staff-rules';
 import { ManualClock } from '../../../src-main/base/clock';
 import { createLogger } from '../../../src-main/base/log';
 import { OrdersDb } from '../../../src-main/db/orders/orders-db';
@@ -169,6 +171,13 @@ describe('staff on a shared terminal', () => {
     const codes = tries.map((r) => (r.status === 'rejected' ? (r.reason as { code?: string }).code : 'signed in'));
     assert.deepEqual(codes.filter((c) => c === 'wrong-pin').length, TRIES.person, codes.join());
     assert.deepEqual(codes.filter((c) => c === 'locked').length, 8 - TRIES.person, codes.join());
+  });
+
+  it('trails channels of the contract only', () => {
+    assert.deepEqual(
+      [...TRAILED].filter((name) => !isChannelName(name)),
+      [],
+    );
   });
 
   it('the trail cannot be edited: the database refuses a change to a line', async () => {
