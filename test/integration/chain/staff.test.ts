@@ -121,6 +121,20 @@ describe("staff per store on a chain's server", () => {
       ],
     );
     assert.ok(!JSON.stringify(on.body).includes('4821'), 'no PIN in the answer');
+    const audit = await pool.query<{ login: string; action: string; outcome: string; detail: unknown }>(
+      "SELECT login, action, outcome, detail FROM console_audit WHERE action LIKE 'staff-%' ORDER BY id",
+    );
+    assert.deepEqual(
+      audit.rows.map((r) => [r.login, r.action, r.outcome.startsWith('refused') ? 'refused' : r.outcome]),
+      [
+        ['olho@rede.com', 'staff-save', 'refused'],
+        ['dona@rede.com', 'staff-save', 'done'],
+        ['dona@rede.com', 'staff-save', 'done'],
+        ['dona@rede.com', 'staff-save', 'refused'],
+        ['dona@rede.com', 'staff-sign-in', 'done'],
+      ],
+    );
+    assert.ok(!JSON.stringify(audit.rows).match(/4821|907311|1111/), 'no PIN in the record');
     people.ana = shown.people.find((p) => p.name === 'Ana')?.id ?? '';
     people.marcos = shown.people.find((p) => p.name === 'Marcos')?.id ?? '';
 
