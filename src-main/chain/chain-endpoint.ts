@@ -139,7 +139,12 @@ export class ChainEndpoint implements ContractEndpoint {
       return;
     }
     const byStore = new Map<string, BoardRow[]>();
-    for (const row of rows) if (row.merchantId) byStore.set(row.merchantId, [...(byStore.get(row.merchantId) ?? []), row]);
+    for (const row of rows) {
+      if (!row.merchantId) continue;
+      const storeRows = byStore.get(row.merchantId);
+      if (storeRows) storeRows.push(row);
+      else byStore.set(row.merchantId, [row]);
+    }
     for (const [storeId, storeRows] of byStore) {
       const audience = audiences.get(storeId);
       if (audience) this.push(audience, storeId, 'orders:changed', { rows: storeRows, actions: [] });
