@@ -53,4 +53,12 @@ export const CHAIN_SERVED_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelNa
   'orders:validatePickupCode',
   'print:report',
   'rush:gauge',
+  'staff:state',
+  'staff:signIn',
+  'staff:signOut',
+  'staff:approve',
+  'staff:trail',
+  'staff:save',
+  'staff:remove',
+  'staff:configure',
 ]);
