@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
-import { Wall, type WallStore } from '../../../src-shared/console/console-api';
+import type { WallStore } from '../../../src-shared/console/console-api';
 import { BUSY_PAUSE_DESCRIPTION } from '../../../src-main/features/rush/busy-mode';
 import { PAUSE_NOW_MARGIN_MS } from '../../../src-main/sync/lever-actions';
-import { ConsoleClient } from '../../support/chain/console-client';
+import { readWall, type ConsoleClient } from '../../support/chain/console-client';
 import { clusterOrSkip } from '../../support/chain/db';
 import type { PgCluster } from '../../support/chain/pg-cluster';
-import { chainCertificate, consoleAccount, startChainReplica, type ChainReplica } from '../../support/chain/process';
+import { CHAIN_OWNER, CHAIN_VIEWER, chainCertificate, signedInConsole, startChainReplica, type ChainReplica } from '../../support/chain/process';
 import { withSandbox } from '../../support/sandbox/sandbox';
 import { advance, createOrder, type Sandbox } from '../../support/sandbox/orders';
 import { waitFor } from '../../support/sync/harness';
@@ -41,13 +41,8 @@ describe("busy mode on a chain's server", () => {
     const common = { databaseUrl, sandboxUrl: sandbox.url, clockAt: sandbox.world.clock.nowIso(), tls, statusSeconds: 5 };
     replicas.push(await startChainReplica({ ...common, name: 'busy-a', console: true }));
     replicas.push(await startChainReplica({ ...common, name: 'busy-b' }));
-    consoleAccount(databaseUrl, { login: 'dona@rede.com', name: 'Dona da rede', password: 'senha-do-dono-123' });
-    consoleAccount(databaseUrl, { login: 'olho@rede.com', name: 'Só olha', role: 'viewer', password: 'senha-de-quem-olha' });
-    const url = `https://127.0.0.1:${replicas[0]?.consolePort}`;
-    clients.owner = new ConsoleClient(url);
-    clients.viewer = new ConsoleClient(url);
-    assert.equal((await clients.owner.signIn('dona@rede.com', 'senha-do-dono-123')).status, 200);
-    assert.equal((await clients.viewer.signIn('olho@rede.com', 'senha-de-quem-olha')).status, 200);
+    clients.owner = await signedInConsole(databaseUrl, replicas[0], CHAIN_OWNER);
+    clients.viewer = await signedInConsole(databaseUrl, replicas[0], CHAIN_VIEWER);
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     await waitFor(async () => (await wall()).stores.length >= 2, 'the stores on the wall', 20_000);
   });
@@ -61,11 +56,7 @@ describe("busy mode on a chain's server", () => {
   });
 
   const owner = () => clients.owner as ConsoleClient;
-  const wall = async (): Promise<Wall> => {
-    const answer = await owner().call('GET', '/api/wall');
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    return Wall.parse(answer.body);
-  };
+  const wall = () => readWall(owner());
   const row = async (storeId: string): Promise<WallStore | undefined> => (await wall()).stores.find((s) => s.storeId === storeId);
   const pausePosts = (store: string) =>
     sandbox.world.orders.storeCalls.of(store).filter((c) => c.route === 'POST /merchants/{merchantId}/interruptions' && c.status === 201);

@@ -7,18 +7,18 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { DEMO_GROCERY_ID, DEMO_RESTAURANT_ID } from '../../../src-sandbox/index';
-import { Wall, type WallStore } from '../../../src-shared/console/console-api';
+import type { WallStore } from '../../../src-shared/console/console-api';
 import type { PrintStatus } from '../../../src-shared/ipc/channels/print';
 import type { RushView } from '../../../src-shared/ipc/channels/rush';
 import { silentLogger } from '../../../src-main/base/log';
 import type { RemoteEndpoint } from '../../../src-main/hub/link/remote-endpoint';
 import { PrinterReporter } from '../../../src-main/hub/screen-print/printer-report';
 import { certificateFingerprint } from '../../../src-main/hub/trust/fingerprint';
-import { ConsoleClient } from '../../support/chain/console-client';
+import { readWall, type ConsoleClient } from '../../support/chain/console-client';
 import { linkTerminal } from '../../support/chain/linked-terminal';
 import { clusterOrSkip } from '../../support/chain/db';
 import type { PgCluster } from '../../support/chain/pg-cluster';
-import { chainCertificate, consoleAccount, startChainReplica, type ChainReplica } from '../../support/chain/process';
+import { CHAIN_OWNER, chainCertificate, signedInConsole, startChainReplica, type ChainReplica } from '../../support/chain/process';
 import { withSandbox } from '../../support/sandbox/sandbox';
 import { advance, createOrder, type Sandbox } from '../../support/sandbox/orders';
 import { waitFor } from '../../support/sync/harness';
@@ -72,9 +72,7 @@ describe("a chain's store terminals on the console's wall", () => {
       console: true,
       alertWebhook: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`,
     });
-    consoleAccount(databaseUrl, { login: 'dona@rede.com', name: 'Dona da rede', password: 'senha-do-dono-123' });
-    owner.client = new ConsoleClient(`https://127.0.0.1:${replica.consolePort}`);
-    assert.equal((await owner.client.signIn('dona@rede.com', 'senha-do-dono-123')).status, 200);
+    owner.client = await signedInConsole(databaseUrl, replica, CHAIN_OWNER);
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     // The replica names the platform's stores at start: a device is granted stores the chain knows.
     await waitFor(async () => (await wall()).stores.length >= 2, 'the stores on the wall', 20_000);
@@ -90,11 +88,7 @@ describe("a chain's store terminals on the console's wall", () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  const wall = async (): Promise<Wall> => {
-    const answer = await (owner.client as ConsoleClient).call('GET', '/api/wall');
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    return Wall.parse(answer.body);
-  };
+  const wall = () => readWall(owner.client as ConsoleClient);
   const row = async (storeId: string): Promise<WallStore> => {
     const found = (await wall()).stores.find((s) => s.storeId === storeId);
     assert.ok(found, storeId);

@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { Wall } from '../../../src-shared/console/console-api';
 
 /** What a console call answered: status, headers, the parsed JSON body. */
 export interface ConsoleAnswer {
@@ -57,3 +58,10 @@ export class ConsoleClient {
 
 /** The kind of a console refusal. */
 export const refusalKind = (answer: ConsoleAnswer): string | undefined => (answer.body as { error?: { kind?: string } } | null)?.error?.kind;
+
+/** The console's wall as the owner's browser reads it (a refusal fails the test with its body). */
+export async function readWall(client: ConsoleClient): Promise<Wall> {
+  const answer = await client.call('GET', '/api/wall');
+  if (answer.status !== 200) throw new Error(`the wall was refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return Wall.parse(answer.body);
+}

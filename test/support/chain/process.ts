@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { request } from 'undici';
 import { ROOT } from '../shells/web-shell';
+import { ConsoleClient } from './console-client';
 
 /**
  * A chain server replica as an operator runs it: `src-main/shells/server/cli.ts serve` in a process
@@ -170,6 +171,24 @@ export function serverCommand(args: readonly string[], input = ''): Record<strin
   const run = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args, '--json'], { cwd: ROOT, env: ENV, encoding: 'utf8', input });
   if (run.status !== 0) throw new Error(`${args[0]} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
   return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+/** The chain's owner and a viewer, the accounts the console's tests sign in with. */
+export const CHAIN_OWNER = { login: 'dona@rede.com', name: 'Dona da rede', password: 'senha-do-dono-123' };
+export const CHAIN_VIEWER = { login: 'olho@rede.com', name: 'Só olha', role: 'viewer', password: 'senha-de-quem-olha' };
+
+/** An account made as an operator makes it, then signed in on a replica's console: that browser's side. */
+export async function signedInConsole(
+  databaseUrl: string,
+  replica: ChainReplica | undefined,
+  account: { login: string; name: string; role?: string; password: string },
+): Promise<ConsoleClient> {
+  if (!replica?.consolePort) throw new Error('this replica serves no console (start it with console: true)');
+  consoleAccount(databaseUrl, account);
+  const client = new ConsoleClient(`https://127.0.0.1:${replica.consolePort}`);
+  const answer = await client.signIn(account.login, account.password);
+  if (answer.status !== 200) throw new Error(`${account.login} could not sign in: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return client;
 }
 
 /** The first owner of a chain's console, as an operator makes it: the password on standard input. */
