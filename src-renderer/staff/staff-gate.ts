@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../../src-shared/errors';
 import { channelNames, type Bridge, type ChannelName, type IpcResult } from '../../src-shared/ipc/contract';
+import { TRAILED } from '../../src-shared/staff/staff-rules';
 
 /** What the gate asks of the person at the screen (StaffState, through its dialogs). */
 export interface StaffAsker {
@@ -8,7 +9,7 @@ export interface StaffAsker {
    * asks for it; true once given (the call then goes again), false when the dialog was closed.
    */
   ask(refusal: ErrorInfo): Promise<boolean>;
-  /** A call about an order was answered: its trail may have a new line. */
+  /** A trailed call about an order was answered: its trail may have a new line. */
   answered(orderId: string): void;
 }
 
@@ -42,7 +43,8 @@ export function guardBridge(raw: Bridge, asker: StaffAsker): Bridge {
       result = await send();
     }
     const orderId = orderIdOf(input);
-    if (orderId && !OWN.has(channel)) asker.answered(orderId);
+    // Only a call that leaves a line: a read (the detail, its panels) would read the trail again for nothing.
+    if (orderId && TRAILED.has(channel)) asker.answered(orderId);
     return result;
   };
   const guarded: Record<string, unknown> = { on: raw.on.bind(raw) };
