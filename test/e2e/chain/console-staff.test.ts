@@ -143,5 +143,14 @@ describe("a store's team on the chain's console, in Chromium", { skip: built ? f
       .waitFor();
     await consoleShot(page, 'store-team-en');
     await page.getByTestId('language-pt-BR').click();
+
+    // Removing a person asks first, in the terminals' own dialog; going back keeps the person.
+    await page.locator('[data-testid="store-team-person"]', { hasText: 'Ana' }).getByTestId('store-team-remove').click();
+    const asking = page.getByTestId('store-team-remove-dialog');
+    await asking.getByRole('heading', { name: 'Remover Ana?' }).waitFor();
+    await consoleShot(page, 'store-team-remove-pt-BR');
+    await asking.getByRole('button', { name: 'Voltar' }).click();
+    await asking.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('[data-testid="store-team-person"]', { hasText: 'Ana' }).count(), 1, 'Ana is still on the team');
   });
 });
